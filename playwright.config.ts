@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+// One port per run, shared with workers through the environment they inherit.
+process.env.E2E_PORT ??= String(4300 + (process.pid % 2000));
+const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  // The adversarial browser tests run with `npm run test:security`, the rest with `npm run test:e2e`.
+  projects: [
+    { name: 'product', testIgnore: 'security/**' },
+    { name: 'security', testMatch: 'security/**/*.spec.ts' },
+  ],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node --import tsx e2e/support/start-server.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { E2E_PORT: process.env.E2E_PORT },
+  },
+});

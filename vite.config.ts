@@ -1,0 +1,26 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const backend = process.env.DEV_BACKEND_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: 'client',
+  publicDir: 'public',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: process.env.CLIENT_OUT_DIR ?? '../dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    // Lets scripts/report-bundle-size.ts follow each route's chunks.
+    manifest: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': backend,
+      '/_emulator': backend,
+      '/ws': { target: backend, ws: true },
+    },
+  },
+});
