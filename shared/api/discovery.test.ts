@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { countActiveFilters, DEFAULT_FILTERS, filtersToQuery, isSearchable } from './discovery';
+
+describe('discovery filters', () => {
+  it('counts each filter that differs from its default; the star range counts once', () => {
+    expect(countActiveFilters(DEFAULT_FILTERS)).toBe(0);
+    expect(countActiveFilters({ ...DEFAULT_FILTERS, minStars: 1000, maxStars: 5000 })).toBe(1);
+    expect(
+      countActiveFilters({
+        language: 'Go',
+        minStars: 0,
+        maxStars: 9000,
+        activityLevel: 'active',
+        dateRange: '2023',
+        hasChats: 'no_chats',
+      }),
+    ).toBe(5);
+  });
+
+  it('leaves defaults out of the query string', () => {
+    expect(filtersToQuery(DEFAULT_FILTERS)).toEqual({});
+    expect(filtersToQuery({ ...DEFAULT_FILTERS, language: 'C++', hasChats: 'with_chats' })).toEqual({
+      language: 'C++',
+      chats: 'with_chats',
+    });
+  });
+
+  it('searches only above 2 characters once trimmed', () => {
+    expect(isSearchable('  ab ')).toBe(false);
+    expect(isSearchable('abc')).toBe(true);
+  });
+});

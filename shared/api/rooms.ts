@@ -1,0 +1,142 @@
+/** Chat rooms, membership and messages: the JSON API contract (server and client). */
+
+export interface UserSummaryDto {
+  id: string;
+  username: string | null;
+  display_name: string | null;
+  avatar_url: string | null;
+}
+
+export interface RoomDto {
+  id: string;
+  title: string;
+  repo_full_name: string;
+  created_by: string;
+  last_activity_at: string;
+  created_at: string;
+}
+
+/** A room in the user's lists (sidebar, 'Continue your chats'). */
+export interface RoomSummaryDto extends RoomDto {
+  joined_at: string;
+}
+
+export interface MemberDto {
+  user: UserSummaryDto;
+  joined_at: string;
+}
+
+export interface ReactionDto {
+  id: string;
+  message_id: string;
+  user_id: string;
+  emoji: string;
+}
+
+export interface MessageDto {
+  id: string;
+  room_id: string;
+  user_id: string;
+  /** The id the sending client chose; lets a client reconcile its optimistic copy. */
+  client_id: string;
+  content: string;
+  created_at: string;
+  edited_at: string | null;
+  author: UserSummaryDto;
+  reactions: ReactionDto[];
+}
+
+/**
+ * POST /api/rooms/join {repoFullName} and POST /api/rooms/:roomId/join {} → 200.
+ * 400 when repoFullName is not owner/name; 401 signed out; 404 unknown room id;
+ * 429 after 5 joins in an hour ('Please wait {n} seconds before joining another room').
+ * Joining a room you are already an active member of is a no-op (not rate limited, joined_at kept).
+ */
+export interface JoinRoomRequest {
+  repoFullName: string;
+}
+export interface JoinRoomResponse {
+  room: RoomDto;
+  /** True when this call created the room. */
+  created: boolean;
+}
+
+/** GET /api/rooms/:roomId → 200 (404 when the room does not exist) */
+export interface RoomDetailsResponse {
+  room: RoomDto;
+  /** The caller's membership; null when never joined. `left_at` null means active. */
+  membership: { joined_at: string; left_at: string | null } | null;
+  member_count: number;
+  /** Highest event sequence number: subscribe with it to get only newer events. */
+  last_seq: number;
+}
+
+/** GET /api/rooms/:roomId/members → active members, newest join first (any signed-in user) */
+export interface MembersResponse {
+  members: MemberDto[];
+}
+
+/** GET /api/me/rooms?limit=N → the caller's active rooms, newest join first */
+export interface MyRoomsResponse {
+  rooms: RoomSummaryDto[];
+}
+
+/**
+ * GET /api/rooms/:roomId/messages?before=CURSOR&limit=N (limit ≤ 100, default 50)
+ * Newest page first; `messages` are in ascending time order within the page.
+ * `next_cursor` fetches the page of older messages (null when there is none).
+ * Readable by any signed-in user; posting and reacting need an active membership (403).
+ */
+export interface MessagesPageResponse {
+  messages: MessageDto[];
+  next_cursor: string | null;
+  /**
+   * The room's event sequence, read just before the page: subscribe with after_seq = last_seq.
+   * Events replayed after it may already be reflected in the page, so apply them idempotently
+   * (message.created: upsert by id).
+   */
+  last_seq: number;
+}
+
+/** POST /api/rooms/:roomId/messages → 201 (200 when `client_id` was already sent: the original) */
+export interface SendMessageRequest {
+  client_id: string;
+  content: string;
+}
+export interface MessageResponse {
+  message: MessageDto;
+}
+
+/** PATCH /api/messages/:messageId {content} → 200 (a blank edit is ignored: the message unchanged) */
+export interface EditMessageRequest {
+  content: string;
+}
+
+/** DELETE /api/messages/:messageId (JSON body {}) → 204 */
+
+/** POST /api/messages/:messageId/reactions {emoji} → toggles the caller's reaction */
+export interface ToggleReactionRequest {
+  emoji: string;
+}
+export interface ToggleReactionResponse {
+  /** True when the reaction now exists, false when this call removed it. */
+  added: boolean;
+  reactions: ReactionDto[];
+}
+
+/** POST /api/rooms/:roomId/leave (JSON body {}) → 204 */
+
+/** GET /api/stats → home page tiles */
+export interface SiteStatsResponse {
+  rooms: number;
+  members: number;
+  messages: number;
+}
+
+/**
+ * GET /api/rooms/activity?repos=owner/a,owner/b (public, up to 100 names) → the rooms of those
+ * repositories, keyed by the full name as asked. Repositories without a room are absent.
+ */
+export interface RoomActivityResponse {
+  activity: Record<string, { room_id: string; active_members: number }>;
+}

@@ -1,0 +1,76 @@
+import type { MemberDto, MessageDto, ReactionDto } from '../api/rooms';
+
+/**
+ * WebSocket protocol on /ws. Client→server frames are commands, server→client frames are facts.
+ * Every frame is one JSON object with a `type`. Frames over 16 KiB close the socket (1009).
+ *
+ * The handshake needs the session cookie (401 without) and the site's own Origin (403 otherwise).
+ * Only active members may subscribe to a room (`error` forbidden / not_found otherwise).
+ * Delivery guarantee per subscription: `room.event` frames arrive in seq order, each once, with
+ * no gaps (the server fills gaps from its log, even when the bus between servers loses one);
+ * `room.replay` re-sends on request, so clients may still dedupe with `shared/realtime/sequence`.
+ * Leaving the room ends delivery after the user's own `member.left` event.
+ * Closes: 1001 server shutting down, 1009 frame too big, 4001 session ended (signed out or
+ * expired: do not reconnect), 4008 too slow to keep up (reconnect and resume with after_seq).
+ */
+
+// ---- Room events: stored in the per-room log, each with the room's next sequence number ----
+export type RoomEvent =
+  | { type: 'message.created'; message: MessageDto }
+  | { type: 'message.updated'; message: MessageDto }
+  | { type: 'message.deleted'; message_id: string }
+  | { type: 'reaction.added'; reaction: ReactionDto }
+  | { type: 'reaction.removed'; reaction: ReactionDto }
+  | { type: 'member.joined'; member: MemberDto }
+  | { type: 'member.left'; user_id: string };
+
+// ---- Client → server ----
+export type ClientCommand =
+  /**
+   * Start receiving a room. With `after_seq`, first replays every event after it (in order);
+   * without it, delivery starts after the `last_seq` announced in `room.subscribed`. Subscribing
+   * again to the same room restarts it from the new point.
+   */
+  | { type: 'room.subscribe'; room_id: string; after_seq?: number }
+  | { type: 'room.unsubscribe'; room_id: string }
+  /**
+   * Make sure every event after `after_seq` reaches this socket (a client that saw a gap). Events
+   * already sent on this socket are in flight and not sent twice; to start over from an earlier
+   * point, send `room.subscribe` with `after_seq` again.
+   */
+  | { type: 'room.replay'; room_id: string; after_seq: number }
+  /** "I am typing" (clients send it at most once per 1.8 s; the server drops faster repeats). */
+  | { type: 'typing'; room_id: string }
+  | { type: 'ping'; ref?: string };
+
+// ---- Server → client ----
+export type ServerFrame =
+  | { type: 'hello'; user_id: string }
+  /** Sent before any event of the room; `online_user_ids` is sorted. */
+  | { type: 'room.subscribed'; room_id: string; last_seq: number; online_user_ids: string[] }
+  /** A committed room change. `seq` is gap-free per room: seq N+1 follows N. */
+  | { type: 'room.event'; room_id: string; seq: number; event: RoomEvent }
+  /** The gap is too large to replay: refetch the room over HTTP, then subscribe again. */
+  | { type: 'room.resync'; room_id: string; last_seq: number }
+  /** The room's online users changed (users with at least one subscribed socket, on any server). */
+  | { type: 'presence'; room_id: string; online_user_ids: string[] }
+  /** Someone is typing; `sent_at` is the server's clock (ms) when the signal was relayed. */
+  | { type: 'typing'; room_id: string; user_id: string; sent_at: number }
+  | { type: 'pong'; ref?: string; server_time: number }
+  | { type: 'error'; code: RealtimeErrorCode; message: string; ref_type?: string };
+
+export type RealtimeErrorCode =
+  'bad_frame' | 'unknown_type' | 'not_found' | 'forbidden' | 'rate_limited' | 'too_many_subscriptions' | 'internal';
+
+/** Close codes besides the standard ones. */
+export const CLOSE_CODES = {
+  goingAway: 1001,
+  tooBig: 1009,
+  sessionEnded: 4001,
+  slowConsumer: 4008,
+} as const;
+
+export const REALTIME_PATH = '/ws';
+export const MAX_FRAME_BYTES = 16 * 1024;
+/** Replays longer than this answer `room.resync` instead. */
+export const MAX_REPLAY_EVENTS = 500;
