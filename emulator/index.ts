@@ -1,0 +1,94 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RateLimits } from './api/ratelimit';
+import { GITHUB_RATE_LIMITS } from './api/ratelimit';
+import { handleApi, type ApiDeps } from './api/pipeline';
+import { Router } from './api/router';
+import { serveAvatar } from './avatars/svg';
+import { handleControl } from './control/routes';
+import { loadDataset } from './dataset/index';
+import { sendJson } from './http/send';
+import { accessToken } from './oauth/access-token';
+import { showAuthorize, submitAuthorize } from './oauth/authorize';
+import { Urls } from './present/urls';
+import { applicationRoutes } from './routes/applications';
+import { graphqlRoutes } from './routes/graphql';
+import { rateLimitRoutes } from './routes/rate-limit';
+import { repoRoutes } from './routes/repos';
+import { searchRoutes } from './routes/search';
+import { userRoutes } from './routes/users';
+import { EmulatorState, type OAuthApp } from './state';
+
+export type { RateLimits } from './api/ratelimit';
+
+export interface EmulatorOptions {
+  /** Absolute origin+prefix where browsers reach the emulator, e.g. "http://localhost:3000/_emulator" (no trailing slash). */
+  publicUrl: string;
+  /** Registered OAuth apps; default: DEMO_OAUTH_APP with the publicUrl's origin as callback (any path on it is accepted). */
+  apps?: OAuthApp[];
+  /** Clock in milliseconds (tests inject one); default Date.now. */
+  now?: () => number;
+  /** Override GitHub's primary rate limits (e.g. small numbers in tests). */
+  rateLimits?: Partial<RateLimits>;
+  /** Serve the /__control/ test endpoints; default true. */
+  enableControl?: boolean;
+}
+
+export const DEMO_OAUTH_APP = { clientId: 'reporooms-demo', clientSecret: 'reporooms-demo-secret' } as const;
+
+export interface Emulator {
+  /** Handle a request whose URL path has ALREADY had publicUrl's path prefix removed. Returns false if the path is not the emulator's. */
+  handle(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
+  registerApp(app: OAuthApp): void;
+  demoLogins(): string[];
+}
+
+export function createEmulator(options: EmulatorOptions): Emulator {
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  const now = options.now ?? Date.now;
+  const dataset = loadDataset();
+  const state = new EmulatorState({ ...GITHUB_RATE_LIMITS, ...options.rateLimits });
+  const apps = options.apps ?? [{ ...DEMO_OAUTH_APP, callbackUrl: `${new URL(publicUrl).origin}/` }];
+  for (const app of apps) state.apps.set(app.clientId, { ...app });
+  const router = new Router().add([...userRoutes, ...repoRoutes, ...searchRoutes, ...graphqlRoutes, ...applicationRoutes, ...rateLimitRoutes]);
+  const apiDeps: ApiDeps = { dataset, state, urls: new Urls(publicUrl), router, now };
+  const oauthDeps = { state, dataset, publicUrl, now };
+  const controlEnabled = options.enableControl ?? true;
+
+  async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+    if (path === '/api/graphql') return handleApi(req, res, '/graphql', url, apiDeps);
+    if (path === '/api/v3' || path.startsWith('/api/v3/')) return handleApi(req, res, path.slice('/api/v3'.length) || '/', url, apiDeps);
+    if (path === '/login/oauth/authorize') {
+      if (method === 'POST') return submitAuthorize(req, res, oauthDeps);
+      return showAuthorize(res, url, oauthDeps);
+    }
+    if (path === '/login/oauth/access_token') {
+      if (method !== 'POST') return sendJson(res, 404, { error: 'Not Found' });
+      return accessToken(req, res, url, state, now());
+    }
+    if (path.startsWith('/avatars/')) return serveAvatar(res, path.slice('/avatars/'.length), req.headers['if-none-match']);
+    return handleControl(req, res, path, { state, dataset });
+  }
+
+  function owns(path: string): boolean {
+    return path === '/api/graphql' || path === '/api/v3' || path.startsWith('/api/v3/') || path.startsWith('/login/oauth/')
+      || /^\/avatars\/[^/]+$/.test(path) || (controlEnabled && (path === '/__control' || path.startsWith('/__control/')));
+  }
+
+  return {
+    handle(req, res) {
+      const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+      if (!owns(url.pathname)) return false;
+      return dispatch(req, res, url).then(() => true, (err: unknown) => {
+        if (!res.headersSent) sendJson(res, 500, { message: 'Emulator error', detail: err instanceof Error ? err.message : String(err) });
+        else res.destroy();
+        return true;
+      });
+    },
+    registerApp(app) {
+      state.apps.set(app.clientId, { ...app });
+    },
+    demoLogins: () => dataset.demoLogins(),
+  };
+}

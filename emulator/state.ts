@@ -1,0 +1,72 @@
+import { GITHUB_RATE_LIMITS, RateLimiter, type RateLimits } from './api/ratelimit';
+
+export interface OAuthApp {
+  clientId: string;
+  clientSecret: string;
+  callbackUrl: string;
+}
+
+export interface TokenRecord {
+  token: string;
+  login: string;
+  scopes: string[];
+  /** OAuth app that owns the token; null for tokens issued through the control API. */
+  clientId: string | null;
+}
+
+export interface CodeRecord {
+  code: string;
+  clientId: string;
+  login: string;
+  scopes: string[];
+  /** redirect_uri given to /authorize, if any: the token exchange must repeat it. */
+  redirectUri: string | null;
+  codeChallenge: string | null;
+  expiresMs: number;
+}
+
+export interface ForcedFailure {
+  pathPrefix: string;
+  status: number;
+}
+
+/**
+ * Everything that changes while the emulator runs. The dataset itself is immutable; this is what
+ * POST /__control/reset clears (registered apps are configuration and survive a reset).
+ */
+export class EmulatorState {
+  readonly apps = new Map<string, OAuthApp>();
+  readonly tokens = new Map<string, TokenRecord>();
+  readonly codes = new Map<string, CodeRecord>();
+  readonly limiter: RateLimiter;
+  requestCount = 0;
+  readonly requestsByPath = new Map<string, number>();
+  secondaryRemaining = 0;
+  secondaryRetryAfter = 60;
+  failures: ForcedFailure[] = [];
+
+  constructor(private readonly defaultLimits: RateLimits = GITHUB_RATE_LIMITS) {
+    this.limiter = new RateLimiter({ ...defaultLimits });
+  }
+
+  countRequest(path: string): void {
+    this.requestCount += 1;
+    this.requestsByPath.set(path, (this.requestsByPath.get(path) ?? 0) + 1);
+  }
+
+  resetCounters(): void {
+    this.requestCount = 0;
+    this.requestsByPath.clear();
+  }
+
+  reset(): void {
+    this.tokens.clear();
+    this.codes.clear();
+    this.limiter.clear();
+    this.limiter.limits = { ...this.defaultLimits };
+    this.resetCounters();
+    this.secondaryRemaining = 0;
+    this.secondaryRetryAfter = 60;
+    this.failures = [];
+  }
+}
