@@ -1,0 +1,50 @@
+import type { EventBus } from './event-bus';
+import { connectRedis } from './redis-connection';
+
+/** Redis pub/sub bus for several server processes. Subscriptions are restored after reconnects. */
+export function createRedisBus(url: string): EventBus {
+  const pub = connectRedis(url, 'bus-pub');
+  const sub = connectRedis(url, 'bus-sub');
+  const handlers = new Map<string, Set<(message: string) => void>>();
+  sub.on('message', (channel: string, message: string) => {
+    const set = handlers.get(channel);
+    if (set) for (const handler of [...set]) handler(message);
+  });
+  return {
+    kind: 'redis',
+    async publish(channel, message) {
+      await pub.publish(channel, message);
+    },
+    async subscribe(channel, handler) {
+      let set = handlers.get(channel);
+      if (!set) {
+        handlers.set(channel, (set = new Set()));
+        await sub.subscribe(channel);
+      }
+      set.add(handler);
+      return async () => {
+        set.delete(handler);
+        if (set.size === 0) {
+          handlers.delete(channel);
+          await sub.unsubscribe(channel).catch(() => undefined);
+        }
+      };
+    },
+    async health() {
+      try {
+        await pub.ping();
+        return {
+          ok: sub.status === 'ready',
+          ...(sub.status === 'ready' ? {} : { detail: `subscriber ${sub.status}` }),
+        };
+      } catch (error) {
+        return { ok: false, detail: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    async close() {
+      handlers.clear();
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('needs nothing: SQLite, memory bus, demo GitHub, port 3000', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBe('sqlite:./data/reporooms.db');
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.github.mode).toBe('emulated');
+    expect(config.github.cacheTtlSeconds).toBe(300);
+  });
+
+  it('switches to live GitHub when both OAuth credentials are set', () => {
+    const config = loadConfig({
+      GITHUB_CLIENT_ID: 'id',
+      GITHUB_CLIENT_SECRET: 'secret',
+      PUBLIC_URL: 'https://rooms.example/',
+    });
+    expect(config.github.mode).toBe('live');
+    expect(config.publicUrl).toBe('https://rooms.example');
+  });
+
+  it('lists every problem at once, naming each variable', () => {
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        REDIS_URL: 'http://x',
+        GITHUB_CLIENT_ID: 'a',
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'REDIS_URL', 'GITHUB_CLIENT_SECRET']) {
+        expect(problems).toContain(name);
+      }
+    }
+  });
+
+  it('refuses a port out of range and a short session secret', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
+  });
+});

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const httpOrigin = (name: string) =>
+  optionalText.refine((v) => v === undefined || isHttpUrl(v), `${name} must be an http(s) URL`);
+
+const envSchema = z
+  .object({
+    PORT: z
+      .string()
+      .optional()
+      .transform((v) => (v === undefined || v === '' ? '3000' : v))
+      .refine((v) => /^\d+$/.test(v) && Number(v) >= 0 && Number(v) <= 65535, 'PORT must be a number from 0 to 65535')
+      .transform(Number),
+    HOST: optionalText,
+    PUBLIC_URL: httpOrigin('PUBLIC_URL'),
+    DATABASE_URL: optionalText.refine(
+      (v) => v === undefined || /^sqlite:.+/.test(v) || /^postgres(ql)?:\/\/.+/.test(v),
+      'DATABASE_URL must be sqlite:PATH or postgres://user@host:port/database',
+    ),
+    REDIS_URL: optionalText.refine(
+      (v) => v === undefined || /^rediss?:\/\/.+/.test(v),
+      'REDIS_URL must be redis://host:port (or rediss://)',
+    ),
+    SESSION_SECRET: optionalText.refine(
+      (v) => v === undefined || v.length >= 32,
+      'SESSION_SECRET must be at least 32 characters',
+    ),
+    DATA_DIR: optionalText,
+    GITHUB_CLIENT_ID: optionalText,
+    GITHUB_CLIENT_SECRET: optionalText,
+    GITHUB_API_URL: httpOrigin('GITHUB_API_URL'),
+    GITHUB_WEB_URL: httpOrigin('GITHUB_WEB_URL'),
+    GITHUB_TOKEN: optionalText,
+    GITHUB_CACHE_TTL_SECONDS: z
+      .string()
+      .optional()
+      .transform((v) => (v === undefined || v === '' ? '300' : v))
+      .refine((v) => /^\d+$/.test(v), 'GITHUB_CACHE_TTL_SECONDS must be a whole number of seconds')
+      .transform(Number),
+    LOG_LEVEL: z
+      .string()
+      .optional()
+      .transform((v) => (v === undefined || v === '' ? 'info' : v))
+      .refine((v): v is (typeof LOG_LEVELS)[number] => (LOG_LEVELS as readonly string[]).includes(v), {
+        message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`,
+      }),
+    CLIENT_DIST_DIR: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GITHUB_CLIENT_ID) !== Boolean(env.GITHUB_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GITHUB_CLIENT_ID ? 'GITHUB_CLIENT_SECRET' : 'GITHUB_CLIENT_ID'],
+        message: 'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together',
+      });
+    }
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Site origin used for absolute URLs (no trailing slash). */
+  publicUrl: string;
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  /** Explicit secret, or undefined to use the one kept in the data directory. */
+  sessionSecret: string | undefined;
+  dataDir: string;
+  clientDistDir: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  github: {
+    /** 'live' talks to GitHub (or GHES); 'emulated' mounts the built-in emulator on this origin. */
+    mode: 'live' | 'emulated';
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    apiUrl: string | undefined;
+    webUrl: string | undefined;
+    token: string | undefined;
+    cacheTtlSeconds: number;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every problem at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.') || 'environment';
+        return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, '');
+  const live = Boolean(e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET);
+  return {
+    port: e.PORT,
+    host: e.HOST ?? '0.0.0.0',
+    publicUrl,
+    databaseUrl: e.DATABASE_URL ?? 'sqlite:./data/reporooms.db',
+    redisUrl: e.REDIS_URL,
+    sessionSecret: e.SESSION_SECRET,
+    dataDir: e.DATA_DIR ?? './data',
+    clientDistDir: e.CLIENT_DIST_DIR ?? 'dist/client',
+    logLevel: e.LOG_LEVEL,
+    github: {
+      mode: live ? 'live' : 'emulated',
+      clientId: e.GITHUB_CLIENT_ID,
+      clientSecret: e.GITHUB_CLIENT_SECRET,
+      apiUrl: e.GITHUB_API_URL?.replace(/\/+$/, ''),
+      webUrl: e.GITHUB_WEB_URL?.replace(/\/+$/, ''),
+      token: e.GITHUB_TOKEN,
+      cacheTtlSeconds: e.GITHUB_CACHE_TTL_SECONDS,
+    },
+  };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,26 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { EventBus } from './bus/event-bus';
+import type { Config } from './config/config';
+import type { DatabaseHandle } from './db/database';
+import type { GitHubServices } from './github/github-services';
+import type { RateLimiter } from './services/rate-limit/rate-limiter';
+import type { SessionsService } from './services/sessions.service';
+
+/** Everything a route module or service may depend on; built once by app.ts. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  bus: EventBus;
+  rateLimiter: RateLimiter;
+  /** Present only when REDIS_URL is set (shared presence and counters). */
+  redis: Redis | undefined;
+  sessions: SessionsService;
+  github: GitHubServices;
+  logger: Logger;
+  /** Secret for sealing tokens and signing cookies (from SESSION_SECRET or the data directory). */
+  secret: string;
+  now: () => number;
+  /** Callbacks run at shutdown, last registered first (sockets, timers, pools). */
+  onClose(fn: () => Promise<void> | void): void;
+}

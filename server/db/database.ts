@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type DatabaseEngine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  /** Cheap round trip used by the health check. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL only: schema to use (created if missing); lets test runs share one database. */
+  schema?: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+// int8 (count(*), bigint ids) as numbers: every value we store fits in 2^53.
+pg.types.setTypeParser(20, (value: string) => Number(value));
+
+export function parseDatabaseUrl(url: string): { engine: DatabaseEngine; location: string } {
+  if (url.startsWith('sqlite:')) {
+    const location = url.slice('sqlite:'.length);
+    if (!location) throw new Error('DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/reporooms.db');
+    return { engine: 'sqlite', location };
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    return { engine: 'postgres', location: url };
+  }
+  throw new Error('DATABASE_URL must start with sqlite: or postgres://');
+}
+
+export async function openDatabase(url: string, options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  const { engine, location } = parseDatabaseUrl(url);
+  return engine === 'sqlite' ? openSqlite(location) : openPostgres(location, options);
+}
+
+function openSqlite(location: string): DatabaseHandle {
+  if (location !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(location)), { recursive: true });
+  const raw = new BetterSqlite3(location);
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma('foreign_keys = ON');
+  raw.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withBooleanBinding(raw) }) });
+  return {
+    db,
+    engine: 'sqlite',
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const schema = options.schema;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  if (schema) {
+    const setup = new pg.Client({ connectionString: url });
+    await setup.connect();
+    try {
+      await setup.query(`create schema if not exists "${schema}"`);
+    } finally {
+      await setup.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+    ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+  });
+  // An idle client losing its server (restart, failover) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  // A checked-out client (mid-transaction) has no pool listener: its 'error' would be unhandled and
+  // kill the process when the server goes away. The failed query still rejects; the pool drops the client.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** How many distinct SQL texts keep a prepared statement (queries with long IN lists vary). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Adapts better-sqlite3 for Kysely: booleans are bound as 1/0 (the driver refuses JS booleans),
+ * and prepared statements are reused per SQL text (least recently used dropped first). Preparing
+ * is the costliest step of a small query, and each native statement holds memory until collected.
+ */
+function withBooleanBinding(raw: BetterSqlite3.Database): SqliteDatabase {
+  const convert = (params: ReadonlyArray<unknown>): unknown[] =>
+    params.map((p) => (p === true ? 1 : p === false ? 0 : p));
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const prepared = (query: string): BetterSqlite3.Statement => {
+    const cached = statements.get(query);
+    // A statement still iterating cannot run again: prepare a private one for this use.
+    if (cached && cached.busy) return raw.prepare(query);
+    if (cached) {
+      statements.delete(query);
+      statements.set(query, cached);
+      return cached;
+    }
+    const statement = raw.prepare(query);
+    statements.set(query, statement);
+    if (statements.size > STATEMENT_CACHE_SIZE) {
+      const oldest = statements.keys().next().value;
+      if (oldest !== undefined) statements.delete(oldest);
+    }
+    return statement;
+  };
+  return {
+    close: () => {
+      statements.clear();
+      raw.close();
+    },
+    prepare(query: string): SqliteStatement {
+      const statement = prepared(query);
+      return {
+        get reader() {
+          return statement.reader;
+        },
+        all: (params) => statement.all(...convert(params)),
+        run: (params) => statement.run(...convert(params)),
+        iterate: (params) => statement.iterate(...convert(params)),
+      };
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely';
+import type { ChatMemberRow, ChatRoomRow, Database } from '../schema';
+
+type Db = Kysely<Database>;
+
+export interface MemberWithProfileRow {
+  user_id: string;
+  joined_at: string;
+  username: string | null;
+  display_name: string | null;
+  avatar_url: string | null;
+}
+
+export type MyRoomRow = ChatRoomRow & { joined_at: string };
+
+export async function findMembership(db: Db, roomId: string, userId: string): Promise<ChatMemberRow | undefined> {
+  return db
+    .selectFrom('chat_members')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function isActiveMember(db: Db, roomId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('chat_members')
+    .select('id')
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .where('left_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Makes the membership active from `joinedAt` (one row per room and user, whatever happened before). */
+export async function upsertActiveMembership(
+  db: Db,
+  member: { id: string; room_id: string; user_id: string; joined_at: string },
+): Promise<void> {
+  await db
+    .insertInto('chat_members')
+    .values({ ...member, left_at: null })
+    .onConflict((oc) => oc.columns(['room_id', 'user_id']).doUpdateSet({ joined_at: member.joined_at, left_at: null }))
+    .execute();
+}
+
+/** Ends an active membership; false when there was none. */
+export async function markLeft(db: Db, roomId: string, userId: string, leftAt: string): Promise<boolean> {
+  const result = await db
+    .updateTable('chat_members')
+    .set({ left_at: leftAt })
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .where('left_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function countActiveMembers(db: Db, roomId: string): Promise<number> {
+  const row = await db
+    .selectFrom('chat_members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('room_id', '=', roomId)
+    .where('left_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Active members with their public profile fields, newest join first. */
+export async function listActiveMembers(db: Db, roomId: string): Promise<MemberWithProfileRow[]> {
+  return db
+    .selectFrom('chat_members as m')
+    .innerJoin('profiles as p', 'p.id', 'm.user_id')
+    .select(['m.user_id', 'm.joined_at', 'p.username', 'p.display_name', 'p.avatar_url'])
+    .where('m.room_id', '=', roomId)
+    .where('m.left_at', 'is', null)
+    .orderBy('m.joined_at', 'desc')
+    .orderBy('m.user_id')
+    .execute();
+}
+
+/** The user's active rooms, newest join first. */
+export async function listUserActiveRooms(db: Db, userId: string, limit: number): Promise<MyRoomRow[]> {
+  return db
+    .selectFrom('chat_members as m')
+    .innerJoin('chat_rooms as r', 'r.id', 'm.room_id')
+    .selectAll('r')
+    .select('m.joined_at')
+    .where('m.user_id', '=', userId)
+    .where('m.left_at', 'is', null)
+    .orderBy('m.joined_at', 'desc')
+    .orderBy('r.id')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import type { Database, MessageRow } from '../schema';
+
+type Db = Kysely<Database>;
+
+export interface AuthorRow {
+  id: string;
+  username: string | null;
+  display_name: string | null;
+  avatar_url: string | null;
+}
+
+/** A position in a room's history: messages strictly before it are older. */
+export interface MessageCursor {
+  created_at: string;
+  id: string;
+}
+
+/** Inserts the message unless this user already sent one with the same client id; true when inserted. */
+export async function insertMessageIfAbsent(db: Db, message: MessageRow): Promise<boolean> {
+  const inserted = await db
+    .insertInto('messages')
+    .values(message)
+    .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function findMessageByClientId(db: Db, userId: string, clientId: string): Promise<MessageRow | undefined> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+export async function findMessageById(db: Db, messageId: string): Promise<MessageRow | undefined> {
+  return db.selectFrom('messages').selectAll().where('id', '=', messageId).executeTakeFirst();
+}
+
+/**
+ * One page of a room's history, newest first (callers reverse it). Walks the
+ * (room_id, created_at, id) index from the cursor, so the cost does not depend on the room's size.
+ */
+export async function listMessagesBefore(
+  db: Db,
+  roomId: string,
+  before: MessageCursor | null,
+  limit: number,
+): Promise<MessageRow[]> {
+  let query = db.selectFrom('messages').selectAll().where('room_id', '=', roomId);
+  if (before) {
+    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(before.created_at, before.id)));
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Replaces the content of the author's own message; undefined when it is not theirs or gone. */
+export async function updateOwnMessage(
+  db: Db,
+  messageId: string,
+  authorId: string,
+  content: string,
+  editedAt: string,
+): Promise<MessageRow | undefined> {
+  return db
+    .updateTable('messages')
+    .set({ content, edited_at: editedAt })
+    .where('id', '=', messageId)
+    .where('user_id', '=', authorId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Deletes the author's own message (its reactions go with it); false when nothing was deleted. */
+export async function deleteOwnMessage(db: Db, messageId: string, authorId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('messages')
+    .where('id', '=', messageId)
+    .where('user_id', '=', authorId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Public profile fields of message authors and members. */
+export async function findAuthors(db: Db, userIds: string[]): Promise<Map<string, AuthorRow>> {
+  const ids = [...new Set(userIds)];
+  const result = new Map<string, AuthorRow>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .selectFrom('profiles')
+    .select(['id', 'username', 'display_name', 'avatar_url'])
+    .where('id', 'in', ids)
+    .execute();
+  for (const row of rows) result.set(row.id, row);
+  return result;
+}

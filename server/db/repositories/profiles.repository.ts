@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { Database, ProfileRow, ProfileUpdate } from '../schema';
+
+/** Columns a user edits on their own profile (SPEC §7: update by own id only). */
+export type ProfileEditableFields = Pick<
+  ProfileUpdate,
+  | 'username'
+  | 'display_name'
+  | 'bio'
+  | 'theme_preference'
+  | 'show_github_stats'
+  | 'show_repositories'
+  | 'show_contributions'
+  | 'show_location'
+  | 'show_company'
+  | 'profile_visibility'
+>;
+
+/** Columns refreshed from GitHub by a sync. */
+export type ProfileGithubFields = Pick<
+  ProfileUpdate,
+  | 'github_username'
+  | 'github_url'
+  | 'github_created_at'
+  | 'avatar_url'
+  | 'company'
+  | 'location'
+  | 'blog'
+  | 'github_bio'
+  | 'public_repos'
+  | 'followers'
+  | 'following'
+  | 'contribution_streak'
+  | 'language_stats'
+  | 'github_synced_at'
+>;
+
+export type ProfileEditResult = 'updated' | 'not_found' | 'username_taken';
+
+export function profilesRepository(db: Kysely<Database>) {
+  return {
+    async findById(id: string): Promise<ProfileRow | undefined> {
+      return db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * Updates the given user's editable columns. The unique index on lower(username) decides
+     * collisions, so two saves racing for one name cannot both succeed.
+     */
+    async updateEditable(id: string, fields: ProfileEditableFields, updatedAt: string): Promise<ProfileEditResult> {
+      try {
+        const result = await db
+          .updateTable('profiles')
+          .set({ ...fields, updated_at: updatedAt })
+          .where('id', '=', id)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) > 0 ? 'updated' : 'not_found';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'username_taken';
+        throw error;
+      }
+    },
+
+    /** Writes synced GitHub data; inside a transaction this also locks the row (serialising syncs). */
+    async updateGithubFields(id: string, fields: ProfileGithubFields, updatedAt: string): Promise<boolean> {
+      const result = await db
+        .updateTable('profiles')
+        .set({ ...fields, updated_at: updatedAt })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}
+export type ProfilesRepository = ReturnType<typeof profilesRepository>;
+
+/** A unique-constraint violation on SQLite (better-sqlite3) or PostgreSQL (SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

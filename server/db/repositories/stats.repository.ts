@@ -1,0 +1,28 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema';
+
+export interface SiteCounts {
+  rooms: number;
+  /** Distinct users with at least one active membership. */
+  members: number;
+  messages: number;
+}
+
+export async function countSite(db: Kysely<Database>): Promise<SiteCounts> {
+  const [rooms, members, messages] = await Promise.all([
+    db
+      .selectFrom('chat_rooms')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('chat_members')
+      .select(sql<number>`count(distinct user_id)`.as('n'))
+      .where('left_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rooms: Number(rooms.n), members: Number(members.n), messages: Number(messages.n) };
+}

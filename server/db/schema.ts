@@ -1,0 +1,202 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types shared by SQLite and PostgreSQL.
+ * Timestamps are ISO-8601 UTC strings (`new Date().toISOString()`), written by the application,
+ * so ordering and comparison behave the same on both engines.
+ * Booleans are stored as SQLite integers and PostgreSQL booleans; read them through `toBool`.
+ * JSON documents are stored as text and parsed by the repositories.
+ */
+export type DbBool = ColumnType<boolean | number, boolean, boolean>;
+
+export interface ProfilesTable {
+  id: string;
+  github_id: number;
+  username: string | null;
+  display_name: string | null;
+  bio: string | null;
+  theme_preference: string;
+  show_github_stats: DbBool;
+  show_repositories: DbBool;
+  show_contributions: DbBool;
+  show_location: DbBool;
+  show_company: DbBool;
+  profile_visibility: string;
+  github_username: string | null;
+  github_url: string | null;
+  github_created_at: string | null;
+  avatar_url: string | null;
+  company: string | null;
+  location: string | null;
+  blog: string | null;
+  github_bio: string | null;
+  email: string | null;
+  public_repos: number;
+  followers: number;
+  following: number;
+  contribution_streak: number;
+  /** JSON object: language name → repository count. */
+  language_stats: string;
+  /** AES-GCM sealed GitHub access token (never leaves the server). */
+  github_token_sealed: string | null;
+  github_synced_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token; the token itself is never stored. */
+  id: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface OAuthStatesTable {
+  /** SHA-256 of the `state` value sent to GitHub. */
+  id: string;
+  /** SHA-256 of the browser-binding cookie value set when the flow started. */
+  browser_binding: string;
+  code_verifier: string;
+  return_to: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface ChatRoomsTable {
+  id: string;
+  title: string;
+  repo_full_name: string;
+  /** lower(repo_full_name): one room per repository, whatever the spelling. */
+  repo_key: string;
+  created_by: string;
+  last_activity_at: string;
+  created_at: string;
+  /** Highest event sequence number handed out for this room (gap-free counter). */
+  last_seq: number;
+}
+
+export interface ChatMembersTable {
+  id: string;
+  room_id: string;
+  user_id: string;
+  joined_at: string;
+  left_at: string | null;
+}
+
+export interface MessagesTable {
+  id: string;
+  room_id: string;
+  user_id: string;
+  /** Client-generated id: a retried send returns the original message. */
+  client_id: string;
+  content: string;
+  created_at: string;
+  edited_at: string | null;
+}
+
+export interface MessageReactionsTable {
+  id: string;
+  message_id: string;
+  room_id: string;
+  user_id: string;
+  emoji: string;
+  created_at: string;
+}
+
+export interface RoomEventsTable {
+  room_id: string;
+  seq: number;
+  type: string;
+  /** JSON document of the event (what clients receive). */
+  payload: string;
+  created_at: string;
+}
+
+export interface UserRepositoriesTable {
+  id: string;
+  user_id: string;
+  repo_name: string;
+  repo_url: string;
+  description: string | null;
+  language: string | null;
+  stars_count: number;
+  forks_count: number;
+}
+
+export interface UserContributionsTable {
+  id: string;
+  user_id: string;
+  repo_full_name: string;
+  contribution_type: string;
+  contribution_count: number;
+}
+
+export interface GithubCacheTable {
+  /** Method + URL + the identity the request was made as. */
+  key: string;
+  status: number;
+  etag: string | null;
+  last_modified: string | null;
+  body: string;
+  fetched_at: string;
+}
+
+/** Read model: the public subset of a public profile (a SQL view). */
+export interface PublicProfilesView {
+  id: string;
+  username: string | null;
+  display_name: string | null;
+  bio: string | null;
+  avatar_url: string | null;
+  github_username: string | null;
+  github_url: string | null;
+  github_created_at: string | null;
+  location: string | null;
+  company: string | null;
+  show_github_stats: DbBool;
+  show_repositories: DbBool;
+  show_contributions: DbBool;
+  public_repos: number | null;
+  followers: number | null;
+  following: number | null;
+  contribution_streak: number | null;
+  language_stats: string | null;
+}
+
+export interface Database {
+  profiles: ProfilesTable;
+  sessions: SessionsTable;
+  oauth_states: OAuthStatesTable;
+  chat_rooms: ChatRoomsTable;
+  chat_members: ChatMembersTable;
+  messages: MessagesTable;
+  message_reactions: MessageReactionsTable;
+  room_events: RoomEventsTable;
+  user_repositories: UserRepositoriesTable;
+  user_contributions: UserContributionsTable;
+  github_cache: GithubCacheTable;
+  public_profiles: PublicProfilesView;
+}
+
+export type ProfileRow = Selectable<ProfilesTable>;
+export type NewProfile = Insertable<ProfilesTable>;
+export type ProfileUpdate = Updateable<ProfilesTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type ChatRoomRow = Selectable<ChatRoomsTable>;
+export type ChatMemberRow = Selectable<ChatMembersTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type MessageReactionRow = Selectable<MessageReactionsTable>;
+export type RoomEventRow = Selectable<RoomEventsTable>;
+export type UserRepositoryRow = Selectable<UserRepositoriesTable>;
+export type UserContributionRow = Selectable<UserContributionsTable>;
+export type PublicProfileRow = Selectable<PublicProfilesView>;
+
+/** Normalises a boolean read from either engine. */
+export function toBool(value: boolean | number | null | undefined): boolean {
+  return value === true || value === 1;
+}
+
+/** Generated is re-exported so repositories need one import for column helpers. */
+export type { Generated };

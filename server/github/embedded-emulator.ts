@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { createEmulator, DEMO_OAUTH_APP } from '../../emulator/index';
+
+export const EMULATOR_PREFIX = '/_emulator';
+
+export const DEMO_RATE_LIMITS = {
+  coreAuthenticated: 100_000,
+  coreAnonymous: 100_000,
+  searchAuthenticated: 1_000,
+  searchAnonymous: 1_000,
+  graphql: 100_000,
+} as const;
+
+/**
+ * Demo mode: the GitHub emulator answers on this same origin under /_emulator, so the product
+ * runs offline with no configuration and still speaks the real GitHub protocol to it.
+ */
+export async function mountEmulator(app: FastifyInstance, publicUrl: string): Promise<void> {
+  const emulator = createEmulator({
+    publicUrl: `${publicUrl}${EMULATOR_PREFIX}`,
+    apps: [{ ...DEMO_OAUTH_APP, callbackUrl: `${publicUrl}/api/auth/github/callback` }],
+    // The test switches (reset, forced failures, token minting) are for the standalone emulator only:
+    // on a served site anyone could flip them.
+    enableControl: false,
+    // One site shares the embedded emulator, so the demo gets a generous quota; GitHub's real
+    // limits (60/h core, 10/min search for anonymous callers) are reproduced by the standalone emulator.
+    rateLimits: DEMO_RATE_LIMITS,
+  });
+  await app.register(async (scope) => {
+    // The emulator reads raw request bodies itself.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const forward = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+      reply.hijack();
+      const raw = request.raw;
+      raw.url = (raw.url ?? '/').slice(EMULATOR_PREFIX.length) || '/';
+      const handled = await emulator.handle(raw, reply.raw);
+      if (!handled && !reply.raw.headersSent) {
+        reply.raw.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
+        reply.raw.end(JSON.stringify({ message: 'Not Found' }));
+      }
+    };
+    scope.all(`${EMULATOR_PREFIX}/*`, forward);
+  });
+}
+
+export { DEMO_OAUTH_APP };

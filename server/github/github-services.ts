@@ -1,0 +1,92 @@
+import type {
+  ContributionDay,
+  GitHubContributor,
+  GitHubEvent,
+  GitHubIssue,
+  GitHubRelease,
+  GitHubRepository,
+  GitHubSearchResult,
+  GitHubUser,
+} from './github-types';
+
+export type RepoSearchSort = 'stars' | 'forks' | 'help-wanted-issues' | 'updated';
+
+export interface RepoSearchParams {
+  q: string;
+  sort?: RepoSearchSort;
+  order?: 'asc' | 'desc';
+  perPage?: number;
+  page?: number;
+}
+
+/**
+ * Why a GitHub call failed, in terms the product can act on.
+ * not_found: the resource does not exist (or is private/blocked);
+ * invalid_query: GitHub refused the query (422);
+ * rate_limited: quota exhausted, retry after `resetAt`;
+ * unavailable: GitHub or the network failed.
+ */
+export type GitHubErrorKind = 'not_found' | 'invalid_query' | 'rate_limited' | 'unavailable';
+
+export class GitHubError extends Error {
+  constructor(
+    readonly kind: GitHubErrorKind,
+    message: string,
+    readonly status?: number,
+    readonly resetAt?: Date,
+  ) {
+    super(message);
+  }
+}
+
+export interface QuotaSnapshot {
+  resource: string;
+  limit: number;
+  remaining: number;
+  resetAt: string;
+}
+
+/**
+ * Every server-side GitHub read goes through this (cache, coalescing, throttling, retry).
+ * Methods throw GitHubError.
+ */
+export interface GitHubApi {
+  searchRepositories(params: RepoSearchParams): Promise<GitHubSearchResult<GitHubRepository>>;
+  getRepository(fullName: string): Promise<GitHubRepository>;
+  listContributors(fullName: string, perPage: number): Promise<GitHubContributor[]>;
+  listReleases(fullName: string, perPage: number): Promise<GitHubRelease[]>;
+  /** Open issues labelled 'good first issue', pull requests dropped, at most `limit`. */
+  listGoodFirstIssues(fullName: string, limit: number): Promise<GitHubIssue[]>;
+  getUser(login: string): Promise<GitHubUser>;
+  /** The user's public repositories (all pages up to a sane cap). */
+  listUserRepositories(login: string): Promise<GitHubRepository[]>;
+  listUserPublicEvents(login: string): Promise<GitHubEvent[]>;
+  /** Contribution calendar for the last year, or null when it cannot be read (no token, error). */
+  getContributionCalendar(login: string, userToken?: string): Promise<ContributionDay[] | null>;
+  /** Last quota seen per resource, for /api/health. */
+  quota(): QuotaSnapshot[];
+}
+
+/** Sign-in through GitHub's OAuth web flow (github.com, GHES or the emulator). */
+export interface GitHubOAuth {
+  /** URL to send the browser to. */
+  authorizeUrl(params: { state: string; codeChallenge: string; redirectUri: string }): string;
+  /** Exchanges a code; throws GitHubError on refusal. */
+  exchangeCode(params: {
+    code: string;
+    codeVerifier: string;
+    redirectUri: string;
+  }): Promise<{ accessToken: string; scopes: string[] }>;
+  /** The signed-in user's own record (GET /user with their token). */
+  getAuthenticatedUser(accessToken: string): Promise<GitHubUser>;
+  /** Best-effort revocation of a user's grant. */
+  revoke(accessToken: string): Promise<void>;
+}
+
+export interface GitHubServices {
+  mode: 'live' | 'emulated';
+  api: GitHubApi;
+  oauth: GitHubOAuth;
+  /** Browser-facing GitHub web origin (for 'View GitHub Profile' links etc.). */
+  webUrl: string;
+}

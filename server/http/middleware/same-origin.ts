@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { ApiError } from '../errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF defence for the JSON API: a state-changing request must come from our own origin
+ * (browsers always send Origin on such requests) and carry a JSON body, which a cross-site
+ * HTML form cannot produce.
+ */
+export function registerSameOriginGuard(app: FastifyInstance, ctx: AppContext): void {
+  const allowed = allowedOrigins(ctx);
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (!origin || !allowed(origin, request.headers.host)) {
+      throw new ApiError(403, 'forbidden', 'Cross-origin request refused');
+    }
+    const type = request.headers['content-type'] ?? '';
+    if (!type.toLowerCase().startsWith('application/json')) {
+      throw new ApiError(
+        415,
+        'unsupported_media_type',
+        'Requests must send a JSON body (Content-Type: application/json)',
+      );
+    }
+  });
+}
+
+/** The site's own origin, plus the origin the request was addressed to (same host, any configured port mapping). */
+export function allowedOrigins(ctx: AppContext): (origin: string, host: string | undefined) => boolean {
+  const publicOrigin = new URL(ctx.config.publicUrl).origin;
+  const scheme = new URL(ctx.config.publicUrl).protocol;
+  return (origin, host) => origin === publicOrigin || (host !== undefined && origin === `${scheme}//${host}`);
+}

@@ -1,0 +1,11 @@
+import type { z } from 'zod';
+import { apiErrors } from './errors';
+
+/** Validates untrusted input against a schema; the first problem becomes a 400 with its message. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  throw apiErrors.validation(`${where}${issue?.message ?? 'Invalid input'}`);
+}

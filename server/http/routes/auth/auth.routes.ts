@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../../context';
+import { oauthStatesRepository } from '../../../db/repositories/oauth-states.repository';
+import { createAccountsService } from '../../../services/auth/accounts.service';
+import { createOAuthFlowService } from '../../../services/auth/oauth-flow.service';
+import { parseInput } from '../../parse';
+import { clearSessionCookie, setSessionCookie } from '../../session-cookie';
+import { clearBindingCookie, readBindingCookie, setBindingCookie } from './oauth-binding-cookie';
+
+/** Sign-in starts per IP per minute: each start stores a pending row. */
+const STARTS_PER_MINUTE = 60;
+
+const startQuery = z.object({ returnTo: z.string().optional() }).partial();
+const callbackQuery = z.object({ code: z.string(), state: z.string(), error: z.string() }).partial();
+
+/** Routes of the GitHub sign-in and sign-out. */
+export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const flow = createOAuthFlowService({
+    oauth: ctx.github.oauth,
+    states: oauthStatesRepository(ctx.database.db),
+    accounts: createAccountsService(ctx.database.db, ctx.secret, ctx.now),
+    sessions: ctx.sessions,
+    redirectUri: `${ctx.config.publicUrl}/api/auth/github/callback`,
+    logger: ctx.logger,
+    now: ctx.now,
+  });
+
+  // A browser navigation that only starts a flow: nothing the user sees changes, so GET is fine.
+  app.get('/api/auth/github/start', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const { returnTo } = parseInput(startQuery, request.query);
+    const limit = await ctx.rateLimiter.hit(`auth-start:${request.ip}`, STARTS_PER_MINUTE, 60_000);
+    if (!limit.allowed) return reply.redirect('/auth?error=rate_limited', 302);
+    const started = await flow.start(returnTo, readBindingCookie(request, ctx.config));
+    setBindingCookie(reply, ctx.config, started.binding);
+    return reply.redirect(started.authorizeUrl, 302);
+  });
+
+  app.get('/api/auth/github/callback', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const query = callbackQuery.safeParse(request.query);
+    const params = query.success ? query.data : {};
+    const result = await flow.complete({ ...params, binding: readBindingCookie(request, ctx.config) });
+    clearBindingCookie(reply, ctx.config);
+    if (!result.ok) return reply.redirect(`/auth?error=${result.error}`, 302);
+    // A sign-in always starts a new session; one the browser already had is ended.
+    if (request.auth) await endSession(ctx, request.auth.sessionId);
+    setSessionCookie(reply, ctx.config, result.token, result.expiresAt);
+    return reply.redirect(result.returnTo, 302);
+  });
+
+  app.post('/api/auth/sign-out', async (request, reply) => {
+    if (request.auth) await endSession(ctx, request.auth.sessionId);
+    clearSessionCookie(reply, ctx.config);
+    return reply.status(204).send();
+  });
+}
+
+/** Deletes the session and tells every process, so its open sockets close too. */
+async function endSession(ctx: AppContext, sessionId: string): Promise<void> {
+  await ctx.sessions.destroy(sessionId);
+  await ctx.bus.publish('sessions', JSON.stringify({ type: 'session.ended', session_id: sessionId }));
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../../context';
+import { createDiscoveryService, type DiscoveryResult } from '../../../services/discovery/discovery.service';
+import { parseInput } from '../../parse';
+import { filtersQuerySchema, searchQuerySchema } from './discovery.schemas';
+
+/** Lists are the same for everyone: browsers may keep them briefly. */
+export const DISCOVERY_CACHE_CONTROL = 'public, max-age=30';
+
+export async function discoveryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const discovery = createDiscoveryService(ctx);
+
+  const send = (reply: FastifyReply, result: DiscoveryResult) => {
+    // A placeholder answered during a GitHub failure must not outlive the failure.
+    reply.header('Cache-Control', result.complete ? DISCOVERY_CACHE_CONTROL : 'no-store');
+    return reply.send(result.body);
+  };
+
+  app.get('/api/discovery/trending', async (request, reply) => {
+    const filters = parseInput(filtersQuerySchema, request.query);
+    return send(reply, await discovery.trending(filters));
+  });
+
+  app.get('/api/discovery/recent', async (request, reply) => {
+    const filters = parseInput(filtersQuerySchema, request.query);
+    return send(reply, await discovery.recent(filters));
+  });
+
+  app.get('/api/discovery/active', async (request, reply) => {
+    const filters = parseInput(filtersQuerySchema, request.query);
+    const result = await discovery.active(filters);
+    // Room activity changes by the second: not worth caching in the browser.
+    reply.header('Cache-Control', 'no-store');
+    return reply.send(result.body);
+  });
+
+  app.get('/api/discovery/search', async (request, reply) => {
+    const { q } = parseInput(searchQuerySchema, request.query);
+    const filters = parseInput(filtersQuerySchema, request.query);
+    return send(reply, await discovery.search(q, filters));
+  });
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { healthRoutes } from './health/health.routes';
+import { authRoutes } from './auth/auth.routes';
+import { meRoutes } from './me/me.routes';
+import { siteRoutes } from './site/site.routes';
+import { profilesRoutes } from './profiles/profiles.routes';
+import { discoveryRoutes } from './discovery/discovery.routes';
+import { reposRoutes } from './repos/repos.routes';
+import { roomsRoutes } from './rooms/rooms.routes';
+import { messagesRoutes } from './messages/messages.routes';
+import { statsRoutes } from './stats/stats.routes';
+
+type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+
+/** Every route module of the JSON API. */
+const routeModules: RouteModule[] = [
+  healthRoutes,
+  authRoutes,
+  meRoutes,
+  siteRoutes,
+  profilesRoutes,
+  discoveryRoutes,
+  reposRoutes,
+  roomsRoutes,
+  messagesRoutes,
+  statsRoutes,
+];
+
+export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  for (const register of routeModules) await register(app, ctx);
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context';
+import { unsealToken } from '../../../github/token-seal';
+import { requireAuth } from '../../middleware/authentication';
+import { parseInput } from '../../parse';
+import { createProfilesService } from '../../../services/profiles/profiles.service';
+import { createProfileSyncService } from '../../../services/profiles/profile-sync.service';
+import { createPublicProfilesService } from '../../../services/profiles/public-profiles.service';
+import { presentOwnProfile, presentPublicProfile } from './profile.presenter';
+import { publicProfileParams, updateProfileBody } from './profiles.schemas';
+
+/** Own profile (read, edit, GitHub sync) and the public profile page's data. */
+export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const db = ctx.database.db;
+  const profiles = createProfilesService({ db, now: ctx.now });
+  const sync = createProfileSyncService({
+    db,
+    github: ctx.github.api,
+    rateLimiter: ctx.rateLimiter,
+    now: ctx.now,
+    unsealToken: (sealed) => unsealToken(ctx.secret, sealed),
+  });
+  const publicProfiles = createPublicProfilesService(db);
+
+  app.get('/api/profile', async (request, reply) => {
+    const { userId } = requireAuth(request);
+    reply.header('Cache-Control', 'no-store');
+    return presentOwnProfile(await profiles.getOwn(userId));
+  });
+
+  app.patch('/api/profile', async (request, reply) => {
+    const { userId } = requireAuth(request);
+    const edit = parseInput(updateProfileBody, request.body);
+    reply.header('Cache-Control', 'no-store');
+    return presentOwnProfile(await profiles.updateOwn(userId, edit));
+  });
+
+  app.post('/api/profile/sync', async (request, reply) => {
+    const { userId } = requireAuth(request);
+    await sync.sync(userId);
+    reply.header('Cache-Control', 'no-store');
+    return presentOwnProfile(await profiles.getOwn(userId));
+  });
+
+  app.get('/api/users/:idOrUsername', async (request, reply) => {
+    const { idOrUsername } = parseInput(publicProfileParams, request.params);
+    // Privacy changes must show at once, so shared caches may not keep this.
+    reply.header('Cache-Control', 'no-store');
+    return presentPublicProfile(await publicProfiles.find(idOrUsername));
+  });
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context';
+import {
+  RepositoryLookupError,
+  createRepositoryDetailsService,
+} from '../../../services/discovery/repository-details.service';
+import { ApiError, apiErrors } from '../../errors';
+import { parseInput } from '../../parse';
+import { goodFirstIssuesQuerySchema, repoParamsSchema } from './repos.schemas';
+
+const CACHE_CONTROL = 'public, max-age=30';
+
+export async function reposRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const repositories = createRepositoryDetailsService(ctx);
+
+  app.get('/api/repos/:owner/:name', async (request, reply) => {
+    const { owner, name } = parseInput(repoParamsSchema, request.params);
+    try {
+      const details = await repositories.details(`${owner}/${name}`);
+      reply.header('Cache-Control', CACHE_CONTROL);
+      return reply.send(details);
+    } catch (error) {
+      if (error instanceof RepositoryLookupError) {
+        if (error.kind === 'not_found') throw apiErrors.notFound(error.message);
+        throw new ApiError(503, 'upstream_unavailable', error.message);
+      }
+      throw error;
+    }
+  });
+
+  app.get('/api/repos/:owner/:name/good-first-issues', async (request, reply) => {
+    const { owner, name } = parseInput(repoParamsSchema, request.params);
+    const { limit } = parseInput(goodFirstIssuesQuerySchema, request.query);
+    const { issues, complete } = await repositories.goodFirstIssues(`${owner}/${name}`, limit);
+    reply.header('Cache-Control', complete ? CACHE_CONTROL : 'no-store');
+    return reply.send({ issues });
+  });
+}

@@ -1,0 +1,57 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { buildUser, signIn } from '../../../testing/builders';
+import { apiClient, type ApiClient } from '../../../testing/http';
+import type { TestApp } from '../../../testing/test-app';
+import type { JoinRoomResponse, MessageResponse } from '../../../../shared/api/rooms';
+
+/** A signed-in user of a test app, with shortcuts for the room API. */
+export interface TestMember {
+  id: string;
+  username: string;
+  cookie: string;
+  api: ApiClient;
+  join(repoFullName: string): Promise<JoinRoomResponse>;
+  send(roomId: string, content: string, clientId?: string): Promise<LightMyRequestResponse>;
+}
+
+let sent = 0;
+
+export async function createMember(app: TestApp, overrides: { username?: string } = {}): Promise<TestMember> {
+  const user = await buildUser(app.ctx.database.db, overrides.username ? { username: overrides.username } : {});
+  const cookie = await signIn(app.ctx, user.id);
+  const api = apiClient(app.app);
+  return {
+    id: user.id,
+    username: user.username ?? '',
+    cookie,
+    api,
+    async join(repoFullName) {
+      const response = await api.post('/api/rooms/join', { repoFullName }, { cookie });
+      if (response.statusCode !== 200) throw new Error(`join failed: ${response.statusCode} ${response.body}`);
+      return response.json<JoinRoomResponse>();
+    },
+    send(roomId, content, clientId) {
+      sent += 1;
+      return api.post(
+        `/api/rooms/${roomId}/messages`,
+        { client_id: clientId ?? `c-${Date.now()}-${sent}`, content },
+        { cookie },
+      );
+    },
+  };
+}
+
+export function messageOf(response: LightMyRequestResponse): MessageResponse['message'] {
+  return response.json<MessageResponse>().message;
+}
+
+/** A clock tests can move forward (rate-limit windows) without waiting. */
+export function testClock(start = Date.parse('2026-03-01T12:00:00.000Z')) {
+  let t = start;
+  return {
+    now: () => t,
+    advance(ms: number) {
+      t += ms;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import { homePageMeta, PAGE_TITLES, publicProfilePageMeta, type PageMetaInput } from '../../../shared/meta';
+import { isUuid } from '../../../shared/text';
+import type { Database } from '../../db/schema';
+
+export interface PageMetaResult {
+  meta: PageMetaInput;
+  /** 404 for paths no client route serves, so crawlers do not index them. */
+  status: 200 | 404;
+}
+
+/**
+ * The metadata of a client route, decided on the server for crawlers that run no JavaScript.
+ * Mirrors client/app/router.tsx; pages behind sign-in are never indexed.
+ */
+export async function pageMetaFor(pathname: string, db: Kysely<Database>, publicUrl: string): Promise<PageMetaResult> {
+  const path = normalisePath(pathname);
+  if (path === '/') return { meta: homePageMeta(publicUrl), status: 200 };
+  if (path === '/auth') return { meta: { title: PAGE_TITLES.auth, path, noindex: true }, status: 200 };
+  if (path === '/profile') return { meta: { title: PAGE_TITLES.profile, path, noindex: true }, status: 200 };
+  if (path === '/chat' || path.startsWith('/chat/')) {
+    return { meta: { title: PAGE_TITLES.chat, path, noindex: true }, status: 200 };
+  }
+  if (path === '/user' || path.startsWith('/user/')) {
+    const handle = path.split('/')[2];
+    return { meta: await userPageMeta(handle ? safeDecode(handle) : undefined, path, db, publicUrl), status: 200 };
+  }
+  return { meta: { title: PAGE_TITLES.notFound, path, noindex: true }, status: 404 };
+}
+
+async function userPageMeta(
+  handle: string | undefined,
+  path: string,
+  db: Kysely<Database>,
+  publicUrl: string,
+): Promise<PageMetaInput> {
+  // Private, missing or unreadable profiles get the default tags and stay out of search indexes.
+  const fallback: PageMetaInput = { path, noindex: true };
+  if (!handle || handle.length > 100) return fallback;
+  const query = db
+    .selectFrom('public_profiles')
+    .select(['id', 'username', 'display_name', 'bio', 'avatar_url', 'github_url']);
+  const profile = await (
+    isUuid(handle)
+      ? query.where('id', '=', handle.toLowerCase())
+      : query.where((eb) => eb(eb.fn<string>('lower', ['username']), '=', handle.toLowerCase()))
+  ).executeTakeFirst();
+  return profile ? publicProfilePageMeta(profile, publicUrl) : fallback;
+}
+
+function normalisePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}

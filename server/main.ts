@@ -1,0 +1,66 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config/config';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let built: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    built = await buildApp(config);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    process.stderr.write(
+      `Start-up failed: DATABASE_URL (${redactUrl(config.databaseUrl)}) could not be opened or migrated: ${reason}\n`,
+    );
+    process.exit(1);
+  }
+  const { app, close, ctx } = built;
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const reason =
+      code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'needs more privileges' : String(error);
+    process.stderr.write(`Start-up failed: PORT ${config.port} ${reason}\n`);
+    await close();
+    process.exit(1);
+  }
+
+  const mode = ctx.github.mode === 'emulated' ? 'demo mode: built-in GitHub emulator' : 'GitHub';
+  process.stdout.write(
+    `\nRepoRooms is running at ${config.publicUrl}  (${ctx.database.engine}, ${ctx.bus.kind} bus, ${mode})\n\n`,
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ctx.logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        ctx.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:[redacted]@');
+}
+
+void main();

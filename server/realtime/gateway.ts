@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { CLOSE_CODES, MAX_FRAME_BYTES, REALTIME_PATH } from '../../shared/realtime/protocol';
+import type { AppContext } from '../context';
+import { readLastSeq } from '../db/repositories/rooms.repository';
+import { allowedOrigins } from '../http/middleware/same-origin';
+import { sessionCookieName } from '../http/session-cookie';
+import { createMemoryPresenceStore, type PresenceStore } from '../services/presence/presence-store';
+import { createRedisPresenceStore } from '../services/presence/redis-presence-store';
+import { parseCommand } from './command-schema';
+import { RealtimeClient, type BufferLimits } from './realtime-client';
+import { handleCommand, unsubscribe } from './room-commands';
+import { RoomHub } from './room-hub';
+import { parseSessionEnded, SESSIONS_CHANNEL } from './session-events';
+
+export const WS_PATH = REALTIME_PATH;
+/** Close code sent to every socket at shutdown (RFC 6455 "going away"). */
+export const CLOSE_GOING_AWAY = CLOSE_CODES.goingAway;
+
+export interface GatewayOptions {
+  /** Ping period; a socket that missed the previous pong is dropped. */
+  heartbeatMs?: number;
+  /** How often open sockets re-check that their session still exists (expiry, sign-out elsewhere). */
+  sessionCheckMs?: number;
+  /** How often presence claims are refreshed and re-read, and watched rooms compared with their log. */
+  housekeepingMs?: number;
+  /** Unsent bytes per socket beyond which typing and presence are dropped, and then the socket closed. */
+  bufferLimits?: BufferLimits;
+}
+
+/** Commands waiting per socket before further ones are refused. */
+const MAX_PENDING_COMMANDS = 32;
+
+/**
+ * The WebSocket endpoint. The handshake is authenticated by the session cookie and refused for
+ * foreign or missing origins before any upgrade. Sockets subscribe to rooms and receive their
+ * committed events in sequence order, presence and typing.
+ */
+export function attachRealtimeGateway(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: GatewayOptions = {},
+): { close(): Promise<void> } {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const isAllowed = allowedOrigins(ctx);
+  const processId = randomUUID();
+  const presence: PresenceStore = ctx.redis
+    ? createRedisPresenceStore(ctx.redis, processId)
+    : createMemoryPresenceStore();
+  const hub = new RoomHub(ctx.bus, presence, ctx.logger, (roomId) => readLastSeq(ctx.database.db, roomId));
+  const clients = new Set<RealtimeClient>();
+  let closed = false;
+
+  const sessionsSubscription = ctx.bus
+    .subscribe(SESSIONS_CHANNEL, (raw) => {
+      const sessionId = parseSessionEnded(raw);
+      if (!sessionId) return;
+      for (const client of clients)
+        if (client.sessionId === sessionId) client.close(CLOSE_CODES.sessionEnded, 'signed out');
+    })
+    .catch((error: unknown) => {
+      ctx.logger.warn({ err: error }, 'sessions channel subscription failed');
+      return undefined;
+    });
+
+  const timers = [
+    setInterval(() => {
+      for (const client of clients) {
+        if (!client.alive) {
+          client.ws.terminate();
+          continue;
+        }
+        client.alive = false;
+        client.ws.ping();
+      }
+    }, options.heartbeatMs ?? 30_000),
+    setInterval(() => void checkSessions(), options.sessionCheckMs ?? 60_000),
+    setInterval(
+      () => void hub.housekeeping().catch((error: unknown) => ctx.logger.warn({ err: error }, 'room upkeep failed')),
+      options.housekeepingMs ?? 10_000,
+    ),
+  ];
+  for (const timer of timers) timer.unref();
+
+  async function checkSessions(): Promise<void> {
+    const bySession = new Map<string, RealtimeClient[]>();
+    for (const client of clients) bySession.set(client.sessionId, [...(bySession.get(client.sessionId) ?? []), client]);
+    for (const [sessionId, sockets] of bySession) {
+      const active = await ctx.sessions.isActive(sessionId).catch(() => true);
+      if (!active) for (const client of sockets) client.close(CLOSE_CODES.sessionEnded, 'session ended');
+    }
+  }
+
+  app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    void handleUpgrade(req, socket, head).catch((error: unknown) => {
+      ctx.logger.warn({ err: error }, 'websocket upgrade failed');
+      reject(socket, 500, 'Internal Server Error');
+    });
+  });
+
+  async function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== WS_PATH) return reject(socket, 404, 'Not Found');
+    if (closed) return reject(socket, 503, 'Service Unavailable');
+    const origin = req.headers.origin;
+    if (!origin || !isAllowed(origin, req.headers.host)) return reject(socket, 403, 'Forbidden');
+    const token = readCookie(req.headers.cookie, sessionCookieName(ctx.config));
+    const session = token ? await ctx.sessions.resolve(token).catch(() => null) : null;
+    if (!session) return reject(socket, 401, 'Unauthorized');
+    if (closed) return reject(socket, 503, 'Service Unavailable');
+    wss.handleUpgrade(req, socket, head, (ws: WebSocket) => onConnection(ws, session.userId, session.id));
+  }
+
+  function onConnection(ws: WebSocket, userId: string, sessionId: string): void {
+    const client = new RealtimeClient(
+      ws,
+      userId,
+      sessionId,
+      (c, roomId) => {
+        void unsubscribe(hub, c, roomId).catch((error: unknown) =>
+          ctx.logger.warn({ err: error }, 'unsubscribe failed'),
+        );
+      },
+      options.bufferLimits,
+    );
+    clients.add(client);
+    ws.on('pong', () => {
+      client.alive = true;
+    });
+    ws.on('message', (data: RawData, isBinary: boolean) => onFrame(client, data, isBinary));
+    ws.on('error', () => undefined);
+    ws.on('close', () => {
+      clients.delete(client);
+      for (const roomId of [...client.rooms.keys()]) {
+        void unsubscribe(hub, client, roomId).catch((error: unknown) =>
+          ctx.logger.warn({ err: error }, 'cleanup failed'),
+        );
+      }
+    });
+    client.send({ type: 'hello', user_id: userId });
+  }
+
+  function onFrame(client: RealtimeClient, data: RawData, isBinary: boolean): void {
+    client.alive = true;
+    if (isBinary) return client.sendError('bad_frame', 'Frames must be JSON text');
+    const parsed = parseCommand(data.toString());
+    if (!parsed.ok) return client.sendError(parsed.code, parsed.message, parsed.refType);
+    if (client.pendingCommands >= MAX_PENDING_COMMANDS) {
+      return client.sendError('rate_limited', 'Too many commands at once', parsed.command.type);
+    }
+    client.pendingCommands += 1;
+    client.commandQueue = client.commandQueue
+      .then(() => (client.isClosing ? undefined : handleCommand(ctx, hub, client, parsed.command)))
+      .catch((error: unknown) => {
+        ctx.logger.warn({ err: error, type: parsed.command.type }, 'realtime command failed');
+        client.sendError('internal', 'Something went wrong', parsed.command.type);
+      })
+      .finally(() => {
+        client.pendingCommands -= 1;
+      });
+  }
+
+  return {
+    async close() {
+      closed = true;
+      for (const timer of timers) clearInterval(timer);
+      for (const client of clients) client.close(CLOSE_GOING_AWAY, 'server shutting down');
+      await Promise.all([...clients].map((client) => client.commandQueue));
+      const unsubscribeSessions = await sessionsSubscription;
+      await unsubscribeSessions?.().catch(() => undefined);
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      // Sockets that did not finish the close handshake are cut so the server can stop.
+      for (const ws of wss.clients) ws.terminate();
+    },
+  };
+}
+
+function reject(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(index + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JoinRoomResponse } from '../../shared/api/rooms';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import { sessionsRepository } from '../db/repositories/sessions.repository';
+import { createSessionsService } from '../services/sessions.service';
+import { buildUser } from '../testing/builders';
+import { isPostgresReachable, TEST_DATABASE_URL } from '../testing/databases';
+import { requireRedis, TEST_REDIS_URL } from '../testing/redis';
+import { createProductServer, type ProductServer } from '../testing/services/product-server';
+import { openTestSocket, waitForEvents, type TestSocket } from './testing/ws-test-client';
+
+interface User {
+  id: string;
+  cookie: string;
+}
+
+/**
+ * Two real server processes on one PostgreSQL database and one Redis: fan-out, presence and
+ * rate limits must behave as if there were one.
+ */
+describe('two server processes sharing PostgreSQL and Redis', async () => {
+  const ready = (await requireRedis()) && (await postgresOrFail());
+  if (!ready) {
+    it.skip('needs PostgreSQL and Redis', () => undefined);
+    return;
+  }
+
+  const databaseName = `rr_multi_${randomBytes(5).toString('hex')}`;
+  const databaseUrl = TEST_DATABASE_URL.replace(/\/[^/]*$/, `/${databaseName}`);
+  const servers: ProductServer[] = [];
+  const sockets: TestSocket[] = [];
+  let fixture: DatabaseHandle;
+  let a: ProductServer;
+  let b: ProductServer;
+
+  beforeAll(async () => {
+    await adminQuery(`create database "${databaseName}"`);
+    const sessionSecret = randomBytes(32).toString('hex');
+    for (let i = 0; i < 2; i += 1) {
+      const server = await createProductServer({ databaseUrl, redisUrl: TEST_REDIS_URL, sessionSecret });
+      servers.push(server);
+      // One at a time: the first one migrates the fresh database.
+      await server.start();
+    }
+    [a, b] = servers as [ProductServer, ProductServer];
+    fixture = await openDatabase(databaseUrl, { poolSize: 2 });
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await Promise.all(servers.map((server) => server.stop()));
+    await fixture?.close();
+    await adminQuery(`drop database if exists "${databaseName}" with (force)`);
+  }, 60_000);
+
+  async function signedInUser(): Promise<User> {
+    const profile = await buildUser(fixture.db);
+    const { token } = await createSessionsService(sessionsRepository(fixture.db)).create(profile.id);
+    return { id: profile.id, cookie: `rr_session=${token}` };
+  }
+
+  function call(server: ProductServer, user: User, method: string, path: string, body?: unknown) {
+    return fetch(`${server.origin}${path}`, {
+      method,
+      headers: {
+        cookie: user.cookie,
+        ...(method === 'GET' ? {} : { origin: server.origin, 'content-type': 'application/json' }),
+      },
+      ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
+    });
+  }
+
+  async function connect(server: ProductServer, user: User, roomId: string): Promise<TestSocket> {
+    const socket = await openTestSocket(`ws://127.0.0.1:${server.port}/ws`, {
+      cookie: user.cookie,
+      origin: server.origin,
+    });
+    sockets.push(socket);
+    socket.send({ type: 'room.subscribe', room_id: roomId, after_seq: 0 });
+    await socket.waitFor('room.subscribed');
+    return socket;
+  }
+
+  it('fans out messages, typing and presence across processes and shares the send limit', async () => {
+    const ada = await signedInUser();
+    const grace = await signedInUser();
+    const joined = await call(a, ada, 'POST', '/api/rooms/join', { repoFullName: 'multi/process' });
+    expect(joined.status).toBe(200);
+    const roomId = ((await joined.json()) as JoinRoomResponse).room.id;
+    expect((await call(b, grace, 'POST', '/api/rooms/join', { repoFullName: 'MULTI/process' })).status).toBe(200);
+
+    const onA = await connect(a, ada, roomId);
+    const onB = await connect(b, grace, roomId);
+
+    // Presence: both processes see both users.
+    const both = [ada.id, grace.id].sort();
+    await onA.waitFor('presence', (f) => f.online_user_ids.join() === both.join(), 10_000);
+    const bSubscribed = await onB.waitFor('room.subscribed');
+    expect(bSubscribed.online_user_ids).toEqual(both);
+
+    // A message sent through A reaches the socket on B, and the other way round.
+    const sent = await call(a, ada, 'POST', `/api/rooms/${roomId}/messages`, { client_id: 'mp-1', content: 'from A' });
+    expect(sent.status).toBe(201);
+    const onBEvents = await waitForEvents(onB, roomId, 3);
+    expect(onBEvents.map((e) => e.event.type)).toEqual(['member.joined', 'member.joined', 'message.created']);
+    await call(b, grace, 'POST', `/api/rooms/${roomId}/messages`, { client_id: 'mp-2', content: 'from B' });
+    const onAEvents = await waitForEvents(onA, roomId, 4);
+    expect(onAEvents.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    expect(onAEvents[3]!.event).toMatchObject({ type: 'message.created', message: { content: 'from B' } });
+
+    // Typing crosses processes too.
+    onB.send({ type: 'typing', room_id: roomId });
+    expect(await onA.waitFor('typing')).toMatchObject({ room_id: roomId, user_id: grace.id });
+
+    // The send limit is one budget across processes: 10 per minute in total.
+    for (let i = 2; i <= 10; i += 1) {
+      const server = i % 2 === 0 ? b : a;
+      const response = await call(server, ada, 'POST', `/api/rooms/${roomId}/messages`, {
+        client_id: `mp-ada-${i}`,
+        content: `message ${i}`,
+      });
+      expect(response.status).toBe(201);
+    }
+    const refused = await call(b, ada, 'POST', `/api/rooms/${roomId}/messages`, {
+      client_id: 'mp-ada-11',
+      content: 'no',
+    });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Please wait \d+ seconds before sending another message$/,
+    );
+
+    // Both sockets end with the same ordered transcript as the log.
+    const total = 2 + 2 + 9;
+    const fromA = await waitForEvents(onA, roomId, total);
+    const fromB = await waitForEvents(onB, roomId, total);
+    expect(fromA.map((e) => e.seq)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+    expect(fromB).toEqual(fromA);
+
+    // A socket closing on one process takes its user off the other process's presence.
+    onB.close();
+    await onA.waitFor('presence', (f) => f.online_user_ids.join() === ada.id, 10_000);
+  });
+});
+
+async function postgresOrFail(): Promise<boolean> {
+  if (await isPostgresReachable()) return true;
+  if (process.env.CI === 'true')
+    throw new Error(`PostgreSQL is required under CI=true but ${TEST_DATABASE_URL} is unreachable`);
+  console.warn(`\n!!! SKIPPING multi-process test: ${TEST_DATABASE_URL} is unreachable\n`);
+  return false;
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}

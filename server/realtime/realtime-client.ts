@@ -1,0 +1,120 @@
+import type { WebSocket } from 'ws';
+import { CLOSE_CODES, type RealtimeErrorCode, type ServerFrame } from '../../shared/realtime/protocol';
+import type { HubMember } from './room-hub';
+import type { OutgoingEvent, RoomSubscription, SubscriptionSink } from './room-subscription';
+
+/** Beyond this much unsent data, ephemeral frames (typing, presence) are dropped. */
+export const SOFT_BUFFER_BYTES = 256 * 1024;
+/** Beyond this, the socket cannot keep up and is closed (4008) rather than buffered without end. */
+export const HARD_BUFFER_BYTES = 2 * 1024 * 1024;
+
+export interface BufferLimits {
+  softBytes: number;
+  hardBytes: number;
+}
+
+export interface RoomMembership extends HubMember {
+  /** False until room.subscribed has been sent: earlier presence is held back. */
+  ready: boolean;
+  heldPresence: string[] | undefined;
+  lastTypingAt: number;
+}
+
+/** One connected socket: its identity, its room subscriptions and a guarded send. */
+export class RealtimeClient implements SubscriptionSink {
+  readonly rooms = new Map<string, RoomMembership>();
+  alive = true;
+  /** Commands are handled one at a time, in arrival order. */
+  commandQueue: Promise<void> = Promise.resolve();
+  pendingCommands = 0;
+  private closing = false;
+
+  constructor(
+    readonly ws: WebSocket,
+    readonly userId: string,
+    readonly sessionId: string,
+    private readonly onMembershipEnded: (client: RealtimeClient, roomId: string) => void,
+    private readonly limits: BufferLimits = { softBytes: SOFT_BUFFER_BYTES, hardBytes: HARD_BUFFER_BYTES },
+  ) {}
+
+  send(frame: ServerFrame, ephemeral = false): void {
+    this.sendText(JSON.stringify(frame), ephemeral);
+  }
+
+  sendError(code: RealtimeErrorCode, message: string, refType?: string): void {
+    this.send({ type: 'error', code, message, ...(refType ? { ref_type: refType } : {}) });
+  }
+
+  sendEvent(roomId: string, event: OutgoingEvent): void {
+    // The stored event document is spliced in as is, and the encoded frame is shared by every
+    // socket of the room: one build per event, not one per recipient.
+    event.frame ??= Buffer.from(
+      `{"type":"room.event","room_id":${JSON.stringify(roomId)},"seq":${event.seq},"event":${event.json}}`,
+    );
+    this.sendText(event.frame, false);
+  }
+
+  /** Sends a frame already encoded for many sockets (typing, presence). */
+  sendEncoded(frame: Buffer, ephemeral: boolean): void {
+    this.sendText(frame, ephemeral);
+  }
+
+  sendResync(roomId: string, lastSeq: number): void {
+    this.send({ type: 'room.resync', room_id: roomId, last_seq: lastSeq });
+  }
+
+  membershipEnded(roomId: string): void {
+    this.onMembershipEnded(this, roomId);
+  }
+
+  close(code: number, reason: string): void {
+    if (this.closing) return;
+    this.closing = true;
+    for (const membership of this.rooms.values()) membership.subscription.close();
+    try {
+      this.ws.close(code, reason);
+    } catch {
+      this.ws.terminate();
+    }
+    // A peer that never answers the close handshake is cut off.
+    setTimeout(() => this.ws.terminate(), 5000).unref();
+  }
+
+  get isClosing(): boolean {
+    return this.closing;
+  }
+
+  private sendText(text: string | Buffer, ephemeral: boolean): void {
+    if (this.closing || this.ws.readyState !== this.ws.OPEN) return;
+    const buffered = this.ws.bufferedAmount;
+    if (buffered > this.limits.hardBytes) {
+      this.close(CLOSE_CODES.slowConsumer, 'too slow to keep up');
+      return;
+    }
+    if (ephemeral && buffered > this.limits.softBytes) return;
+    // Always a text frame, also when the JSON comes as a shared buffer.
+    this.ws.send(text, { binary: false });
+  }
+}
+
+export function createMembership(client: RealtimeClient, subscription: RoomSubscription): RoomMembership {
+  const membership: RoomMembership = {
+    userId: client.userId,
+    subscription,
+    ready: false,
+    heldPresence: undefined,
+    lastTypingAt: 0,
+    sendTyping(frame) {
+      client.sendEncoded(frame, true);
+    },
+    sendPresence(roomId, online, frame) {
+      if (!membership.ready) {
+        membership.heldPresence = online;
+        return;
+      }
+      if (frame) client.sendEncoded(frame, true);
+      else client.send({ type: 'presence', room_id: roomId, online_user_ids: online }, true);
+    },
+  };
+  return membership;
+}

@@ -1,0 +1,101 @@
+import type { ClientCommand } from '../../shared/realtime/protocol';
+import type { AppContext } from '../context';
+import { isActiveMember } from '../db/repositories/members.repository';
+import { findRoomById, readLastSeq } from '../db/repositories/rooms.repository';
+import { createMembership, type RealtimeClient } from './realtime-client';
+import type { RoomHub } from './room-hub';
+import { RoomSubscription } from './room-subscription';
+
+/** More rooms than any screen shows at once (room page plus sidebar). */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;
+/** Clients send typing at most every 1.8 s; anything much faster is dropped here. */
+export const TYPING_MIN_INTERVAL_MS = 1000;
+
+/** Carries out one validated command for one socket. */
+export async function handleCommand(
+  ctx: AppContext,
+  hub: RoomHub,
+  client: RealtimeClient,
+  command: ClientCommand,
+): Promise<void> {
+  switch (command.type) {
+    case 'ping':
+      client.send({
+        type: 'pong',
+        ...(command.ref !== undefined ? { ref: command.ref } : {}),
+        server_time: Date.now(),
+      });
+      return;
+    case 'room.subscribe':
+      return subscribe(ctx, hub, client, command.room_id, command.after_seq);
+    case 'room.unsubscribe':
+      return unsubscribe(hub, client, command.room_id);
+    case 'room.replay': {
+      const membership = client.rooms.get(command.room_id);
+      if (!membership) return client.sendError('forbidden', 'Subscribe to the room first', command.type);
+      membership.subscription.replay(command.after_seq);
+      return;
+    }
+    case 'typing': {
+      const membership = client.rooms.get(command.room_id);
+      if (!membership) return client.sendError('forbidden', 'Subscribe to the room first', command.type);
+      const t = Date.now();
+      if (t - membership.lastTypingAt < TYPING_MIN_INTERVAL_MS) return;
+      membership.lastTypingAt = t;
+      hub.publishTyping(command.room_id, client.userId, t);
+      return;
+    }
+  }
+}
+
+async function subscribe(
+  ctx: AppContext,
+  hub: RoomHub,
+  client: RealtimeClient,
+  roomId: string,
+  afterSeq: number | undefined,
+): Promise<void> {
+  const db = ctx.database.db;
+  // A membership row implies its room, so the room is only looked up to word the refusal.
+  if (!(await isActiveMember(db, roomId, client.userId))) {
+    if (!(await findRoomById(db, roomId)))
+      return client.sendError('not_found', 'Chat room not found', 'room.subscribe');
+    return client.sendError('forbidden', 'You are not a member of this room', 'room.subscribe');
+  }
+  // Subscribing again restarts the room from the given point.
+  if (client.rooms.has(roomId)) await unsubscribe(hub, client, roomId);
+  if (client.rooms.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+    return client.sendError(
+      'too_many_subscriptions',
+      `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} rooms per connection`,
+      'room.subscribe',
+    );
+  }
+  const subscription = new RoomSubscription(roomId, client, db, (error) =>
+    ctx.logger.warn({ err: error, roomId }, 'room delivery failed'),
+  );
+  const membership = createMembership(client, subscription);
+  client.rooms.set(roomId, membership);
+  // Listen first, then read the sequence: nothing committed after the read can be missed.
+  await hub.attach(roomId, membership);
+  const online = await hub.goOnline(roomId, membership);
+  const lastSeq = (await readLastSeq(db, roomId)) ?? 0;
+  if (client.rooms.get(roomId) !== membership || client.isClosing) return;
+  // A leave committed between the first check and the sequence read would otherwise go unnoticed.
+  if (!(await isActiveMember(db, roomId, client.userId))) {
+    await unsubscribe(hub, client, roomId);
+    return client.sendError('forbidden', 'You are not a member of this room', 'room.subscribe');
+  }
+  client.send({ type: 'room.subscribed', room_id: roomId, last_seq: lastSeq, online_user_ids: online });
+  membership.ready = true;
+  const held = membership.heldPresence;
+  if (held && held.join(',') !== online.join(',')) membership.sendPresence(roomId, held);
+  subscription.start(afterSeq ?? lastSeq);
+}
+
+export async function unsubscribe(hub: RoomHub, client: RealtimeClient, roomId: string): Promise<void> {
+  const membership = client.rooms.get(roomId);
+  if (!membership) return;
+  client.rooms.delete(roomId);
+  await hub.detach(roomId, membership);
+}

@@ -1,0 +1,211 @@
+import type { Logger } from 'pino';
+import type { EventBus } from '../bus/event-bus';
+import type { PresenceStore } from '../services/presence/presence-store';
+import {
+  decodeRoomBusMessage,
+  encodeRoomBusMessage,
+  roomChannel,
+  type DecodedRoomBusMessage,
+} from '../services/room-events/room-bus';
+import type { ServerFrame } from '../../shared/realtime/protocol';
+import type { RoomSubscription } from './room-subscription';
+
+/**
+ * Presence notices arriving within this window are answered by one read and at most one frame
+ * per socket, carrying the latest list: N sockets joining at once cost N frames, not N².
+ */
+export const PRESENCE_COALESCE_MS = 250;
+
+/** What the hub needs from a socket's subscription to one room. */
+export interface HubMember {
+  readonly userId: string;
+  readonly subscription: RoomSubscription;
+  /** `frame` is the encoded typing frame, shared by every recipient. */
+  sendTyping(frame: Buffer): void;
+  /** `frame`, when given, is the encoded presence frame for `onlineUserIds`, shared by the room. */
+  sendPresence(roomId: string, onlineUserIds: string[], frame?: Buffer): void;
+}
+
+interface RoomState {
+  members: Set<HubMember>;
+  /** Sockets per user on this process: presence changes on 0 ↔ 1. */
+  userSockets: Map<string, number>;
+  busReady: Promise<() => Promise<void>>;
+  /** The online list last sent to this process's sockets. */
+  lastPresence: string | undefined;
+  presenceCheck: Promise<void>;
+  /** A coalesced presence re-read is pending. */
+  presenceTimer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * This process's view of the rooms its sockets watch: one bus subscription per room, fan-out of
+ * room events and typing to local sockets, and presence bookkeeping.
+ */
+export class RoomHub {
+  private readonly rooms = new Map<string, RoomState>();
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly presence: PresenceStore,
+    private readonly logger: Logger,
+    /** The room's committed sequence (from the database), for the periodic tail check. */
+    private readonly lastSeqOf: (roomId: string) => Promise<number | undefined>,
+  ) {}
+
+  /** Starts receiving the room's bus traffic for this member; resolves once the bus listens. */
+  async attach(roomId: string, member: HubMember): Promise<void> {
+    let room = this.rooms.get(roomId);
+    if (!room) {
+      const state: RoomState = {
+        members: new Set(),
+        userSockets: new Map(),
+        busReady: this.bus.subscribe(roomChannel(roomId), (raw) => this.onBusMessage(roomId, raw)),
+        lastPresence: undefined,
+        presenceCheck: Promise.resolve(),
+        presenceTimer: undefined,
+      };
+      room = state;
+      this.rooms.set(roomId, state);
+      state.busReady.catch((error: unknown) => {
+        this.logger.warn({ err: error, roomId }, 'room bus subscription failed');
+      });
+    }
+    room.members.add(member);
+    // Without the bus (Redis away) the room still works, more slowly: the tail check delivers.
+    await room.busReady.catch(() => undefined);
+  }
+
+  /** Marks the member online (after it is attached). Returns the room's online users. */
+  async goOnline(roomId: string, member: HubMember): Promise<string[]> {
+    const room = this.rooms.get(roomId);
+    if (!room) return [];
+    const count = room.userSockets.get(member.userId) ?? 0;
+    room.userSockets.set(member.userId, count + 1);
+    try {
+      if (count === 0) {
+        await this.presence.add(roomId, member.userId);
+        await this.announcePresence(roomId);
+      }
+      return await this.presence.online(roomId);
+    } catch (error) {
+      // Shared presence unreachable: this process's own view is the best answer there is.
+      this.logger.warn({ err: error, roomId }, 'presence store unavailable');
+      return [...room.userSockets.keys()].sort();
+    }
+  }
+
+  /** Stops delivering the room to this member; the last one out releases the bus channel. */
+  async detach(roomId: string, member: HubMember): Promise<void> {
+    const room = this.rooms.get(roomId);
+    if (!room || !room.members.delete(member)) return;
+    member.subscription.close();
+    const count = room.userSockets.get(member.userId) ?? 0;
+    let wentOffline = false;
+    if (count <= 1) {
+      wentOffline = count === 1;
+      room.userSockets.delete(member.userId);
+    } else room.userSockets.set(member.userId, count - 1);
+    if (room.members.size === 0) {
+      this.rooms.delete(roomId);
+      clearTimeout(room.presenceTimer);
+      const unsubscribe = await room.busReady.catch(() => undefined);
+      await unsubscribe?.().catch(() => undefined);
+    }
+    if (wentOffline) {
+      try {
+        await this.presence.remove(roomId, member.userId);
+      } catch (error) {
+        // The claim expires by itself (PRESENCE_TTL_MS) once it is no longer refreshed.
+        this.logger.warn({ err: error, roomId }, 'presence removal failed');
+      }
+      await this.announcePresence(roomId);
+    }
+  }
+
+  /** Ephemeral: a typing signal that cannot be published is simply not shown. */
+  publishTyping(roomId: string, userId: string, sentAt: number): void {
+    this.bus
+      .publish(roomChannel(roomId), encodeRoomBusMessage({ kind: 'typing', user_id: userId, sent_at: sentAt }))
+      .catch(() => undefined);
+  }
+
+  /**
+   * Periodic upkeep: re-asserts this process's presence claims, notices users who vanished
+   * elsewhere, and compares every watched room with its log so that an event whose bus message
+   * was lost reaches sockets even when no later event comes to reveal the gap.
+   */
+  async housekeeping(): Promise<void> {
+    const pairs: Array<[string, string]> = [];
+    for (const [roomId, room] of this.rooms) for (const userId of room.userSockets.keys()) pairs.push([roomId, userId]);
+    await this.presence.refresh(pairs).catch((error: unknown) => {
+      this.logger.warn({ err: error }, 'presence refresh failed');
+    });
+    for (const roomId of [...this.rooms.keys()]) {
+      await this.checkPresence(roomId);
+      const lastSeq = await this.lastSeqOf(roomId).catch(() => undefined);
+      const room = this.rooms.get(roomId);
+      if (lastSeq === undefined || !room) continue;
+      for (const member of room.members) member.subscription.catchUpTo(lastSeq);
+    }
+  }
+
+  roomCount(): number {
+    return this.rooms.size;
+  }
+
+  private async announcePresence(roomId: string): Promise<void> {
+    try {
+      await this.bus.publish(roomChannel(roomId), encodeRoomBusMessage({ kind: 'presence' }));
+    } catch (error) {
+      this.logger.warn({ err: error, roomId }, 'presence publish failed');
+    }
+  }
+
+  private onBusMessage(roomId: string, raw: string): void {
+    const room = this.rooms.get(roomId);
+    const message: DecodedRoomBusMessage | null = room ? decodeRoomBusMessage(raw) : null;
+    if (!room || !message) return;
+    if (message.kind === 'event') {
+      // One object for the whole room: the first socket to send it encodes the frame for all.
+      const outgoing = { seq: message.seq, type: message.type, json: message.json };
+      for (const member of room.members) member.subscription.offer(outgoing);
+    } else if (message.kind === 'typing') {
+      let frame: Buffer | undefined;
+      for (const member of room.members) {
+        if (member.userId === message.user_id) continue;
+        frame ??= encodeFrame({ type: 'typing', room_id: roomId, user_id: message.user_id, sent_at: message.sent_at });
+        member.sendTyping(frame);
+      }
+    } else if (!room.presenceTimer) {
+      room.presenceTimer = setTimeout(() => {
+        room.presenceTimer = undefined;
+        void this.checkPresence(roomId);
+      }, PRESENCE_COALESCE_MS);
+      room.presenceTimer.unref();
+    }
+  }
+
+  /** Reads the room's online list and tells local sockets when it changed (one check at a time). */
+  private checkPresence(roomId: string): Promise<void> {
+    const room = this.rooms.get(roomId);
+    if (!room) return Promise.resolve();
+    room.presenceCheck = room.presenceCheck.then(async () => {
+      try {
+        const online = await this.presence.online(roomId);
+        const key = online.join(',');
+        if (key === room.lastPresence) return;
+        room.lastPresence = key;
+        const frame = encodeFrame({ type: 'presence', room_id: roomId, online_user_ids: online });
+        for (const member of room.members) member.sendPresence(roomId, online, frame);
+      } catch (error) {
+        this.logger.warn({ err: error, roomId }, 'presence read failed');
+      }
+    });
+    return room.presenceCheck;
+  }
+}
+
+function encodeFrame(frame: ServerFrame): Buffer {
+  return Buffer.from(JSON.stringify(frame));
+}

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startEmulatorServer, type StartedEmulator } from '../../emulator/server';
+import type { DatabaseHandle } from '../db/database';
+import { buildRoom, buildUser, signIn } from '../testing/builders';
+import { describeEachDatabase } from '../testing/databases';
+import { apiClient } from '../testing/http';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+/**
+ * Every API route × every kind of caller. Refusals must leave the database exactly as it was.
+ * anon: signed out; stranger: signed in, never joined; member: active member, not the author;
+ * owner: active member, author of the message, owner of the profile.
+ */
+type Actor = 'anon' | 'stranger' | 'member' | 'owner';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+interface World {
+  roomId: string;
+  messageId: string;
+  ownerUsername: string;
+  privateUsername: string;
+  cookies: Record<Exclude<Actor, 'anon'>, string>;
+  ownerId: string;
+}
+
+interface Row {
+  method: Method;
+  path: (w: World) => string;
+  body?: (w: World) => unknown;
+  expect: Record<Actor, number>;
+}
+
+const all = (status: number): Record<Actor, number> => ({
+  anon: status,
+  stranger: status,
+  member: status,
+  owner: status,
+});
+const signedIn = (status: number): Record<Actor, number> => ({
+  anon: 401,
+  stranger: status,
+  member: status,
+  owner: status,
+});
+
+const ROWS: Row[] = [
+  { method: 'GET', path: () => '/api/health', expect: all(200) },
+  { method: 'GET', path: () => '/api/config', expect: all(200) },
+  { method: 'GET', path: () => '/api/stats', expect: all(200) },
+  { method: 'GET', path: () => '/api/me', expect: signedIn(200) },
+  { method: 'GET', path: () => '/api/me/rooms', expect: signedIn(200) },
+  { method: 'GET', path: () => '/api/profile', expect: signedIn(200) },
+  // Each caller edits only their own profile; a foreign id in the body is ignored (checked below).
+  {
+    method: 'PATCH',
+    path: () => '/api/profile',
+    body: (w) => ({ id: w.ownerId, display_name: 'Changed' }),
+    expect: signedIn(200),
+  },
+  // These users have no GitHub login, so a signed-in sync is refused as 'No GitHub Account'.
+  { method: 'POST', path: () => '/api/profile/sync', body: () => ({}), expect: signedIn(400) },
+  { method: 'GET', path: (w) => `/api/users/${w.ownerUsername}`, expect: all(200) },
+  { method: 'GET', path: (w) => `/api/users/${w.privateUsername}`, expect: all(404) },
+  { method: 'GET', path: () => '/api/discovery/trending', expect: all(200) },
+  { method: 'GET', path: () => '/api/discovery/search?q=react', expect: all(200) },
+  { method: 'GET', path: () => '/api/repos/facebook/react', expect: all(200) },
+  { method: 'GET', path: () => '/api/repos/facebook/react/good-first-issues', expect: all(200) },
+  { method: 'GET', path: () => '/api/rooms/activity?repos=facebook/react', expect: all(200) },
+  {
+    method: 'POST',
+    path: () => '/api/rooms/join',
+    body: () => ({ repoFullName: 'vercel/next.js' }),
+    expect: signedIn(200),
+  },
+  { method: 'GET', path: (w) => `/api/rooms/${w.roomId}`, expect: signedIn(200) },
+  { method: 'POST', path: (w) => `/api/rooms/${w.roomId}/join`, body: () => ({}), expect: signedIn(200) },
+  { method: 'POST', path: (w) => `/api/rooms/${w.roomId}/leave`, body: () => ({}), expect: signedIn(204) },
+  { method: 'GET', path: (w) => `/api/rooms/${w.roomId}/members`, expect: signedIn(200) },
+  { method: 'GET', path: (w) => `/api/rooms/${w.roomId}/messages`, expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: (w) => `/api/rooms/${w.roomId}/messages`,
+    body: () => ({ client_id: randomUUID(), content: 'hello there' }),
+    expect: { anon: 401, stranger: 403, member: 201, owner: 201 },
+  },
+  {
+    method: 'PATCH',
+    path: (w) => `/api/messages/${w.messageId}`,
+    body: () => ({ content: 'rewritten by someone' }),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 200 },
+  },
+  {
+    method: 'DELETE',
+    path: (w) => `/api/messages/${w.messageId}`,
+    body: () => ({}),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 204 },
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/messages/${w.messageId}/reactions`,
+    body: () => ({ emoji: '👍' }),
+    expect: { anon: 401, stranger: 403, member: 200, owner: 200 },
+  },
+  { method: 'POST', path: () => '/api/auth/sign-out', body: () => ({}), expect: all(204) },
+];
+
+/** Every row of every table that requests can change, as one comparable string. */
+async function snapshot(database: DatabaseHandle): Promise<string> {
+  const db = database.db;
+  const tables = [
+    db.selectFrom('profiles').selectAll().orderBy('id').execute(),
+    db.selectFrom('sessions').select(['id', 'user_id']).orderBy('id').execute(),
+    db.selectFrom('chat_rooms').selectAll().orderBy('id').execute(),
+    db.selectFrom('chat_members').selectAll().orderBy('id').execute(),
+    db.selectFrom('messages').selectAll().orderBy('id').execute(),
+    db.selectFrom('message_reactions').selectAll().orderBy('id').execute(),
+    db.selectFrom('room_events').selectAll().orderBy('room_id').orderBy('seq').execute(),
+    db.selectFrom('user_repositories').selectAll().orderBy('id').execute(),
+    db.selectFrom('user_contributions').selectAll().orderBy('id').execute(),
+  ];
+  return JSON.stringify(await Promise.all(tables));
+}
+
+let emulator: StartedEmulator;
+beforeAll(async () => {
+  emulator = await startEmulatorServer({ port: 0 });
+});
+afterAll(() => emulator.close());
+
+describeEachDatabase('authorisation matrix', (engine) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({
+      engine,
+      env: { GITHUB_API_URL: `${emulator.url}/api/v3`, GITHUB_WEB_URL: emulator.url },
+    });
+  });
+  afterAll(() => testApp.destroy());
+
+  /** A fresh room with an owner (author of one message), a member and a stranger. */
+  async function buildWorld(): Promise<World> {
+    const db = testApp.database.db;
+    const now = new Date().toISOString();
+    const owner = await buildUser(db, { github_username: null });
+    const member = await buildUser(db, { github_username: null });
+    const stranger = await buildUser(db, { github_username: null });
+    const hidden = await buildUser(db, { profile_visibility: 'private' });
+    const room = await buildRoom(db, owner.id);
+    for (const user of [owner, member]) {
+      await db
+        .insertInto('chat_members')
+        .values({ id: randomUUID(), room_id: room.id, user_id: user.id, joined_at: now, left_at: null })
+        .execute();
+    }
+    const messageId = randomUUID();
+    await db
+      .insertInto('messages')
+      .values({
+        id: messageId,
+        room_id: room.id,
+        user_id: owner.id,
+        client_id: randomUUID(),
+        content: 'original',
+        created_at: now,
+        edited_at: null,
+      })
+      .execute();
+    return {
+      roomId: room.id,
+      messageId,
+      ownerId: owner.id,
+      ownerUsername: owner.username ?? '',
+      privateUsername: hidden.username ?? '',
+      cookies: {
+        owner: await signIn(testApp.ctx, owner.id),
+        member: await signIn(testApp.ctx, member.id),
+        stranger: await signIn(testApp.ctx, stranger.id),
+      },
+    };
+  }
+
+  const cases = ROWS.flatMap((row) =>
+    (['anon', 'stranger', 'member', 'owner'] as const).map((actor) => ({ row, actor })),
+  );
+
+  it.each(
+    cases.map(
+      (c) =>
+        [
+          `${c.row.method} ${c.row.path({ roomId: ':roomId', messageId: ':messageId', ownerUsername: ':owner', privateUsername: ':private', ownerId: ':id', cookies: { owner: '', member: '', stranger: '' } })} as ${c.actor}`,
+          c,
+        ] as const,
+    ),
+  )('%s', async (_label, { row, actor }) => {
+    const world = await buildWorld();
+    const api = apiClient(testApp.app);
+    const before = await snapshot(testApp.database);
+    const cookie = actor === 'anon' ? undefined : world.cookies[actor];
+    const url = row.path(world);
+    const body = row.body?.(world);
+    const response =
+      row.method === 'GET'
+        ? await api.get(url, { cookie })
+        : row.method === 'POST'
+          ? await api.post(url, body, { cookie })
+          : row.method === 'PATCH'
+            ? await api.patch(url, body, { cookie })
+            : await api.delete(url, body, { cookie });
+    expect(response.statusCode, response.body).toBe(row.expect[actor]);
+    if (response.statusCode >= 400) expect(await snapshot(testApp.database)).toBe(before);
+    expect(response.body).not.toMatch(/github_token_sealed|"email"|gho_/);
+  });
+
+  it('a profile edit with someone else’s id changes only the caller’s profile', async () => {
+    const world = await buildWorld();
+    const api = apiClient(testApp.app);
+    const response = await api.patch(
+      '/api/profile',
+      { id: world.ownerId, display_name: 'Intruder' },
+      { cookie: world.cookies.stranger },
+    );
+    expect(response.statusCode).toBe(200);
+    const owner = await testApp.database.db
+      .selectFrom('profiles')
+      .select('display_name')
+      .where('id', '=', world.ownerId)
+      .executeTakeFirstOrThrow();
+    expect(owner.display_name).not.toBe('Intruder');
+  });
+});

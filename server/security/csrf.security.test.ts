@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildUser, signIn } from '../testing/builders';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+/** Cross-site request forgery and cross-site WebSocket hijacking are refused. */
+describe('CSRF and CSWSH', () => {
+  let testApp: TestApp;
+  let cookie: string;
+  let port: number;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    const user = await buildUser(testApp.database.db);
+    cookie = await signIn(testApp.ctx, user.id);
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (testApp.app.server.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    await testApp?.destroy();
+  });
+
+  const sessionCount = async () =>
+    Number(
+      (
+        await testApp.database.db
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example', 'content-type': 'application/json' }, '{}'],
+    ['a null Origin', { origin: 'null', 'content-type': 'application/json' }, '{}'],
+    ['no Origin', { 'content-type': 'application/json' }, '{}'],
+    ['a form post', { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, 'a=1'],
+    ['a same-origin text/plain post', { origin: 'http://localhost:3000', 'content-type': 'text/plain' }, '{}'],
+    [
+      'a same-origin form post',
+      { origin: 'http://localhost:3000', 'content-type': 'application/x-www-form-urlencoded' },
+      'a=1',
+    ],
+  ])('refuses a state change with %s, changing nothing', async (_label, headers, payload) => {
+    const before = await sessionCount();
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie, ...headers },
+      payload,
+    });
+    expect([403, 415]).toContain(response.statusCode);
+    expect(await sessionCount()).toBe(before);
+    const me = await testApp.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+  });
+
+  const handshake = (headers: Record<string, string>) =>
+    new Promise<{ opened: boolean; status?: number }>((resolve) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers });
+      socket.once('open', () => {
+        socket.close();
+        resolve({ opened: true });
+      });
+      socket.once('unexpected-response', (_req, res) => resolve({ opened: false, status: res.statusCode }));
+      socket.once('error', () => resolve({ opened: false }));
+    });
+
+  it('accepts a same-origin WebSocket with a session', async () => {
+    expect(await handshake({ cookie, origin: 'http://localhost:3000' })).toEqual({ opened: true });
+  });
+
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['a null Origin', { origin: 'null' }],
+    ['no Origin', {}],
+  ])('refuses a WebSocket handshake with %s even with a valid cookie', async (_label, headers) => {
+    const result = await handshake({ cookie, ...headers });
+    expect(result.opened).toBe(false);
+    expect(result.status).toBe(403);
+  });
+
+  it('refuses a WebSocket handshake without a session', async () => {
+    const result = await handshake({ origin: 'http://localhost:3000' });
+    expect(result).toEqual({ opened: false, status: 401 });
+  });
+});

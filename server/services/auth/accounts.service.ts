@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { DISPLAY_NAME_MAX } from '../../../shared/limits';
+import { validateUsername } from '../../../shared/validation/profile';
+import {
+  accountsRepository,
+  isUniqueViolation,
+  type GitHubSourcedFields,
+} from '../../db/repositories/accounts.repository';
+import type { Database, NewProfile } from '../../db/schema';
+import type { GitHubUser } from '../../github/github-types';
+import { sealToken } from '../../github/token-seal';
+
+export interface SignedInAccount {
+  userId: string;
+  created: boolean;
+}
+
+/** GitHub's view of the user, as stored on the profile (the token sealed). */
+function githubFields(user: GitHubUser, sealedToken: string): GitHubSourcedFields {
+  return {
+    github_username: user.login,
+    github_url: user.html_url,
+    github_created_at: user.created_at,
+    avatar_url: user.avatar_url,
+    company: user.company,
+    location: user.location,
+    blog: user.blog,
+    github_bio: user.bio,
+    email: user.email,
+    public_repos: user.public_repos ?? 0,
+    followers: user.followers ?? 0,
+    following: user.following ?? 0,
+    github_token_sealed: sealedToken,
+  };
+}
+
+/**
+ * Accounts are keyed by GitHub's numeric id, never by login: a renamed login keeps its account,
+ * and whoever registers a freed login later gets a profile of their own.
+ */
+export function createAccountsService(db: Kysely<Database>, secret: string, now: () => number = Date.now) {
+  const repo = accountsRepository(db);
+
+  async function defaultUsername(login: string): Promise<string | null> {
+    if (validateUsername(login) !== null) return null;
+    return (await repo.isUsernameTaken(login)) ? null : login;
+  }
+
+  async function insertNew(user: GitHubUser, sealed: string, at: string): Promise<string> {
+    const base: NewProfile = {
+      id: randomUUID(),
+      github_id: user.id,
+      username: await defaultUsername(user.login),
+      display_name: (user.name?.trim() || user.login).slice(0, DISPLAY_NAME_MAX),
+      bio: null,
+      theme_preference: 'system',
+      show_github_stats: true,
+      show_repositories: true,
+      show_contributions: true,
+      show_location: true,
+      show_company: true,
+      profile_visibility: 'public',
+      contribution_streak: 0,
+      language_stats: '{}',
+      github_synced_at: null,
+      ...githubFields(user, sealed),
+      created_at: at,
+      updated_at: at,
+    };
+    try {
+      await repo.insert(base);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Someone claimed the username in the meantime: start without one.
+      await repo.insert({ ...base, username: null });
+    }
+    return base.id;
+  }
+
+  return {
+    /** Creates or refreshes the profile of the GitHub user who just signed in. */
+    async signInWithGitHub(user: GitHubUser, accessToken: string): Promise<SignedInAccount> {
+      const at = new Date(now()).toISOString();
+      const sealed = sealToken(secret, accessToken);
+      const existing = await repo.findByGithubId(user.id);
+      if (existing) {
+        await repo.refreshGitHubFields(existing.id, githubFields(user, sealed), at);
+        return { userId: existing.id, created: false };
+      }
+      try {
+        return { userId: await insertNew(user, sealed, at), created: true };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // A concurrent sign-in of the same GitHub user created the profile first.
+        const winner = await repo.findByGithubId(user.id);
+        if (!winner) throw error;
+        await repo.refreshGitHubFields(winner.id, githubFields(user, sealed), at);
+        return { userId: winner.id, created: false };
+      }
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,166 @@
+import type { Kysely } from 'kysely';
+import type { MessageDto, MessagesPageResponse } from '../../../shared/api/rooms';
+import { sanitizeMessage, validateMessage } from '../../../shared/validation/message';
+import type { AppContext } from '../../context';
+import type { Database, MessageRow } from '../../db/schema';
+import { isActiveMember } from '../../db/repositories/members.repository';
+import {
+  deleteOwnMessage,
+  findAuthors,
+  findMessageByClientId,
+  findMessageById,
+  insertMessageIfAbsent,
+  listMessagesBefore,
+  updateOwnMessage,
+  type MessageCursor,
+} from '../../db/repositories/messages.repository';
+import { listReactionsForMessages } from '../../db/repositories/reactions.repository';
+import { findRoomById, readLastSeq } from '../../db/repositories/rooms.repository';
+import { apiErrors } from '../../http/errors';
+import { changeRoom, ROOM_NOT_FOUND } from '../room-events/room-change';
+import { enforceSendLimit } from '../rooms/chat-rate-limits';
+import { toMessageDto } from './message.presenter';
+import { decodeCursor, encodeCursor } from './message-cursor';
+import { timeOrderedId } from './time-ordered-id';
+
+export const NOT_A_MEMBER = 'You are not a member of this room';
+export const MESSAGE_NOT_FOUND = 'Message not found';
+
+/** Loads authors and reactions for rows and presents them, keeping the rows' order. */
+export async function presentMessages(db: Kysely<Database>, rows: MessageRow[]): Promise<MessageDto[]> {
+  const [authors, reactions] = await Promise.all([
+    findAuthors(
+      db,
+      rows.map((r) => r.user_id),
+    ),
+    listReactionsForMessages(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return rows.map((row) =>
+    toMessageDto(
+      row,
+      authors.get(row.user_id),
+      reactions.filter((r) => r.message_id === row.id),
+    ),
+  );
+}
+
+export async function listMessages(
+  ctx: AppContext,
+  roomId: string,
+  options: { before: string | undefined; limit: number },
+): Promise<MessagesPageResponse> {
+  const db = ctx.database.db;
+  let cursor: MessageCursor | null = null;
+  if (options.before) {
+    cursor = decodeCursor(options.before);
+    if (!cursor) throw apiErrors.validation('before: invalid cursor');
+  }
+  // Read the sequence first: events after it may already show in the page (clients apply events
+  // idempotently), but none can fall between the page and the subscription.
+  const lastSeq = await readLastSeq(db, roomId);
+  if (lastSeq === undefined) throw apiErrors.notFound(ROOM_NOT_FOUND);
+  const rows = await listMessagesBefore(db, roomId, cursor, options.limit + 1);
+  const hasMore = rows.length > options.limit;
+  const page = rows.slice(0, options.limit).reverse();
+  const oldest = page[0];
+  return {
+    messages: await presentMessages(db, page),
+    next_cursor: hasMore && oldest ? encodeCursor(oldest) : null,
+    last_seq: lastSeq,
+  };
+}
+
+export async function sendMessage(
+  ctx: AppContext,
+  userId: string,
+  roomId: string,
+  input: { client_id: string; content: string },
+): Promise<{ message: MessageDto; created: boolean }> {
+  const db = ctx.database.db;
+  // A membership row implies its room (foreign key), so the room is only looked up to tell
+  // "no such room" from "not a member".
+  if (!(await isActiveMember(db, roomId, userId))) {
+    if (!(await findRoomById(db, roomId))) throw apiErrors.notFound(ROOM_NOT_FOUND);
+    throw apiErrors.forbidden(NOT_A_MEMBER);
+  }
+  // A retry of a send that already succeeded answers the original, whatever the limits say now.
+  const existing = await findMessageByClientId(db, userId, input.client_id);
+  if (existing) return { message: (await presentMessages(db, [existing]))[0] as MessageDto, created: false };
+
+  const content = checkedContent(input.content);
+  await enforceSendLimit(ctx, userId);
+
+  return changeRoom(ctx, roomId, async (trx, nowIso) => {
+    // Re-checked under the room lock: a concurrent leave cannot slip a message in after it.
+    if (!(await isActiveMember(trx, roomId, userId))) throw apiErrors.forbidden(NOT_A_MEMBER);
+    const row: MessageRow = {
+      id: timeOrderedId(ctx.now()),
+      room_id: roomId,
+      user_id: userId,
+      client_id: input.client_id,
+      content,
+      created_at: nowIso,
+      edited_at: null,
+    };
+    const inserted = await insertMessageIfAbsent(trx, row);
+    let message: MessageDto;
+    if (inserted) {
+      // A message created a moment ago has no reactions yet: only its author is looked up.
+      message = toMessageDto(row, (await findAuthors(trx, [userId])).get(userId), []);
+    } else {
+      const stored = await findMessageByClientId(trx, userId, input.client_id);
+      if (!stored) throw apiErrors.conflict('Message could not be saved, please retry');
+      message = (await presentMessages(trx, [stored]))[0] as MessageDto;
+    }
+    return {
+      result: { message, created: inserted },
+      events: inserted ? [{ type: 'message.created', message }] : [],
+    };
+  });
+}
+
+export async function editMessage(
+  ctx: AppContext,
+  userId: string,
+  messageId: string,
+  rawContent: string,
+): Promise<MessageDto> {
+  const db = ctx.database.db;
+  const current = await findMessageById(db, messageId);
+  if (!current) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
+  if (current.user_id !== userId) throw apiErrors.forbidden('You can only edit your own messages');
+  // SPEC §5: a blank edit is ignored.
+  if (rawContent.trim() === '') return (await presentMessages(db, [current]))[0] as MessageDto;
+  const content = checkedContent(rawContent);
+  if (content === current.content) return (await presentMessages(db, [current]))[0] as MessageDto;
+
+  return changeRoom(ctx, current.room_id, async (trx, nowIso) => {
+    const updated = await updateOwnMessage(trx, messageId, userId, content, nowIso);
+    if (!updated) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
+    const message = (await presentMessages(trx, [updated]))[0] as MessageDto;
+    return { result: message, events: [{ type: 'message.updated', message }] };
+  });
+}
+
+export async function deleteMessage(ctx: AppContext, userId: string, messageId: string): Promise<void> {
+  const current = await findMessageById(ctx.database.db, messageId);
+  if (!current) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
+  if (current.user_id !== userId) throw apiErrors.forbidden('You can only delete your own messages');
+  await changeRoom(ctx, current.room_id, async (trx) => {
+    const deleted = await deleteOwnMessage(trx, messageId, userId);
+    return { result: undefined, events: deleted ? [{ type: 'message.deleted', message_id: messageId }] : [] };
+  });
+}
+
+/** SPEC §5 rules on the text as typed and as it will be stored; returns the stored text. */
+function checkedContent(raw: string): string {
+  const problem = validateMessage(raw);
+  if (problem) throw apiErrors.validation(problem);
+  const content = sanitizeMessage(raw);
+  const afterSanitising = validateMessage(content);
+  if (afterSanitising) throw apiErrors.validation(afterSanitising);
+  return content;
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { ToggleReactionResponse } from '../../../shared/api/rooms';
+import { REACTION_EMOJIS } from '../../../shared/limits';
+import type { AppContext } from '../../context';
+import { isActiveMember } from '../../db/repositories/members.repository';
+import { findMessageById } from '../../db/repositories/messages.repository';
+import {
+  deleteReaction,
+  insertReactionIfAbsent,
+  listReactionsForMessages,
+} from '../../db/repositories/reactions.repository';
+import { apiErrors } from '../../http/errors';
+import { changeRoom } from '../room-events/room-change';
+import { toReactionDto } from './message.presenter';
+import { MESSAGE_NOT_FOUND, NOT_A_MEMBER } from './messages.service';
+
+export const UNSUPPORTED_REACTION = `Reaction must be one of ${REACTION_EMOJIS.join(' ')}`;
+
+/**
+ * Adds the caller's reaction, or removes it when they already have it (SPEC §4). Toggles of one
+ * room run one at a time under the room lock, so concurrent clicks alternate cleanly and the
+ * unique (message, user, emoji) key is never violated.
+ */
+export async function toggleReaction(
+  ctx: AppContext,
+  userId: string,
+  messageId: string,
+  emoji: string,
+): Promise<ToggleReactionResponse> {
+  if (!(REACTION_EMOJIS as readonly string[]).includes(emoji)) throw apiErrors.validation(UNSUPPORTED_REACTION);
+  const message = await findMessageById(ctx.database.db, messageId);
+  if (!message) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
+  const roomId = message.room_id;
+  if (!(await isActiveMember(ctx.database.db, roomId, userId))) throw apiErrors.forbidden(NOT_A_MEMBER);
+
+  return changeRoom(ctx, roomId, async (trx, nowIso) => {
+    if (!(await isActiveMember(trx, roomId, userId))) throw apiErrors.forbidden(NOT_A_MEMBER);
+    if (!(await findMessageById(trx, messageId))) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
+    const removed = await deleteReaction(trx, messageId, userId, emoji);
+    let added = false;
+    let event: ToggleEvent | undefined;
+    if (removed) {
+      event = { type: 'reaction.removed', reaction: toReactionDto(removed) };
+    } else {
+      const row = {
+        id: randomUUID(),
+        message_id: messageId,
+        room_id: roomId,
+        user_id: userId,
+        emoji,
+        created_at: nowIso,
+      };
+      added = await insertReactionIfAbsent(trx, row);
+      if (added) event = { type: 'reaction.added', reaction: toReactionDto(row) };
+      else added = true; // already there (cannot happen under the room lock, but stays correct)
+    }
+    const reactions = (await listReactionsForMessages(trx, [messageId])).map(toReactionDto);
+    return { result: { added, reactions }, events: event ? [event] : [] };
+  });
+}
+
+type ToggleEvent =
+  | { type: 'reaction.added'; reaction: ReturnType<typeof toReactionDto> }
+  | { type: 'reaction.removed'; reaction: ReturnType<typeof toReactionDto> };

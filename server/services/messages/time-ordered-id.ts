@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+
+let lastMs = 0;
+let counter = 0;
+
+/**
+ * A UUID (version 7 layout) whose leading bits are the creation time, plus a counter within one
+ * millisecond: messages created in the same millisecond still sort in creation order by (created_at, id).
+ */
+export function timeOrderedId(nowMs: number = Date.now()): string {
+  if (nowMs > lastMs) {
+    lastMs = nowMs;
+    counter = randomBytes(2).readUInt16BE(0) & 0x3ff;
+  } else {
+    counter += 1;
+    if (counter > 0xfff) {
+      lastMs += 1;
+      counter = 0;
+    }
+  }
+  const bytes = randomBytes(16);
+  const ms = lastMs;
+  bytes.writeUIntBE(Math.floor(ms / 2 ** 16), 0, 4);
+  bytes.writeUInt16BE(ms % 2 ** 16, 4);
+  bytes[6] = 0x70 | ((counter >> 8) & 0x0f);
+  bytes[7] = counter & 0xff;
+  bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

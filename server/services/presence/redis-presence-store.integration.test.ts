@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireRedis, TEST_REDIS_URL } from '../../testing/redis';
+import { createRedisPresenceStore, PRESENCE_TTL_MS } from './redis-presence-store';
+
+describe('Redis presence store', async () => {
+  if (!(await requireRedis())) {
+    it.skip('needs Redis', () => undefined);
+    return;
+  }
+  let redis: Redis;
+  beforeAll(() => {
+    redis = new Redis(TEST_REDIS_URL);
+  });
+  afterAll(() => {
+    redis?.disconnect();
+  });
+
+  it('merges the processes, counts a user once, and drops a process that stops refreshing', async () => {
+    let t = Date.now();
+    const clock = () => t;
+    const room = randomUUID();
+    const processA = createRedisPresenceStore(redis, 'process-a', clock);
+    const processB = createRedisPresenceStore(redis, 'process-b', clock);
+    await processA.add(room, 'ada');
+    await processA.add(room, 'grace');
+    await processB.add(room, 'grace');
+    await processB.add(room, 'linus');
+    expect(await processB.online(room)).toEqual(['ada', 'grace', 'linus']);
+
+    await processA.remove(room, 'grace');
+    expect(await processA.online(room)).toEqual(['ada', 'grace', 'linus']);
+
+    // Process B "crashes": it stops refreshing while A keeps going.
+    t += PRESENCE_TTL_MS / 2;
+    await processA.refresh([[room, 'ada']]);
+    t += PRESENCE_TTL_MS / 2 + 1;
+    expect(await processA.online(room)).toEqual(['ada']);
+    await processA.remove(room, 'ada');
+    expect(await processA.online(room)).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import { PROFILE_ERRORS, validateBio, validateDisplayName, validateUsername } from '../../../shared/validation/profile';
+import type { PrivacySettingsDto } from '../../../shared/api/profiles';
+import { PUBLIC_CONTRIBUTIONS_LIMIT, PUBLIC_REPOSITORIES_LIMIT, type Theme } from '../../../shared/limits';
+import type { Database, ProfileRow, UserContributionRow, UserRepositoryRow } from '../../db/schema';
+import { profilesRepository, type ProfileEditableFields } from '../../db/repositories/profiles.repository';
+import { userRepositoriesRepository } from '../../db/repositories/user-repositories.repository';
+import { userContributionsRepository } from '../../db/repositories/user-contributions.repository';
+import { apiErrors } from '../../http/errors';
+
+export interface OwnProfileData {
+  profile: ProfileRow;
+  repositories: UserRepositoryRow[];
+  contributions: UserContributionRow[];
+}
+
+/** A shape-checked edit; the business rules are applied here. */
+export interface ProfileEdit {
+  username?: string | null | undefined;
+  display_name?: string | null | undefined;
+  bio?: string | null | undefined;
+  theme_preference?: Theme | undefined;
+  privacy_settings?: Partial<PrivacySettingsDto> | undefined;
+}
+
+export interface ProfilesServiceDeps {
+  db: Kysely<Database>;
+  now: () => number;
+}
+
+export function createProfilesService({ db, now }: ProfilesServiceDeps) {
+  async function loadOwn(userId: string): Promise<OwnProfileData> {
+    const profile = await profilesRepository(db).findById(userId);
+    if (!profile) throw apiErrors.notFound('Profile not found');
+    const [repositories, contributions] = await Promise.all([
+      userRepositoriesRepository(db).listByUser(userId, PUBLIC_REPOSITORIES_LIMIT),
+      userContributionsRepository(db).listByUser(userId, PUBLIC_CONTRIBUTIONS_LIMIT),
+    ]);
+    return { profile, repositories, contributions };
+  }
+
+  return {
+    getOwn: loadOwn,
+
+    /** Edits only the caller's own row: the id comes from the session, never from the request. */
+    async updateOwn(userId: string, edit: ProfileEdit): Promise<OwnProfileData> {
+      const fields = toEditableFields(edit);
+      const result = await profilesRepository(db).updateEditable(userId, fields, new Date(now()).toISOString());
+      if (result === 'username_taken') throw apiErrors.conflict(PROFILE_ERRORS.usernameTaken);
+      if (result === 'not_found') throw apiErrors.notFound('Profile not found');
+      return loadOwn(userId);
+    },
+  };
+}
+export type ProfilesService = ReturnType<typeof createProfilesService>;
+
+/**
+ * Applies SPEC §5. The username is checked only when non-empty; an empty one clears it (the
+ * profile is then reachable by id only). Empty display names and bios are stored as null.
+ */
+export function toEditableFields(edit: ProfileEdit): ProfileEditableFields {
+  const fields: ProfileEditableFields = {};
+  if (edit.username !== undefined) {
+    const username = edit.username ?? '';
+    const problem = validateUsername(username);
+    if (problem) throw apiErrors.validation(problem);
+    fields.username = username === '' ? null : username;
+  }
+  if (edit.display_name !== undefined) {
+    const displayName = edit.display_name ?? '';
+    const problem = validateDisplayName(displayName);
+    if (problem) throw apiErrors.validation(problem);
+    fields.display_name = emptyToNull(displayName);
+  }
+  if (edit.bio !== undefined) {
+    const bio = edit.bio ?? '';
+    const problem = validateBio(bio);
+    if (problem) throw apiErrors.validation(problem);
+    fields.bio = emptyToNull(bio);
+  }
+  if (edit.theme_preference !== undefined) fields.theme_preference = edit.theme_preference;
+  const privacy = edit.privacy_settings;
+  if (privacy) {
+    if (privacy.show_github_stats !== undefined) fields.show_github_stats = privacy.show_github_stats;
+    if (privacy.show_repositories !== undefined) fields.show_repositories = privacy.show_repositories;
+    if (privacy.show_contributions !== undefined) fields.show_contributions = privacy.show_contributions;
+    if (privacy.show_location !== undefined) fields.show_location = privacy.show_location;
+    if (privacy.show_company !== undefined) fields.show_company = privacy.show_company;
+    if (privacy.profile_visibility !== undefined) fields.profile_visibility = privacy.profile_visibility;
+  }
+  return fields;
+}
+
+function emptyToNull(value: string): string | null {
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}

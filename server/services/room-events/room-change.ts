@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { RoomEvent } from '../../../shared/realtime/protocol';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+import { lockRoomAndReserveSeq, setLastSeq } from '../../db/repositories/rooms.repository';
+import { insertRoomEvent } from '../../db/repositories/room-events.repository';
+import { apiErrors } from '../../http/errors';
+import { encodeRoomEventBusMessage, roomChannel } from './room-bus';
+
+export interface SequencedEvent {
+  seq: number;
+  event: RoomEvent;
+  /** The event as stored in the log; the same text goes on the bus and into socket frames. */
+  json: string;
+}
+
+export interface ChangeOutcome<T> {
+  result: T;
+  /** The room events this change caused (none for a no-op). */
+  events: RoomEvent[];
+}
+
+export type RoomChangeFn<T> = (trx: Kysely<Database>, nowIso: string) => Promise<ChangeOutcome<T>>;
+
+export const ROOM_NOT_FOUND = 'Chat room not found';
+
+/**
+ * Runs a change inside an open transaction: takes the room's lock (bumping last_activity_at and
+ * reserving the next sequence number), applies the change, and appends its events to the room's
+ * log with the next gap-free sequence numbers. The caller publishes the returned events after commit.
+ */
+export async function applyRoomChange<T>(
+  trx: Kysely<Database>,
+  roomId: string,
+  nowIso: string,
+  change: RoomChangeFn<T>,
+): Promise<{ result: T; committed: SequencedEvent[] }> {
+  const reserved = await lockRoomAndReserveSeq(trx, roomId, nowIso);
+  if (reserved === undefined) throw apiErrors.notFound(ROOM_NOT_FOUND);
+  const { result, events } = await change(trx, nowIso);
+  const committed: SequencedEvent[] = [];
+  let seq = reserved - 1;
+  for (const event of events) {
+    seq += 1;
+    const json = JSON.stringify(event);
+    await insertRoomEvent(trx, { room_id: roomId, seq, type: event.type, payload: json, created_at: nowIso });
+    committed.push({ seq, event, json });
+  }
+  // One event (the usual case) used exactly the reserved number; otherwise settle the count.
+  if (seq !== reserved) await setLastSeq(trx, roomId, seq);
+  return { result, committed };
+}
+
+class NoChange<T> {
+  constructor(readonly result: T) {}
+}
+
+/**
+ * One room change in its own transaction, published on the bus after commit. A change that
+ * produces no event is rolled back entirely, so a no-op does not even touch last_activity_at.
+ */
+export async function changeRoom<T>(ctx: AppContext, roomId: string, change: RoomChangeFn<T>): Promise<T> {
+  const nowIso = new Date(ctx.now()).toISOString();
+  let outcome: { result: T; committed: SequencedEvent[] };
+  try {
+    outcome = await ctx.database.db.transaction().execute(async (trx) => {
+      const applied = await applyRoomChange(trx, roomId, nowIso, change);
+      if (applied.committed.length === 0) throw new NoChange(applied.result);
+      return applied;
+    });
+  } catch (error) {
+    if (error instanceof NoChange) return error.result as T;
+    throw error;
+  }
+  publishRoomEvents(ctx, roomId, outcome.committed);
+  return outcome.result;
+}
+
+/**
+ * Pushes committed events to every process, without holding up the request: the change is
+ * already safe in the log. Best effort: a lost publish is repaired by the sequence numbers (the
+ * next event, or the gateway's periodic check, reveals the gap and the log fills it).
+ */
+export function publishRoomEvents(ctx: AppContext, roomId: string, events: SequencedEvent[]): void {
+  for (const { seq, event, json } of events) {
+    ctx.bus.publish(roomChannel(roomId), encodeRoomEventBusMessage(seq, event.type, json)).catch((error: unknown) => {
+      ctx.logger.warn({ err: error, roomId, seq }, 'room event publish failed; clients will catch up from the log');
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import type { MemberDto, RoomDto, RoomSummaryDto } from '../../../shared/api/rooms';
+import type { MemberWithProfileRow, MyRoomRow } from '../../db/repositories/members.repository';
+import type { ChatRoomRow } from '../../db/schema';
+
+export function toRoomDto(row: ChatRoomRow): RoomDto {
+  return {
+    id: row.id,
+    title: row.title,
+    repo_full_name: row.repo_full_name,
+    created_by: row.created_by,
+    last_activity_at: row.last_activity_at,
+    created_at: row.created_at,
+  };
+}
+
+export function toRoomSummaryDto(row: MyRoomRow): RoomSummaryDto {
+  return { ...toRoomDto(row), joined_at: row.joined_at };
+}
+
+export function toMemberDto(row: MemberWithProfileRow): MemberDto {
+  return {
+    user: { id: row.user_id, username: row.username, display_name: row.display_name, avatar_url: row.avatar_url },
+    joined_at: row.joined_at,
+  };
+}
