@@ -1,0 +1,387 @@
+import {
+  CLOSE_CODES,
+  REALTIME_PATH,
+  type ClientCommand,
+  type RoomEvent,
+  type ServerFrame,
+} from '../../shared/realtime/protocol';
+
+/** What a room subscriber receives. Events arrive exactly once, in sequence order. */
+export interface RoomHandlers {
+  onEvent(event: RoomEvent, seq: number): void;
+  /**
+   * The server cannot replay the gap: refetch the room's state over HTTP and resolve with the
+   * sequence number that state reflects; the client then subscribes after it.
+   */
+  onResync(): Promise<number>;
+  onPresence?(onlineUserIds: string[]): void;
+  /** `ageMs` is how long ago the server relayed the signal, on our best estimate of its clock. */
+  onTyping?(userId: string, ageMs: number): void;
+}
+
+export type ConnectionStatus = 'connecting' | 'open' | 'closed';
+
+/** The subset of the browser WebSocket the client uses (tests pass a fake). */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
+
+export interface RealtimeClientOptions {
+  url: () => string;
+  createSocket?: (url: string) => SocketLike;
+  now?: () => number;
+  /** Keep-alive period; a pong must arrive within `pongTimeoutMs` or the socket is replaced. */
+  pingIntervalMs?: number;
+  pongTimeoutMs?: number;
+  /** A gap that a replay has not filled after this long is asked for again. */
+  replayRetryMs?: number;
+}
+
+interface RoomState {
+  handlers: RoomHandlers;
+  lastSeq: number;
+  /** Events that arrived ahead of a gap, applied once the gap is filled. */
+  pending: Map<number, RoomEvent>;
+  /** The highest sequence known to exist (from events or `room.subscribed`). */
+  target: number;
+  /** `lastSeq` at the moment a replay was requested (one request per gap). */
+  replayFrom: number | null;
+  replayTimer: ReturnType<typeof setTimeout> | null;
+  resyncing: boolean;
+}
+
+const OPEN = 1;
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_CAP_MS = 30_000;
+
+/**
+ * One WebSocket per tab, shared by every open room. Writes go over HTTP; this carries committed
+ * room events (gap-free per-room `seq`) and ephemeral presence and typing signals.
+ *
+ * Guarantees to handlers: each event once and in order. Duplicates (seq ≤ last applied) are
+ * dropped; an event past a gap is held back while the missing range is asked for with
+ * `room.replay` (and, if that does not fill it, by subscribing again after the last applied
+ * event); `room.resync` hands over to `onResync`. After a reconnect every room is
+ * subscribed again with `after_seq` = its last applied sequence, so nothing is lost.
+ */
+export class RealtimeClient {
+  private socket: SocketLike | null = null;
+  private readonly rooms = new Map<string, RoomState>();
+  private readonly statusListeners = new Set<(status: ConnectionStatus) => void>();
+  private status: ConnectionStatus = 'closed';
+  private attempts = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private pongTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingSentAt = new Map<string, number>();
+  private pingCounter = 0;
+  /** Estimated server clock minus local clock (ms), from pong round trips; null until measured. */
+  private clockOffset: number | null = null;
+  private stopped = false;
+  private readonly now: () => number;
+  private readonly createSocket: (url: string) => SocketLike;
+
+  constructor(private readonly options: RealtimeClientOptions) {
+    this.now = options.now ?? (() => Date.now());
+    this.createSocket = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
+  }
+
+  /** Starts receiving a room after `afterSeq`. Returns the function that stops it. */
+  subscribe(roomId: string, afterSeq: number, handlers: RoomHandlers): () => void {
+    const previous = this.rooms.get(roomId);
+    if (previous?.replayTimer) clearTimeout(previous.replayTimer);
+    const state: RoomState = {
+      handlers,
+      lastSeq: afterSeq,
+      target: afterSeq,
+      pending: new Map(),
+      replayFrom: null,
+      replayTimer: null,
+      resyncing: false,
+    };
+    this.rooms.set(roomId, state);
+    this.stopped = false;
+    if (this.socket?.readyState === OPEN) this.send({ type: 'room.subscribe', room_id: roomId, after_seq: afterSeq });
+    else this.connect();
+    return () => {
+      if (this.rooms.get(roomId) !== state) return;
+      if (state.replayTimer) clearTimeout(state.replayTimer);
+      this.rooms.delete(roomId);
+      this.send({ type: 'room.unsubscribe', room_id: roomId });
+      if (this.rooms.size === 0) this.disconnect();
+    };
+  }
+
+  /** Tells the room this user is typing (callers throttle it). */
+  sendTyping(roomId: string): void {
+    this.send({ type: 'typing', room_id: roomId });
+  }
+
+  getStatus(): ConnectionStatus {
+    return this.status;
+  }
+
+  onStatus(listener: (status: ConnectionStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  lastSeq(roomId: string): number | undefined {
+    return this.rooms.get(roomId)?.lastSeq;
+  }
+
+  /** Closes the socket and stops reconnecting until the next subscribe. */
+  disconnect(): void {
+    this.stopped = true;
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.onmessage = null;
+      socket.close(1000, 'done');
+    }
+    this.setStatus('closed');
+  }
+
+  private connect(): void {
+    if (this.socket || this.reconnectTimer) return;
+    this.setStatus('connecting');
+    let socket: SocketLike;
+    try {
+      socket = this.createSocket(this.options.url());
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempts = 0;
+      this.setStatus('open');
+      for (const [roomId, room] of this.rooms) {
+        room.pending.clear();
+        room.replayFrom = null;
+        this.send({ type: 'room.subscribe', room_id: roomId, after_seq: room.lastSeq });
+      }
+      this.startKeepAlive();
+    };
+    socket.onmessage = (event) => {
+      if (typeof event.data !== 'string') return;
+      let frame: ServerFrame;
+      try {
+        frame = JSON.parse(event.data) as ServerFrame;
+      } catch {
+        return;
+      }
+      this.handleFrame(frame);
+    };
+    socket.onerror = () => {
+      // The close event follows and drives the reconnect.
+    };
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.clearTimers();
+      this.setStatus('closed');
+      // A server-ended session will not come back by reconnecting.
+      if (event.code === CLOSE_CODES.sessionEnded || this.stopped || this.rooms.size === 0) return;
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(): void {
+    if (this.reconnectTimer || this.stopped) return;
+    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** this.attempts);
+    const delay = ceiling / 2 + Math.random() * (ceiling / 2);
+    this.attempts += 1;
+    this.setStatus('connecting');
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.connect();
+    }, delay);
+  }
+
+  private handleFrame(frame: ServerFrame): void {
+    switch (frame.type) {
+      case 'room.event':
+        this.handleEvent(frame.room_id, frame.seq, frame.event);
+        return;
+      case 'room.subscribed': {
+        const room = this.rooms.get(frame.room_id);
+        if (!room) return;
+        room.handlers.onPresence?.(frame.online_user_ids);
+        // The server replays after `after_seq` on its own (before or after this frame), so only
+        // ask again if those events have not arrived in a while.
+        room.target = Math.max(room.target, frame.last_seq);
+        if (room.lastSeq < room.target) this.armReplayCheck(frame.room_id, room);
+        return;
+      }
+      case 'room.resync':
+        void this.resync(frame.room_id);
+        return;
+      case 'presence':
+        this.rooms.get(frame.room_id)?.handlers.onPresence?.(frame.online_user_ids);
+        return;
+      case 'typing': {
+        const room = this.rooms.get(frame.room_id);
+        if (!room?.handlers.onTyping) return;
+        // Without a measured offset the signal is taken as fresh (it was just received).
+        const age = this.clockOffset === null ? 0 : this.now() + this.clockOffset - frame.sent_at;
+        room.handlers.onTyping(frame.user_id, Math.max(0, age));
+        return;
+      }
+      case 'pong':
+        this.handlePong(frame.ref, frame.server_time);
+        return;
+      default:
+        // 'hello' and 'error' need no action: writes report their own errors over HTTP.
+        return;
+    }
+  }
+
+  private handleEvent(roomId: string, seq: number, event: RoomEvent): void {
+    const room = this.rooms.get(roomId);
+    if (!room || room.resyncing) return;
+    if (seq <= room.lastSeq) return;
+    room.target = Math.max(room.target, seq);
+    if (seq > room.lastSeq + 1) {
+      room.pending.set(seq, event);
+      this.requestReplay(roomId, room);
+      return;
+    }
+    this.apply(room, seq, event);
+    for (let next = room.pending.get(room.lastSeq + 1); next; next = room.pending.get(room.lastSeq + 1)) {
+      room.pending.delete(room.lastSeq + 1);
+      this.apply(room, room.lastSeq + 1, next);
+    }
+    if (room.lastSeq >= room.target) this.clearReplay(room);
+  }
+
+  private apply(room: RoomState, seq: number, event: RoomEvent): void {
+    room.lastSeq = seq;
+    room.handlers.onEvent(event, seq);
+  }
+
+  private requestReplay(roomId: string, room: RoomState): void {
+    if (room.replayFrom === room.lastSeq) return;
+    room.replayFrom = room.lastSeq;
+    this.send({ type: 'room.replay', room_id: roomId, after_seq: room.lastSeq });
+    this.armReplayCheck(roomId, room);
+  }
+
+  /**
+   * If the room is still behind `target` after a while, a replay did not fill the gap (the server
+   * does not resend what it believes this socket already has): subscribe again after the last
+   * applied event, which makes the server start over from there.
+   */
+  private armReplayCheck(roomId: string, room: RoomState): void {
+    if (room.replayTimer) clearTimeout(room.replayTimer);
+    room.replayTimer = setTimeout(() => {
+      room.replayTimer = null;
+      if (this.rooms.get(roomId) !== room || room.resyncing || room.lastSeq >= room.target) return;
+      room.replayFrom = room.lastSeq;
+      this.send({ type: 'room.subscribe', room_id: roomId, after_seq: room.lastSeq });
+      this.armReplayCheck(roomId, room);
+    }, this.options.replayRetryMs ?? 5000);
+  }
+
+  private clearReplay(room: RoomState): void {
+    room.replayFrom = null;
+    if (room.replayTimer) clearTimeout(room.replayTimer);
+    room.replayTimer = null;
+  }
+
+  private async resync(roomId: string): Promise<void> {
+    const room = this.rooms.get(roomId);
+    if (!room || room.resyncing) return;
+    room.resyncing = true;
+    room.pending.clear();
+    this.clearReplay(room);
+    try {
+      const lastSeq = await room.handlers.onResync();
+      if (this.rooms.get(roomId) !== room) return;
+      room.lastSeq = lastSeq;
+      room.target = Math.max(room.target, lastSeq);
+      room.resyncing = false;
+      this.send({ type: 'room.subscribe', room_id: roomId, after_seq: lastSeq });
+    } catch {
+      room.resyncing = false;
+      // Try again from a fresh socket; the server answers resync again if still needed.
+      this.socket?.close(4000, 'resync failed');
+    }
+  }
+
+  private startKeepAlive(): void {
+    const interval = this.options.pingIntervalMs ?? 25_000;
+    const ping = () => {
+      const ref = `p${++this.pingCounter}`;
+      this.pingSentAt.set(ref, this.now());
+      this.send({ type: 'ping', ref });
+      if (!this.pongTimer) {
+        this.pongTimer = setTimeout(() => {
+          this.pongTimer = null;
+          // No answer: the connection is dead even if the browser has not noticed.
+          const socket = this.socket;
+          if (socket) {
+            this.socket = null;
+            socket.onclose = null;
+            socket.close(4000, 'keep-alive timeout');
+            this.clearTimers();
+            this.setStatus('closed');
+            this.scheduleReconnect();
+          }
+        }, this.options.pongTimeoutMs ?? 10_000);
+      }
+    };
+    ping();
+    this.pingTimer = setInterval(ping, interval);
+  }
+
+  private handlePong(ref: string | undefined, serverTime: number): void {
+    if (this.pongTimer) clearTimeout(this.pongTimer);
+    this.pongTimer = null;
+    const sentAt = ref ? this.pingSentAt.get(ref) : undefined;
+    if (ref) this.pingSentAt.delete(ref);
+    if (sentAt === undefined) return;
+    const receivedAt = this.now();
+    // NTP-style: the server read its clock halfway through the round trip.
+    this.clockOffset = serverTime - (sentAt + receivedAt) / 2;
+  }
+
+  private clearTimers(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    if (this.pongTimer) clearTimeout(this.pongTimer);
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.pingTimer = null;
+    this.pongTimer = null;
+    this.reconnectTimer = null;
+    this.pingSentAt.clear();
+    for (const room of this.rooms.values()) this.clearReplay(room);
+  }
+
+  private send(command: ClientCommand): void {
+    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(command));
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    for (const listener of this.statusListeners) listener(status);
+  }
+}
+
+let shared: RealtimeClient | null = null;
+
+/** The tab's realtime connection to `ws(s)://{host}/ws`. */
+export function getRealtimeClient(): RealtimeClient {
+  shared ??= new RealtimeClient({
+    url: () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${REALTIME_PATH}`,
+  });
+  return shared;
+}

@@ -1,0 +1,27 @@
+import { Outlet } from 'react-router';
+import { DemoBanner } from '../components/layout/DemoBanner';
+import { Header } from '../components/layout/Header';
+import { Sidebar } from '../components/layout/Sidebar';
+import { SidebarProvider } from '../components/layout/SidebarProvider';
+
+/** Sidebar, header and content (SPEC §2 main layout). */
+export function MainLayout() {
+  return (
+    <SidebarProvider>
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-primary px-3 py-2 text-sm text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60]"
+      >
+        Skip to content
+      </a>
+      <Sidebar />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <DemoBanner />
+        <Header />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          <Outlet />
+        </main>
+      </div>
+    </SidebarProvider>
+  );
+}

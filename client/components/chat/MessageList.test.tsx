@@ -1,0 +1,140 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '../../pages/chat/messages-state';
+import { MessageList } from './MessageList';
+
+afterEach(cleanup);
+beforeAll(() => {
+  // jsdom has no layout: scrolling is a no-op here.
+  Element.prototype.scrollTo = function scrollTo() {};
+});
+
+const ada = { id: 'u1', username: 'ada-demo', display_name: 'Ada', avatar_url: null };
+const grace = { id: 'u2', username: 'grace-demo', display_name: 'Grace', avatar_url: null };
+
+function message(id: string, author: typeof ada, overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id,
+    room_id: 'r',
+    user_id: author.id,
+    client_id: `c-${id}`,
+    content: `text ${id}`,
+    created_at: '2026-01-01T10:00:00.000Z',
+    edited_at: null,
+    author,
+    reactions: [],
+    status: 'sent',
+    ...overrides,
+  };
+}
+
+function setup(messages: ChatMessage[]) {
+  const actions = {
+    onEdit: vi.fn(),
+    onDelete: vi.fn(),
+    onCopy: vi.fn(),
+    onToggleReaction: vi.fn(),
+    onRetry: vi.fn(),
+    onLoadOlder: vi.fn(),
+  };
+  render(
+    <MessageList
+      messages={messages}
+      loaded
+      repoName="octo/hello"
+      currentUserId="u1"
+      knownUsernames={new Set(['ada-demo', 'grace-demo'])}
+      hasOlder={false}
+      loadingOlder={false}
+      {...actions}
+    />,
+  );
+  return { actions, user: userEvent.setup() };
+}
+
+// user-event drives many steps; a busy machine can make one test take seconds.
+describe('MessageList', { timeout: 20_000 }, () => {
+  it('shows the empty state with the repository name', () => {
+    setup([]);
+    expect(screen.getByText('Welcome to the discussion')).toBeTruthy();
+    expect(
+      screen.getByText('This is the beginning of your conversation about octo/hello. Start by saying hello!'),
+    ).toBeTruthy();
+  });
+
+  it('labels own messages You, groups consecutive messages by one author and shows each time', () => {
+    setup([message('m1', grace), message('m2', grace), message('m3', ada), message('m4', grace)]);
+    expect(screen.getAllByTestId('message-author').map((el) => el.textContent)).toEqual(['Grace', 'You', 'Grace']);
+    expect(screen.getAllByRole('time')).toHaveLength(4);
+  });
+
+  it('offers Edit and Delete only on own messages, Copy text on all', async () => {
+    const t = setup([message('m1', grace), message('m2', ada)]);
+    const [theirs, mine] = screen.getAllByTestId('message');
+    await t.user.click(within(theirs!).getByRole('button', { name: 'Message actions' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual(['Copy text']);
+    await t.user.click(screen.getByRole('menuitem', { name: 'Copy text' }));
+    expect(t.actions.onCopy).toHaveBeenCalledWith('text m1');
+    await t.user.click(within(mine!).getByRole('button', { name: 'Message actions' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual([
+      'Edit',
+      'Copy text',
+      'Delete',
+    ]);
+    await t.user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    expect(t.actions.onDelete).toHaveBeenCalledWith('m2');
+  });
+
+  it('edits inline with Save and Cancel, ignoring a blank edit', async () => {
+    const t = setup([message('m1', ada)]);
+    const item = screen.getByTestId('message');
+    await t.user.click(within(item).getByRole('button', { name: 'Message actions' }));
+    await t.user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    const box = screen.getByRole('textbox', { name: 'Edit message' });
+    await t.user.clear(box);
+    await t.user.type(box, '   ');
+    await t.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(t.actions.onEdit).not.toHaveBeenCalled();
+    await t.user.click(within(item).getByRole('button', { name: 'Message actions' }));
+    await t.user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    await t.user.type(screen.getByRole('textbox', { name: 'Edit message' }), ' more');
+    await t.user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(t.actions.onEdit).not.toHaveBeenCalled();
+    await t.user.click(within(item).getByRole('button', { name: 'Message actions' }));
+    await t.user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    await t.user.type(screen.getByRole('textbox', { name: 'Edit message' }), ' more');
+    await t.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(t.actions.onEdit).toHaveBeenCalledWith('m1', 'text m1 more');
+  });
+
+  it('reacts from the palette and toggles through the chips', async () => {
+    const t = setup([
+      message('m1', grace, {
+        reactions: [
+          { id: 'r1', message_id: 'm1', user_id: 'u2', emoji: '👍' },
+          { id: 'r2', message_id: 'm1', user_id: 'u1', emoji: '👍' },
+        ],
+      }),
+    ]);
+    const chip = screen.getByRole('button', { name: /👍 2/ });
+    expect(chip.getAttribute('aria-pressed')).toBe('true');
+    await t.user.click(chip);
+    expect(t.actions.onToggleReaction).toHaveBeenCalledWith('m1', '👍');
+    await t.user.click(screen.getByRole('button', { name: 'Add reaction' }));
+    const palette = screen.getAllByRole('button', { name: /^React with / });
+    expect(palette.map((b) => b.textContent)).toEqual(['👍', '🎉', '❤️', '😄', '😢', '👀']);
+    await t.user.click(screen.getByRole('button', { name: 'React with eyes' }));
+    expect(t.actions.onToggleReaction).toHaveBeenLastCalledWith('m1', '👀');
+  });
+
+  it('keeps a failed message with its error and a Retry that resends the same client id', async () => {
+    const t = setup([
+      message('local:abc', ada, { client_id: 'abc', status: 'failed', error: 'Failed to send message' }),
+    ]);
+    expect(screen.getByRole('alert').textContent).toContain('Failed to send message');
+    expect(screen.queryByRole('button', { name: 'Message actions' })).toBeNull();
+    await t.user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(t.actions.onRetry).toHaveBeenCalledWith('abc');
+  });
+});

@@ -1,0 +1,55 @@
+import type { DiscoveryRepositoryDto } from '../../../shared/api/discovery';
+import { CARD_LIST_LIMIT } from '../../../shared/limits';
+import { Card } from '../ui/Card';
+import { Skeleton } from '../ui/Skeleton';
+import { RepositoryCard } from './RepositoryCard';
+
+export interface RepositoryListProps {
+  repositories: DiscoveryRepositoryDto[] | undefined;
+  isLoading: boolean;
+  emptyText: string;
+  onJoin(fullName: string): void;
+  joining: string | null;
+}
+
+/** Up to 6 repository cards, loading placeholders while fetching, a short line when empty. */
+export function RepositoryList({ repositories, isLoading, emptyText, onJoin, joining }: RepositoryListProps) {
+  if (isLoading) {
+    return (
+      <div
+        role="status"
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        aria-busy="true"
+        aria-label="Loading repositories"
+      >
+        {Array.from({ length: CARD_LIST_LIMIT }, (_, i) => (
+          <Card key={i} className="flex flex-col gap-3 p-4" data-testid="repository-skeleton">
+            <div className="flex items-center gap-3">
+              <Skeleton className="h-9 w-9 rounded-full" />
+              <Skeleton className="h-4 w-40" />
+            </div>
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="h-9 w-full" />
+          </Card>
+        ))}
+      </div>
+    );
+  }
+  if (!repositories || repositories.length === 0) {
+    return <p className="text-sm text-muted-foreground">{emptyText}</p>;
+  }
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {repositories.slice(0, CARD_LIST_LIMIT).map((repository) => (
+        <RepositoryCard
+          key={repository.full_name}
+          repository={repository}
+          onJoin={onJoin}
+          joining={joining === repository.full_name}
+          disabled={joining !== null}
+        />
+      ))}
+    </div>
+  );
+}

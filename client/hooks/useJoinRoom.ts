@@ -1,0 +1,57 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { JoinRoomRequest, JoinRoomResponse } from '../../shared/api/rooms';
+import { ApiRequestError, apiFetch } from '../api/http';
+import { MY_ROOMS_QUERY_KEY } from '../components/layout/useMyRooms';
+import { useSession } from './useSession';
+
+/**
+ * Joining a repository's room from a card (SPEC §4): visitors are told to sign in; members land
+ * in the room. `joining` is the repository being joined (its button is disabled meanwhile).
+ */
+export function useJoinRoom() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [joining, setJoining] = useState<string | null>(null);
+  const busy = useRef(false);
+
+  const join = useCallback(
+    async (repoFullName: string) => {
+      if (!user) {
+        toast.error('Authentication required', { description: 'Please sign in to join the chat' });
+        return;
+      }
+      if (busy.current) return;
+      busy.current = true;
+      setJoining(repoFullName);
+      try {
+        const body: JoinRoomRequest = { repoFullName };
+        const { room } = await apiFetch<JoinRoomResponse>('/api/rooms/join', { method: 'POST', body });
+        void queryClient.invalidateQueries({ queryKey: MY_ROOMS_QUERY_KEY });
+        await navigate(`/chat/${room.id}`);
+        toast.success('Joined chat successfully');
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 401) {
+          toast.error('Authentication required', { description: 'Please sign in to join the chat' });
+        } else if (error instanceof ApiRequestError && error.status === 429) {
+          toast.error('Rate Limited', {
+            description: `Please wait ${error.retryAfterSeconds ?? 60} seconds before joining another room`,
+          });
+        } else {
+          const message =
+            error instanceof ApiRequestError && error.message ? error.message : 'Failed to join the chat room';
+          toast.error('Error joining chat', { description: message });
+        }
+      } finally {
+        busy.current = false;
+        setJoining(null);
+      }
+    },
+    [user, navigate, queryClient],
+  );
+
+  return { join, joining };
+}

@@ -1,0 +1,188 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { MeDto } from '../../shared/api/auth';
+import type { MessageDto, MessageResponse, MessagesPageResponse, ToggleReactionResponse } from '../../shared/api/rooms';
+import type { RoomEvent } from '../../shared/realtime/protocol';
+import { sanitizeMessage } from '../../shared/validation/message';
+import { ApiRequestError, apiFetch } from '../api/http';
+import { initialMessagesState, messagesReducer } from '../pages/chat/messages-state';
+
+const PAGE_SIZE = 50;
+export const SEND_FAILED = 'Failed to send message';
+
+/** A client id for a new message; retries of that message reuse it so the server never duplicates. */
+export function newClientId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID needs a secure context; a plain-http LAN address still has getRandomValues.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function messagesUrl(roomId: string, before?: string): string {
+  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  if (before) query.set('before', before);
+  return `/api/rooms/${encodeURIComponent(roomId)}/messages?${query.toString()}`;
+}
+
+/**
+ * The room's messages: newest page first, older pages on demand, optimistic sends reconciled by
+ * client_id, and room events applied as they come. `lastSeq` is the sequence the first page
+ * reflects (subscribe after it); null until it has loaded.
+ */
+export function useRoomMessages(roomId: string | undefined, user: MeDto | null, enabled: boolean) {
+  const [state, dispatch] = useReducer(messagesReducer, initialMessagesState);
+  const [lastSeq, setLastSeq] = useState<number | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const olderRequest = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!enabled || !roomId) return;
+    const controller = new AbortController();
+    apiFetch<MessagesPageResponse>(messagesUrl(roomId), { signal: controller.signal })
+      .then((page) => {
+        dispatch({ type: 'loaded', messages: page.messages, nextCursor: page.next_cursor });
+        setLastSeq(page.last_seq);
+      })
+      .catch((error: unknown) => {
+        if ((error as { name?: string }).name === 'AbortError') return;
+        // An empty room view is better than none; a resync or reload fills it.
+        dispatch({ type: 'loaded', messages: [], nextCursor: null });
+        setLastSeq(0);
+      });
+    return () => controller.abort();
+  }, [roomId, enabled]);
+
+  /** Refetches the newest page (after a resync) and resolves with the sequence it reflects. */
+  const reload = useCallback(async (): Promise<number> => {
+    if (!roomId) return 0;
+    const page = await apiFetch<MessagesPageResponse>(messagesUrl(roomId));
+    dispatch({ type: 'loaded', messages: page.messages, nextCursor: page.next_cursor });
+    return page.last_seq;
+  }, [roomId]);
+
+  const loadOlder = useCallback(async () => {
+    const cursor = state.nextCursor;
+    if (!roomId || !cursor || olderRequest.current === cursor) return;
+    olderRequest.current = cursor;
+    setLoadingOlder(true);
+    try {
+      const page = await apiFetch<MessagesPageResponse>(messagesUrl(roomId, cursor));
+      dispatch({ type: 'older', messages: page.messages, nextCursor: page.next_cursor });
+    } catch {
+      olderRequest.current = null;
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [roomId, state.nextCursor]);
+
+  const deliver = useCallback(
+    async (clientId: string, content: string) => {
+      if (!roomId) return;
+      try {
+        const response = await apiFetch<MessageResponse>(`/api/rooms/${encodeURIComponent(roomId)}/messages`, {
+          method: 'POST',
+          body: { client_id: clientId, content },
+        });
+        dispatch({ type: 'confirmed', message: response.message });
+      } catch (error) {
+        dispatch({ type: 'failed', clientId, error: SEND_FAILED });
+        if (error instanceof ApiRequestError && error.status === 429) {
+          toast.error('Rate Limited', {
+            description: `Please wait ${error.retryAfterSeconds ?? 60} seconds before sending another message`,
+          });
+        } else {
+          toast.error(SEND_FAILED, { description: error instanceof Error ? error.message : undefined });
+        }
+      }
+    },
+    [roomId],
+  );
+
+  const send = useCallback(
+    (text: string) => {
+      if (!roomId || !user) return;
+      const clientId = newClientId();
+      const content = sanitizeMessage(text);
+      const optimistic: MessageDto = {
+        id: `local:${clientId}`,
+        room_id: roomId,
+        user_id: user.id,
+        client_id: clientId,
+        content,
+        created_at: new Date().toISOString(),
+        edited_at: null,
+        author: { id: user.id, username: user.username, display_name: user.display_name, avatar_url: user.avatar_url },
+        reactions: [],
+      };
+      dispatch({ type: 'optimistic', message: optimistic });
+      void deliver(clientId, content);
+    },
+    [roomId, user, deliver],
+  );
+
+  const retry = useCallback(
+    (clientId: string) => {
+      const message = state.messages.find((m) => m.client_id === clientId && m.status === 'failed');
+      if (!message) return;
+      dispatch({ type: 'sending', clientId });
+      void deliver(clientId, message.content);
+    },
+    [state.messages, deliver],
+  );
+
+  const edit = useCallback(async (messageId: string, text: string) => {
+    const content = sanitizeMessage(text);
+    if (!content) return; // SPEC §5: a blank edit is ignored.
+    try {
+      const response = await apiFetch<MessageResponse>(`/api/messages/${encodeURIComponent(messageId)}`, {
+        method: 'PATCH',
+        body: { content },
+      });
+      dispatch({ type: 'updated', message: response.message });
+    } catch {
+      toast.error('Failed to update message');
+    }
+  }, []);
+
+  const remove = useCallback(async (messageId: string) => {
+    try {
+      await apiFetch<void>(`/api/messages/${encodeURIComponent(messageId)}`, { method: 'DELETE', body: {} });
+      dispatch({ type: 'removed', messageId });
+    } catch {
+      toast.error('Failed to delete message');
+    }
+  }, []);
+
+  const toggleReaction = useCallback(async (messageId: string, emoji: string) => {
+    try {
+      const response = await apiFetch<ToggleReactionResponse>(
+        `/api/messages/${encodeURIComponent(messageId)}/reactions`,
+        { method: 'POST', body: { emoji } },
+      );
+      dispatch({ type: 'reactions', messageId, reactions: response.reactions });
+    } catch {
+      toast.error('Failed to toggle reaction');
+    }
+  }, []);
+
+  const applyEvent = useCallback((event: RoomEvent) => dispatch({ type: 'event', event }), []);
+
+  return {
+    messages: state.messages,
+    loaded: state.loaded,
+    hasOlder: state.nextCursor !== null,
+    loadingOlder,
+    lastSeq,
+    loadOlder,
+    reload,
+    send,
+    retry,
+    edit,
+    remove,
+    toggleReaction,
+    applyEvent,
+  };
+}

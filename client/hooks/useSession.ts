@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MeDto } from '../../shared/api/auth';
+import { ApiRequestError, apiFetch } from '../api/http';
+
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+/** The signed-in user, or null for a visitor. */
+export function useSession() {
+  const query = useQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: async (): Promise<MeDto | null> => {
+      try {
+        return await apiFetch<MeDto>('/api/me');
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+    retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 3,
+  });
+  return { user: query.data ?? null, isLoading: query.isLoading, isError: query.isError, refetch: query.refetch };
+}
+
+/** Ends the session on the server and forgets every cached user-specific answer. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<void>('/api/auth/sign-out', { method: 'POST', body: {} }),
+    onSuccess: () => {
+      queryClient.setQueryData(SESSION_QUERY_KEY, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+    },
+  });
+}

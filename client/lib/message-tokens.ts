@@ -1,0 +1,120 @@
+import { MENTION_MAX, MENTION_MIN } from '../../shared/limits';
+
+/** A piece of a chat message, rendered as a React element (never as HTML). */
+export type MessageToken =
+  | { type: 'text'; text: string }
+  | { type: 'code'; text: string; language: string | null }
+  | { type: 'link'; text: string; href: string }
+  | { type: 'mention'; text: string; username: string; known: boolean };
+
+const FENCE = '```';
+// Only http(s) addresses are ever linked: javascript:, data: and friends stay plain text.
+const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`]+/gi;
+// A mention must not be glued to a preceding word (so e-mail addresses are not mentions) and must
+// end where the name ends (so a 25-character handle is not a truncated mention).
+const MENTION_PATTERN = new RegExp(
+  `(?<![A-Za-z0-9_.@-])@([A-Za-z0-9_-]{${MENTION_MIN},${MENTION_MAX}})(?![A-Za-z0-9_-])`,
+  'g',
+);
+const TRAILING_PUNCTUATION = /[.,;:!?'")\]}>]+$/;
+
+/**
+ * Splits message text into code blocks (``` fenced), links, mentions and plain text.
+ * `knownUsernames` decides which mentions are highlighted (compared case-insensitively).
+ */
+export function tokenizeMessage(text: string, knownUsernames: Iterable<string> = []): MessageToken[] {
+  const known = new Set([...knownUsernames].map((name) => name.toLowerCase()));
+  const tokens: MessageToken[] = [];
+  let rest = text;
+  while (rest.length > 0) {
+    const open = rest.indexOf(FENCE);
+    const close = open === -1 ? -1 : rest.indexOf(FENCE, open + FENCE.length);
+    if (open === -1 || close === -1) {
+      pushInline(tokens, rest, known);
+      break;
+    }
+    pushInline(tokens, rest.slice(0, open), known);
+    tokens.push(codeBlock(rest.slice(open + FENCE.length, close)));
+    rest = rest.slice(close + FENCE.length);
+  }
+  return mergeText(tokens);
+}
+
+function codeBlock(inner: string): MessageToken {
+  // ```ts\ncode``` names a language on the opening line; a single-line block has none.
+  const newline = inner.indexOf('\n');
+  if (newline !== -1) {
+    const firstLine = inner.slice(0, newline).trim();
+    if (/^[\w+#.-]{1,20}$/.test(firstLine)) {
+      return { type: 'code', language: firstLine, text: trimBlock(inner.slice(newline + 1)) };
+    }
+    if (firstLine === '') return { type: 'code', language: null, text: trimBlock(inner.slice(newline + 1)) };
+  }
+  return { type: 'code', language: null, text: trimBlock(inner) };
+}
+
+function trimBlock(code: string): string {
+  return code.replace(/^\n+/, '').replace(/\s+$/, '');
+}
+
+function pushInline(tokens: MessageToken[], text: string, known: Set<string>): void {
+  let cursor = 0;
+  for (const match of text.matchAll(URL_PATTERN)) {
+    const start = match.index;
+    const { url, trailing } = splitTrailing(match[0]);
+    if (!isHttpUrl(url)) continue;
+    pushMentions(tokens, text.slice(cursor, start), known);
+    tokens.push({ type: 'link', text: url, href: url });
+    cursor = start + match[0].length - trailing.length;
+  }
+  pushMentions(tokens, text.slice(cursor), known);
+}
+
+/** Sentence punctuation after a URL belongs to the sentence, except a ')' that closes a '(' in it. */
+function splitTrailing(candidate: string): { url: string; trailing: string } {
+  let url = candidate;
+  let trailing = '';
+  for (;;) {
+    const match = TRAILING_PUNCTUATION.exec(url);
+    if (!match) break;
+    const last = url.slice(-1);
+    if (last === ')' && count(url, '(') >= count(url, ')')) break;
+    url = url.slice(0, -1);
+    trailing = last + trailing;
+  }
+  return { url, trailing };
+}
+
+function count(text: string, char: string): number {
+  return text.split(char).length - 1;
+}
+
+function isHttpUrl(candidate: string): boolean {
+  try {
+    const url = new URL(candidate);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+function pushMentions(tokens: MessageToken[], text: string, known: Set<string>): void {
+  let cursor = 0;
+  for (const match of text.matchAll(MENTION_PATTERN)) {
+    const username = match[1] ?? '';
+    if (match.index > cursor) tokens.push({ type: 'text', text: text.slice(cursor, match.index) });
+    tokens.push({ type: 'mention', text: match[0], username, known: known.has(username.toLowerCase()) });
+    cursor = match.index + match[0].length;
+  }
+  if (cursor < text.length) tokens.push({ type: 'text', text: text.slice(cursor) });
+}
+
+function mergeText(tokens: MessageToken[]): MessageToken[] {
+  const merged: MessageToken[] = [];
+  for (const token of tokens) {
+    const previous = merged[merged.length - 1];
+    if (token.type === 'text' && previous?.type === 'text') previous.text += token.text;
+    else if (token.type !== 'text' || token.text.length > 0) merged.push(token);
+  }
+  return merged;
+}

@@ -1,0 +1,219 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { MOBILE_ISSUES_LIMIT, ROOM_ISSUES_LIMIT } from '../../../shared/limits';
+import { useSiteConfig } from '../../app/useSiteConfig';
+import { apiFetch } from '../../api/http';
+import { ChatHeader } from '../../components/chat/ChatHeader';
+import { Composer } from '../../components/chat/Composer';
+import { MembersPanel } from '../../components/chat/MembersPanel';
+import { authorName } from '../../components/chat/MessageItem';
+import { MessageList } from '../../components/chat/MessageList';
+import { RepositoryDetailsPanel } from '../../components/chat/RepositoryDetailsPanel';
+import { TypingIndicator } from '../../components/chat/TypingIndicator';
+import { Button } from '../../components/ui/Button';
+import { Sheet, SheetContent } from '../../components/ui/Sheet';
+import { useIsMobile } from '../../hooks/useMediaQuery';
+import { usePageMeta } from '../../hooks/usePageMeta';
+import { useRoomAccess } from '../../hooks/useRoomAccess';
+import { useRoomMembers } from '../../hooks/useRoomMembers';
+import { useRoomMessages } from '../../hooks/useRoomMessages';
+import { useRoomRealtime } from '../../hooks/useRoomRealtime';
+import { useRoomGoodFirstIssues, useRoomRepository } from '../../hooks/useRoomRepository';
+import { useSession } from '../../hooks/useSession';
+import { toRepositoryView } from './repository-view';
+
+async function copyText(text: string): Promise<void> {
+  if (!navigator.clipboard) throw new Error('Clipboard unavailable');
+  await navigator.clipboard.writeText(text);
+}
+
+/** A clock that ticks once a minute, for 'new member' dots that fade after 5 minutes. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export default function ChatRoomPage() {
+  const { roomId } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const isMobile = useIsMobile();
+  const now = useMinuteClock();
+  const siteConfig = useSiteConfig();
+  const githubWebUrl = siteConfig.data?.githubWebUrl ?? 'https://github.com';
+
+  const access = useRoomAccess(roomId);
+  const room = access.details?.room;
+  const repository = useRoomRepository(room?.repo_full_name);
+  const issues = useRoomGoodFirstIssues(room?.repo_full_name);
+  const members = useRoomMembers(roomId, access.ready);
+  const messages = useRoomMessages(roomId, user, access.ready);
+
+  const { reload: reloadMessages, applyEvent: applyMessageEvent } = messages;
+  const { reload: reloadMembers, applyEvent: applyMemberEvent } = members;
+  const realtime = useRoomRealtime(roomId, {
+    afterSeq: messages.lastSeq,
+    currentUserId: user?.id,
+    onEvent: (event) => {
+      applyMessageEvent(event);
+      applyMemberEvent(event);
+    },
+    onResync: async () => {
+      reloadMembers();
+      return reloadMessages();
+    },
+  });
+
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const [membersOpen, setMembersOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  usePageMeta({
+    title: room ? `${room.repo_full_name} chat` : 'Chat room',
+    path: `/chat/${roomId ?? ''}`,
+    noindex: true,
+  });
+
+  const knownUsernames = useMemo(
+    () => new Set(members.members.flatMap((m) => (m.user.username ? [m.user.username.toLowerCase()] : []))),
+    [members.members],
+  );
+  const typingNames = realtime.typingUserIds.map((id) => {
+    const member = members.members.find((m) => m.user.id === id);
+    return member ? authorName(member.user) : 'Someone';
+  });
+
+  const onCopyInvite = useCallback(() => {
+    copyText(window.location.href)
+      .then(() => toast.success('Invite link copied', { description: 'Share this link to invite others to the room.' }))
+      .catch(() => toast.error('Failed to copy'));
+  }, []);
+
+  const onCopyMessage = useCallback((content: string) => {
+    copyText(content)
+      .then(() => toast.success('Copied', { description: 'Message copied to clipboard' }))
+      .catch(() => toast.error('Failed to copy'));
+  }, []);
+
+  const onLeave = useCallback(async () => {
+    if (!roomId) return;
+    setLeaving(true);
+    access.markLeaving();
+    try {
+      await apiFetch<void>(`/api/rooms/${encodeURIComponent(roomId)}/leave`, { method: 'POST', body: {} });
+    } catch {
+      setLeaving(false);
+      toast.error('Failed to leave room');
+      return;
+    }
+    const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+    if (canGoBack) navigate(-1);
+    else navigate('/', { replace: true });
+    // Room lists elsewhere (sidebar, home) no longer include this room.
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'chat' });
+  }, [roomId, access, navigate, queryClient]);
+
+  const onBack = useCallback(() => {
+    const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+    if (canGoBack) navigate(-1);
+    else navigate('/');
+  }, [navigate]);
+
+  if (!access.details || !access.ready || repository.isLoading) {
+    return (
+      <div role="status" className="flex h-64 items-center justify-center text-sm text-muted-foreground">
+        Loading chat room...
+      </div>
+    );
+  }
+
+  const repo = toRepositoryView(repository.data, access.details.room.repo_full_name, githubWebUrl);
+  if (!repo) {
+    return (
+      <div className="flex h-64 flex-col items-center justify-center gap-3">
+        <h1 className="text-lg font-semibold">Chat room not found</h1>
+        <Button onClick={() => navigate('/')}>Back to Home</Button>
+      </div>
+    );
+  }
+
+  const onlineCount = members.members.filter((m) => realtime.onlineIds.has(m.user.id)).length;
+  const panel = (limit: number) => (
+    <MembersPanel
+      members={members.members}
+      onlineIds={realtime.onlineIds}
+      currentUserId={user?.id}
+      issues={issues.data ?? []}
+      issuesLoading={issues.isLoading}
+      issuesLimit={limit}
+      now={now}
+    />
+  );
+
+  return (
+    <div className="flex h-[calc(100dvh-3.5rem)] min-h-[28rem]">
+      <div className="flex min-w-0 flex-1 flex-col">
+        <ChatHeader
+          repo={repo}
+          onlineCount={onlineCount}
+          memberCount={members.members.length}
+          detailsOpen={detailsOpen}
+          isMobile={isMobile}
+          leaving={leaving}
+          onBack={onBack}
+          onToggleDetails={() => setDetailsOpen((open) => !open)}
+          onOpenMembers={() => setMembersOpen(true)}
+          onCopyInvite={onCopyInvite}
+          onLeave={() => void onLeave()}
+        />
+        {detailsOpen && <RepositoryDetailsPanel repo={repo} githubWebUrl={githubWebUrl} />}
+        {realtime.status !== 'open' && messages.loaded && (
+          <div role="status" className="border-b bg-secondary px-4 py-1 text-xs text-secondary-foreground">
+            Reconnecting…
+          </div>
+        )}
+        <MessageList
+          messages={messages.messages}
+          loaded={messages.loaded}
+          repoName={repo.fullName}
+          currentUserId={user?.id}
+          knownUsernames={knownUsernames}
+          hasOlder={messages.hasOlder}
+          loadingOlder={messages.loadingOlder}
+          onLoadOlder={() => void messages.loadOlder()}
+          onEdit={(id, content) => void messages.edit(id, content)}
+          onDelete={(id) => void messages.remove(id)}
+          onCopy={onCopyMessage}
+          onToggleReaction={(id, emoji) => void messages.toggleReaction(id, emoji)}
+          onRetry={messages.retry}
+        />
+        <TypingIndicator names={typingNames} />
+        <Composer
+          members={members.members}
+          currentUserId={user?.id}
+          onSend={messages.send}
+          onTyping={realtime.notifyTyping}
+        />
+      </div>
+      {!isMobile && (
+        <aside aria-label="Members" className="hidden w-72 shrink-0 border-l md:block">
+          {panel(ROOM_ISSUES_LIMIT)}
+        </aside>
+      )}
+      {isMobile && (
+        <Sheet open={membersOpen} onOpenChange={setMembersOpen}>
+          <SheetContent side="right" title="Members" hideTitle className="p-0">
+            {panel(MOBILE_ISSUES_LIMIT)}
+          </SheetContent>
+        </Sheet>
+      )}
+    </div>
+  );
+}

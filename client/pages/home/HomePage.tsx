@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import {
+  DEFAULT_FILTERS,
+  isSearchable,
+  type DiscoveryFilters,
+  type LanguageFilter,
+} from '../../../shared/api/discovery';
+import { GoodFirstIssues } from '../../components/repositories/GoodFirstIssues';
+import { RepositoryList } from '../../components/repositories/RepositoryList';
+import { Badge } from '../../components/ui/Badge';
+import { useJoinRoom } from '../../hooks/useJoinRoom';
+import { usePageMeta } from '../../hooks/usePageMeta';
+import { FiltersPanel } from './FiltersPanel';
+import { HomeHero } from './HomeHero';
+import { ContinueChats, ExploreTopics, HomeSection } from './HomeSections';
+import { useDiscoveryList, useGoodFirstIssues, useRepositorySearch } from './useDiscovery';
+
+/** Home (SPEC §2): hero, filters, and either the discovery sections or the search results. */
+export default function HomePage() {
+  usePageMeta({ path: '/' });
+  const [draft, setDraft] = useState('');
+  const [query, setQuery] = useState('');
+  const [filters, setFilters] = useState<DiscoveryFilters>(DEFAULT_FILTERS);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const { join, joining } = useJoinRoom();
+  const searching = isSearchable(query);
+
+  const submit = (text: string) => {
+    // SPEC §4: submitting sets the query only when the trimmed text is longer than 2 characters.
+    if (isSearchable(text)) setQuery(text.trim());
+    else if (text.trim() === '') setQuery('');
+  };
+  const changeDraft = (text: string) => {
+    setDraft(text);
+    // Emptying the box goes back to the discovery sections.
+    if (text.trim() === '') setQuery('');
+  };
+  const searchTopic = (topic: string) => {
+    setDraft(`topic:${topic}`);
+    setQuery(`topic:${topic}`);
+  };
+  const quickLanguage = (language: LanguageFilter) => {
+    setFilters((current) => ({ ...current, language }));
+    setDraft('');
+    setQuery('');
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-10 px-4 pb-16 sm:px-6">
+      <HomeHero
+        draft={draft}
+        onDraftChange={changeDraft}
+        onSubmit={submit}
+        language={filters.language}
+        onQuickLanguage={quickLanguage}
+      />
+      <FiltersPanel filters={filters} onChange={setFilters} expanded={filtersOpen} onExpandedChange={setFiltersOpen} />
+      {searching ? (
+        <SearchResults query={query} filters={filters} onJoin={join} joining={joining} />
+      ) : (
+        <DiscoverySections filters={filters} onJoin={join} joining={joining} onTopic={searchTopic} />
+      )}
+    </div>
+  );
+}
+
+interface ListProps {
+  filters: DiscoveryFilters;
+  onJoin(fullName: string): void;
+  joining: string | null;
+}
+
+function DiscoverySections({ filters, onJoin, joining, onTopic }: ListProps & { onTopic(topic: string): void }) {
+  const active = useDiscoveryList('active', filters, true);
+  const trending = useDiscoveryList('trending', filters, true);
+  const recent = useDiscoveryList('recent', filters, true);
+  return (
+    <>
+      <HomeSection title="Active now">
+        <RepositoryList
+          repositories={active.data?.repositories}
+          isLoading={active.isLoading}
+          emptyText="No active chats right now. Join a repository below to start one."
+          onJoin={onJoin}
+          joining={joining}
+        />
+      </HomeSection>
+      <HomeSection title="Trending Repositories">
+        <RepositoryList
+          repositories={trending.data?.repositories}
+          isLoading={trending.isLoading}
+          emptyText="No trending repositories match these filters."
+          onJoin={onJoin}
+          joining={joining}
+        />
+      </HomeSection>
+      <HomeSection title="Recently Created">
+        <RepositoryList
+          repositories={recent.data?.repositories}
+          isLoading={recent.isLoading}
+          emptyText="No recently created repositories match these filters."
+          onJoin={onJoin}
+          joining={joining}
+        />
+      </HomeSection>
+      <ExploreTopics onTopic={onTopic} />
+      <ContinueChats />
+    </>
+  );
+}
+
+function SearchResults({ query, filters, onJoin, joining }: ListProps & { query: string }) {
+  const search = useRepositorySearch(query, filters);
+  const loading = search.isLoading || search.isPlaceholderData;
+  const first = loading ? undefined : search.data?.repositories[0];
+  const issues = useGoodFirstIssues(first?.full_name);
+  const total = search.data?.total_count ?? 0;
+  return (
+    <>
+      <HomeSection
+        title="Search Results"
+        actions={
+          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            {!loading && (
+              <Badge variant="secondary" data-testid="search-count" aria-label={`${total} results`}>
+                {total.toLocaleString('en-US')}
+              </Badge>
+            )}
+            {!loading && search.data?.count_note && <span>{search.data.count_note}</span>}
+          </div>
+        }
+      >
+        <RepositoryList
+          repositories={loading ? undefined : search.data?.repositories}
+          isLoading={loading}
+          emptyText={`No repositories found for “${query}”.`}
+          onJoin={onJoin}
+          joining={joining}
+        />
+      </HomeSection>
+      {first && (
+        <HomeSection title="Good first issues">
+          <p className="-mt-2 text-sm text-muted-foreground">
+            Beginner-friendly open issues in <span className="font-medium text-foreground">{first.full_name}</span>
+          </p>
+          <GoodFirstIssues issues={issues.data} isLoading={issues.isLoading} />
+        </HomeSection>
+      )}
+    </>
+  );
+}

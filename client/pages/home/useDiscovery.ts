@@ -1,0 +1,86 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  filtersToQuery,
+  isSearchable,
+  type DiscoveryFilters,
+  type DiscoveryListResponse,
+} from '../../../shared/api/discovery';
+import type { GoodFirstIssuesResponse } from '../../../shared/api/repositories';
+import type { SiteStatsResponse } from '../../../shared/api/rooms';
+import { HOME_ISSUES_LIMIT } from '../../../shared/limits';
+import { apiFetch } from '../../api/http';
+
+export type DiscoveryList = 'trending' | 'recent' | 'active';
+
+const EMPTY_LIST: DiscoveryListResponse = {
+  repositories: [],
+  total_count: 0,
+  count_exact: true,
+  count_note: null,
+  upstream_total: null,
+};
+
+/** SPEC §8: list failures on home are logged and the list shows empty. */
+async function fetchList(path: string): Promise<DiscoveryListResponse> {
+  try {
+    return await apiFetch<DiscoveryListResponse>(path);
+  } catch (error) {
+    console.warn(`Could not load ${path}`, error);
+    return EMPTY_LIST;
+  }
+}
+
+function withQuery(path: string, params: Record<string, string>): string {
+  const query = new URLSearchParams(params).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+export function useDiscoveryList(list: DiscoveryList, filters: DiscoveryFilters, enabled: boolean) {
+  const params = filtersToQuery(filters);
+  return useQuery({
+    queryKey: ['discovery', list, params],
+    queryFn: () => fetchList(withQuery(`/api/discovery/${list}`, params)),
+    enabled,
+    // Rooms come and go quickly; GitHub lists change slowly.
+    staleTime: list === 'active' ? 15_000 : 60_000,
+  });
+}
+
+export function useRepositorySearch(text: string, filters: DiscoveryFilters) {
+  const q = text.trim();
+  const params = { q, ...filtersToQuery(filters) };
+  return useQuery({
+    queryKey: ['discovery', 'search', params],
+    queryFn: () => fetchList(withQuery('/api/discovery/search', params)),
+    enabled: isSearchable(q),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Issue fetch failures yield an empty list (SPEC §8). */
+export function useGoodFirstIssues(fullName: string | undefined) {
+  return useQuery({
+    queryKey: ['repos', fullName ?? '', 'good-first-issues', HOME_ISSUES_LIMIT],
+    queryFn: async () => {
+      const [owner = '', name = ''] = (fullName ?? '').split('/');
+      try {
+        const path = `/api/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/good-first-issues`;
+        return (await apiFetch<GoodFirstIssuesResponse>(`${path}?limit=${HOME_ISSUES_LIMIT}`)).issues;
+      } catch (error) {
+        console.warn(`Could not load good first issues of ${fullName ?? ''}`, error);
+        return [];
+      }
+    },
+    enabled: Boolean(fullName),
+    staleTime: 60_000,
+  });
+}
+
+export function useSiteStats() {
+  return useQuery({
+    queryKey: ['stats'],
+    queryFn: () => apiFetch<SiteStatsResponse>('/api/stats'),
+    staleTime: 30_000,
+  });
+}
