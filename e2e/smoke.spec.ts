@@ -1,0 +1,9 @@
+import { expect, test } from '@playwright/test';
+
+test('the home page loads with the product title and the API is healthy', async ({ page, request }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('RepoRooms - Chat about GitHub Repos');
+  const health = await request.get('/api/health');
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toMatchObject({ status: 'ok', database: { ok: true }, bus: { ok: true } });
+});

@@ -1,0 +1,43 @@
+/**
+ * Starts the real product for the browser suite: a fresh client build and a throw-away SQLite
+ * database in a temp folder, the embedded GitHub emulator, on E2E_PORT.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config/config';
+
+const port = process.env.E2E_PORT ?? '4300';
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `reporooms-e2e-${port}-`));
+const clientDir = path.join(workDir, 'client');
+
+await build({
+  configFile: path.resolve('vite.config.ts'),
+  logLevel: 'warn',
+  build: { outDir: clientDir, sourcemap: false },
+});
+
+const config = loadConfig({
+  ...process.env,
+  PORT: port,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://localhost:${port}`,
+  DATABASE_URL: process.env.E2E_DATABASE_URL ?? `sqlite:${path.join(workDir, 'e2e.db')}`,
+  DATA_DIR: workDir,
+  CLIENT_DIST_DIR: clientDir,
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+});
+const { app, close } = await buildApp(config);
+await app.listen({ port: config.port, host: config.host });
+process.stderr.write(`e2e server on ${config.publicUrl} (${workDir})\n`);
+
+const stop = () => {
+  void close().finally(() => {
+    fs.rmSync(workDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
