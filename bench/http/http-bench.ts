@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase } from '../../server/db/database';
+import { startThrowAwayPostgres, type ThrowAwayPostgres } from '../../server/testing/services/postgres-server';
+import { createProductServer } from '../../server/testing/services/product-server';
+import { round } from '../lib/percentiles';
+import { seedChat } from '../lib/seed-chat';
+import { seedRoomMessages } from './seed-messages';
+
+export interface HttpFigure {
+  engine: 'sqlite' | 'postgres';
+  name: string;
+  path: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface HttpBenchOptions {
+  messages: number;
+  seconds: number;
+  connections: number;
+  engines: Array<'sqlite' | 'postgres'>;
+}
+
+/** The hot read paths under autocannon, on each engine: one fresh product process per engine. */
+export async function runHttpBench(options: HttpBenchOptions, log: (line: string) => void): Promise<HttpFigure[]> {
+  const figures: HttpFigure[] = [];
+  for (const engine of options.engines) {
+    let postgres: ThrowAwayPostgres | undefined;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reporooms-http-bench-'));
+    try {
+      if (engine === 'postgres') postgres = await startThrowAwayPostgres();
+      const databaseUrl = postgres ? postgres.url : `sqlite:${path.join(dir, 'bench.db')}`;
+      const server = await createProductServer({ databaseUrl, sessionSecret: randomBytes(32).toString('hex') });
+      try {
+        await server.start();
+        const handle = await openDatabase(databaseUrl);
+        const [room] = await seedChat(handle, { rooms: 1, membersPerRoom: 1, sendersPerRoom: 0 });
+        const member = room?.members[0];
+        if (!room || !member) throw new Error('seed failed');
+        const started = Date.now();
+        await seedRoomMessages(handle, room.id, member.id, options.messages);
+        log(`${engine}: ${options.messages} messages seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        await handle.close();
+
+        const targets = [
+          { name: 'room latest page (50 of 1M messages)', path: `/api/rooms/${room.id}/messages?limit=50`, auth: true },
+          { name: 'repository search (cached)', path: '/api/discovery/search?q=react', auth: false },
+          { name: 'trending repositories (cached)', path: '/api/discovery/trending', auth: false },
+          { name: 'current user (/api/me)', path: '/api/me', auth: true },
+        ];
+        for (const target of targets) {
+          // Warm-up: fills the GitHub response cache and the database caches.
+          const warm = await fetch(`${server.origin}${target.path}`, { headers: { cookie: member.cookie } });
+          await warm.arrayBuffer();
+          if (warm.status >= 400) {
+            log(`${engine}: skipping ${target.path} (answers ${warm.status})`);
+            continue;
+          }
+          const result = await autocannon({
+            url: `${server.origin}${target.path}`,
+            connections: options.connections,
+            duration: options.seconds,
+            headers: target.auth ? { cookie: member.cookie } : {},
+          });
+          const figure: HttpFigure = {
+            engine,
+            name: target.name,
+            path: target.path.replace(room.id, ':roomId'),
+            requestsPerSecond: Math.round(result.requests.average),
+            p50Ms: round(result.latency.p50),
+            p99Ms: round(result.latency.p99),
+            non2xx: result.non2xx,
+            errors: result.errors,
+          };
+          figures.push(figure);
+          log(
+            `${engine}: ${figure.name}: ${figure.requestsPerSecond} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms`,
+          );
+        }
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await postgres?.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return figures;
+}

@@ -1,0 +1,46 @@
+export interface FanoutShape {
+  name: string;
+  rooms: number;
+  membersPerRoom: number;
+  /** Offered send rates (messages/s over all rooms), one step each. */
+  rates: number[];
+  stepSeconds: number;
+  /** Extra idle connections opened to measure memory per connection. */
+  idleConnections: number;
+}
+
+/** The shape named by the issue, a reduced one that fits ten minutes on two cores, and a smoke run. */
+export const SHAPES: Record<string, FanoutShape> = {
+  full: {
+    name: 'full',
+    rooms: 50,
+    membersPerRoom: 40,
+    rates: [250, 500, 1000, 2000],
+    stepSeconds: 10,
+    idleConnections: 10_000,
+  },
+  reduced: {
+    name: 'reduced',
+    rooms: 25,
+    membersPerRoom: 40,
+    rates: [100, 200, 400, 800],
+    stepSeconds: 6,
+    idleConnections: 3000,
+  },
+  quick: { name: 'quick', rooms: 5, membersPerRoom: 20, rates: [20, 50, 100], stepSeconds: 3, idleConnections: 300 },
+};
+
+/** Flags override a named shape: --rooms=N --members=N --rates=a,b,c --step-seconds=N --idle=N. */
+export function shapeFromArgs(args: Map<string, string>): FanoutShape {
+  const base = SHAPES[args.get('shape') ?? 'reduced'];
+  if (!base) throw new Error(`unknown shape ${args.get('shape')} (full, reduced, quick)`);
+  const num = (name: string, fallback: number) => (args.has(name) ? Number(args.get(name)) : fallback);
+  return {
+    name: base.name,
+    rooms: num('rooms', base.rooms),
+    membersPerRoom: num('members', base.membersPerRoom),
+    rates: args.has('rates') ? (args.get('rates') ?? '').split(',').map(Number) : base.rates,
+    stepSeconds: num('step-seconds', base.stepSeconds),
+    idleConnections: num('idle', base.idleConnections),
+  };
+}

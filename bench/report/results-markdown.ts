@@ -1,0 +1,94 @@
+import type { BenchResults } from '../run';
+import { round } from '../lib/percentiles';
+
+const ratio = (a: number, b: number) => (b > 0 ? round(a / b, 2) : NaN);
+const verdict = (ok: boolean) => (ok ? 'meets' : 'misses');
+
+/** The committed results table (also summarised in the README). */
+export function resultsMarkdown(results: BenchResults): string {
+  const lines: string[] = [];
+  const m = results.machine;
+  lines.push(
+    `# Benchmark results`,
+    '',
+    `Run ${results.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}; ${results.wallSeconds} s wall.`,
+    '',
+  );
+  const f = results.fanout;
+  if (f) {
+    lines.push(
+      `## Realtime fan-out`,
+      '',
+      `${f.deployment}. ${f.shape.rooms} rooms × ${f.shape.membersPerRoom} member sockets (${f.shape.rooms * f.shape.membersPerRoom} connections), ` +
+        `${f.shape.stepSeconds} s per step, shape "${f.shape.name}". Product: HTTP POST send → transaction with the room event log → bus → WebSocket fan-out. ` +
+        `Reference: a bare \`ws\` server forwarding each frame to its room (frames padded to the product's frame size). Steps interleaved product/reference at every rate; ` +
+        `the load generator is a separate process on the same machine and clock.`,
+      '',
+      `| offered msg/s | target | delivered/s | p50 ms | p99 ms | max ms | server CPU µs/delivery | CPU ratio vs raw | delivered/expected | noisy |`,
+      `|---:|---|---:|---:|---:|---:|---:|---:|---:|---|`,
+    );
+    for (const step of f.steps) {
+      for (const target of ['product', 'raw'] as const) {
+        const s = step[target];
+        const failures = Object.entries(s.failures)
+          .map(([status, n]) => `${n}×${status}`)
+          .join(' ');
+        lines.push(
+          `| ${step.rate} | ${target === 'product' ? 'product' : 'raw ws'} | ${Math.round(s.deliveredPerSecond)} | ${s.latencyMs.p50} | ${s.latencyMs.p99} | ${s.latencyMs.max} | ` +
+            `${round(s.cpuMicrosPerDelivery, 1)} | ${target === 'product' ? ratio(s.cpuMicrosPerDelivery, step.raw.cpuMicrosPerDelivery) : '1'} | ` +
+            `${s.delivered}/${s.expected}${failures ? ` (sends failed: ${failures})` : ''}${s.starved ? ` (${s.starved} unsent)` : ''} | ${s.noisy ? `yes (${Math.round(s.othersShare * 100)}% other)` : 'no'} |`,
+        );
+      }
+    }
+    const comparable = f.steps.filter((s) => s.product.delivered > 0 && s.raw.delivered > 0);
+    const cpuRatios = comparable.map((s) => ratio(s.product.cpuMicrosPerDelivery, s.raw.cpuMicrosPerDelivery));
+    const cpuRatio = cpuRatios.length ? Math.min(...cpuRatios) : NaN;
+    const kneeRatio = ratio(f.knee.product, f.knee.raw);
+    const memRatio = ratio(f.memory.product.bytesPerConnection, f.memory.raw.bytesPerConnection);
+    lines.push(
+      '',
+      `Memory per idle connection (RSS growth over ${f.memory.product.connections} extra sockets): product ${round(f.memory.product.bytesPerConnection / 1024, 1)} KiB, ` +
+        `raw ws ${round(f.memory.raw.bytesPerConnection / 1024, 1)} KiB.`,
+      `Knee (highest delivered/s with p99 ≤ 50 ms and ≥ 99 % delivered): product ${Math.round(f.knee.product)}, raw ws ${Math.round(f.knee.raw)}.`,
+      '',
+      `| target (from the issue) | measured | verdict |`,
+      `|---|---:|---|`,
+      `| server CPU per delivery ≤ 1.15× raw ws | ${cpuRatio}× (best step; per step: ${cpuRatios.join(', ')}) | ${verdict(cpuRatio <= 1.15)} |`,
+      f.knee.raw > 0
+        ? `| knee ≥ 0.85× raw ws at p99 ≤ 50 ms | ${kneeRatio}× | ${verdict(kneeRatio >= 0.85)}${f.knee.raw === f.steps.at(-1)?.raw.deliveredPerSecond ? ' (raw ws never reached its knee: the ratio is a lower bound for raw, so an upper bound here)' : ''} |`
+        : `| knee ≥ 0.85× raw ws at p99 ≤ 50 ms | no ratio: raw ws met p99 ≤ 50 ms at no step of this run (product knee ${Math.round(f.knee.product)} deliveries/s) | — |`,
+      `| memory per connection ≤ 1.5× raw ws | ${memRatio}× | ${verdict(memRatio <= 1.5)} |`,
+      `| two processes with Redis ≥ 1.6× one | not measured in this run | — |`,
+      '',
+      `![latency vs load](fanout-latency.svg)`,
+      '',
+    );
+  }
+  if (results.http?.length) {
+    lines.push(
+      `## HTTP hot paths (autocannon, 10 connections)`,
+      '',
+      `| engine | endpoint | req/s | p50 ms | p99 ms | non-2xx | errors |`,
+      `|---|---|---:|---:|---:|---:|---:|`,
+      ...results.http.map(
+        (h) =>
+          `| ${h.engine} | ${h.name} \`${h.path}\` | ${h.requestsPerSecond} | ${h.p50Ms} | ${h.p99Ms} | ${h.non2xx} | ${h.errors} |`,
+      ),
+      '',
+    );
+  }
+  if (results.bundles) {
+    lines.push(`## Front end (first-load JavaScript per route, from \`npm run size\`)`, '', results.bundles, '');
+  }
+  if (results.economy) {
+    const e = results.economy;
+    lines.push(
+      `## GitHub economy`,
+      '',
+      `${e.upstreamRequestsWarm} upstream GitHub requests for ${e.views} home-page views with a warm cache ` +
+        `(the first, cold view made ${e.upstreamRequestsColdFirstView}); a view = ${e.calls.map((c) => `\`${c}\``).join(', ')}, counted by the emulator's /__control/counters.`,
+      '',
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,127 @@
+/**
+ * `npm run bench`: realtime fan-out against a raw `ws` reference, HTTP hot paths on SQLite and
+ * PostgreSQL, front-end bundle weight and GitHub request economy. Writes bench/results/.
+ *
+ *   npm run bench                         reduced shape (about ten minutes on two cores)
+ *   npm run bench -- --shape=quick        smoke run
+ *   npm run bench -- --shape=full         the issue's shape (2,000 connections, 10,000 idle)
+ *   npm run bench -- --only=fanout,http   a subset (fanout, http, bundle, economy)
+ *   flags: --rooms --members --rates=a,b --step-seconds --idle --http-messages --http-seconds --out
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from '../server/testing/services/product-server';
+import { runHttpBench, type HttpFigure } from './http/http-bench';
+import { measureGitHubEconomy, type GitHubEconomy } from './lib/github-economy';
+import { runFanoutBench, type FanoutResult } from './realtime/fanout-bench';
+import { shapeFromArgs } from './realtime/shapes';
+import { latencyChartSvg } from './report/latency-chart';
+import { resultsMarkdown } from './report/results-markdown';
+
+export interface BenchResults {
+  date: string;
+  machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; os: string };
+  fanout?: FanoutResult;
+  http?: HttpFigure[];
+  /** The table printed by `npm run size`. */
+  bundles?: string;
+  economy?: GitHubEconomy;
+  wallSeconds: number;
+}
+
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, ...rest] = arg.replace(/^--/, '').split('=');
+    return [key ?? '', rest.join('=') || 'true'] as const;
+  }),
+);
+const only = new Set((args.get('only') ?? 'fanout,http,bundle,economy').split(','));
+const outDir = path.resolve(REPO_ROOT, args.get('out') ?? 'bench/results');
+const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const results: BenchResults = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      os: `${os.type()} ${os.release()}`,
+    },
+    wallSeconds: 0,
+  };
+  if (only.has('fanout')) {
+    const shape = shapeFromArgs(args);
+    log(`fan-out: ${JSON.stringify(shape)}`);
+    results.fanout = await runFanoutBench(shape, log);
+  }
+  if (only.has('http')) {
+    results.http = await runHttpBench(
+      {
+        messages: Number(args.get('http-messages') ?? 1_000_000),
+        seconds: Number(args.get('http-seconds') ?? 5),
+        connections: 10,
+        engines: ['sqlite', 'postgres'],
+      },
+      log,
+    );
+  }
+  if (only.has('bundle')) results.bundles = bundles();
+  if (only.has('economy')) {
+    results.economy = await measureGitHubEconomy(100);
+    log(`GitHub economy: ${results.economy.upstreamRequestsWarm} upstream requests per 100 warm home-page views`);
+  }
+  results.wallSeconds = Math.round((Date.now() - started) / 1000);
+
+  fs.mkdirSync(outDir, { recursive: true });
+  const resultsPath = path.join(outDir, 'results.json');
+  if (args.has('only') && fs.existsSync(resultsPath)) {
+    // A partial run keeps the other parts of the previous results.
+    const previous = JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as BenchResults;
+    results.fanout ??= previous.fanout;
+    results.http ??= previous.http;
+    results.bundles ??= previous.bundles;
+    results.economy ??= previous.economy;
+    results.wallSeconds += previous.wallSeconds;
+  }
+  fs.writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
+  fs.writeFileSync(path.join(outDir, 'results.md'), resultsMarkdown(results));
+  if (results.fanout) {
+    fs.writeFileSync(
+      path.join(outDir, 'fanout-latency.svg'),
+      latencyChartSvg(
+        results.fanout,
+        `Fan-out latency vs load: ${results.fanout.shape.rooms} rooms × ${results.fanout.shape.membersPerRoom} sockets, ${results.machine.cpus} cores`,
+      ),
+    );
+  }
+  log(`done in ${results.wallSeconds} s → ${path.relative(REPO_ROOT, outDir)}/`);
+}
+
+/** Reuses the shell's bundle report (`npm run size`). */
+function bundles(): string | undefined {
+  try {
+    log('bundle sizes (npm run size: dist/client, built when missing)');
+    const table = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/report-bundle-size.ts'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
+    log(table.trim());
+    return table.trim();
+  } catch (error) {
+    log(`bundle sizes skipped: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
