@@ -2,10 +2,12 @@
  * `npm run bench`: realtime fan-out against a raw `ws` reference, HTTP hot paths on SQLite and
  * PostgreSQL, front-end bundle weight and GitHub request economy. Writes bench/results/.
  *
- *   npm run bench                         reduced shape (about ten minutes on two cores)
+ *   npm run bench                         full shape: 2,000 connections in 50 rooms of 40, 250–2,000 msg/s,
+ *                                         10,000 idle connections for memory (about twenty minutes on two cores)
+ *   npm run bench -- --shape=reduced      1,000 connections, 100–800 msg/s, 3,000 idle
  *   npm run bench -- --shape=quick        smoke run
- *   npm run bench -- --shape=full         the issue's shape (2,000 connections, 10,000 idle)
- *   npm run bench -- --only=fanout,http   a subset (fanout, http, bundle, economy)
+ *   npm run bench -- --only=fanout,http   a subset (fanout, scaling, http, bundle, economy)
+ *   npm run bench -- --only=fanout --cpu-prof=/tmp/prof   also write the server's CPU profile there
  *   flags: --rooms --members --rates=a,b --step-seconds --idle --http-messages --http-seconds --out
  */
 import { execFileSync } from 'node:child_process';
@@ -14,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../server/testing/services/product-server';
 import { runHttpBench, type HttpFigure } from './http/http-bench';
+import { runScalingBench, type ScalingResult } from './realtime/scaling-bench';
 import { measureGitHubEconomy, type GitHubEconomy } from './lib/github-economy';
 import { runFanoutBench, type FanoutResult } from './realtime/fanout-bench';
 import { shapeFromArgs } from './realtime/shapes';
@@ -24,6 +27,7 @@ export interface BenchResults {
   date: string;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; os: string };
   fanout?: FanoutResult;
+  scaling?: ScalingResult;
   http?: HttpFigure[];
   /** The table printed by `npm run size`. */
   bundles?: string;
@@ -37,7 +41,7 @@ const args = new Map(
     return [key ?? '', rest.join('=') || 'true'] as const;
   }),
 );
-const only = new Set((args.get('only') ?? 'fanout,http,bundle,economy').split(','));
+const only = new Set((args.get('only') ?? 'fanout,scaling,http,bundle,economy').split(','));
 const outDir = path.resolve(REPO_ROOT, args.get('out') ?? 'bench/results');
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
@@ -57,7 +61,12 @@ async function main(): Promise<void> {
   if (only.has('fanout')) {
     const shape = shapeFromArgs(args);
     log(`fan-out: ${JSON.stringify(shape)}`);
-    results.fanout = await runFanoutBench(shape, log);
+    results.fanout = await runFanoutBench(shape, log, { cpuProfileDir: args.get('cpu-prof') });
+  }
+  if (only.has('scaling')) {
+    const shape = shapeFromArgs(args);
+    log(`scaling with Redis: ${JSON.stringify(shape)}`);
+    results.scaling = await runScalingBench(shape, log);
   }
   if (only.has('http')) {
     results.http = await runHttpBench(
@@ -83,6 +92,7 @@ async function main(): Promise<void> {
     // A partial run keeps the other parts of the previous results.
     const previous = JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as BenchResults;
     results.fanout ??= previous.fanout;
+    results.scaling ??= previous.scaling;
     results.http ??= previous.http;
     results.bundles ??= previous.bundles;
     results.economy ??= previous.economy;

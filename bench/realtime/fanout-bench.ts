@@ -7,7 +7,7 @@ import { spawnManaged, type ManagedChild } from '../../server/testing/services/c
 import { freePort, sleep, waitForPort } from '../../server/testing/services/free-port';
 import { createProductServer, REPO_ROOT, type ProductServer } from '../../server/testing/services/product-server';
 import { readRssBytes } from '../../server/testing/faults/support/process-stats';
-import { startCpuWindow } from '../lib/cpu-meter';
+import { startCpuWindow, type WatchedGroup } from '../lib/cpu-meter';
 import { round } from '../lib/percentiles';
 import { seedChat } from '../lib/seed-chat';
 import { GeneratorClient } from './generator-client';
@@ -16,9 +16,12 @@ import type { FanoutShape } from './shapes';
 
 export interface MeasuredStep extends StepReport {
   deliveredPerSecond: number;
-  /** Server CPU µs spent per delivered event (send path included). */
+  /** Server CPU µs spent per delivered event (send path included; all product processes). */
   cpuMicrosPerDelivery: number;
   serverCpuShare: number;
+  /** PostgreSQL and Redis, when the deployment has them: CPU µs per delivered event and share. */
+  servicesMicrosPerDelivery?: number;
+  servicesCpuShare?: number;
   generatorCpuShare: number;
   /** Share of the machine used by other processes during the step. */
   othersShare: number;
@@ -42,20 +45,25 @@ export interface MemoryFigure {
 }
 
 const NOISE_LIMIT = 0.1;
-const MAX_ATTEMPTS = 2;
-const SEND_LIMIT_PER_MINUTE = 10;
+export const MAX_ATTEMPTS = 2;
+export const SEND_LIMIT_PER_MINUTE = 10;
 export const KNEE_P99_MS = 50;
 
 /**
  * Product and raw reference measured in the same run, step by step, interleaved: at every rate
  * the product runs, then the reference, so drifting machine load hits both alike.
  */
-export async function runFanoutBench(shape: FanoutShape, log: (line: string) => void): Promise<FanoutResult> {
+export async function runFanoutBench(
+  shape: FanoutShape,
+  log: (line: string) => void,
+  options: { cpuProfileDir?: string } = {},
+): Promise<FanoutResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reporooms-bench-'));
   const databaseUrl = `sqlite:${path.join(dir, 'bench.db')}`;
   const product: ProductServer = await createProductServer({
     databaseUrl,
     sessionSecret: randomBytes(32).toString('hex'),
+    nodeArgs: options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
   });
   let raw: ManagedChild | undefined;
   const generator = new GeneratorClient();
@@ -82,12 +90,12 @@ export async function runFanoutBench(shape: FanoutShape, log: (line: string) => 
     await waitForPort(rawPort, 30_000);
     const productPid = product.pid();
     if (!productPid) throw new Error('product not running');
-    const pidOf: Record<Target, number> = { product: productPid, raw: raw.pid };
-    const urlOf: Record<Target, string> = { product: product.origin, raw: `http://127.0.0.1:${rawPort}` };
+    const pidOf: Record<'product' | 'raw', number> = { product: productPid, raw: raw.pid };
+    const urlOf: Record<'product' | 'raw', string> = { product: product.origin, raw: `http://127.0.0.1:${rawPort}` };
 
     for (const target of ['product', 'raw'] as const) {
       const connected = await generator.request(
-        { cmd: 'connect', target, baseUrl: urlOf[target], origin: product.origin, rooms: generatorRooms },
+        { cmd: 'connect', target, baseUrls: [urlOf[target]], rooms: generatorRooms },
         'connected',
       );
       log(`${target}: ${connected.open} member connections open (${connected.failed} failed)`);
@@ -121,7 +129,7 @@ export async function runFanoutBench(shape: FanoutShape, log: (line: string) => 
     for (const rate of shape.rates) {
       const pair = {} as { product: MeasuredStep; raw: MeasuredStep };
       for (const target of ['product', 'raw'] as const) {
-        const measured = await measureStep(generator, target, pidOf[target], rate, shape, frameBytes);
+        const measured = await measureStep(generator, { target, servers: pidOf[target], rate, shape, frameBytes });
         if (target === 'product' && measured.meanFrameBytes > 0) frameBytes = measured.meanFrameBytes;
         pair[target] = measured;
         log(
@@ -147,30 +155,43 @@ export async function runFanoutBench(shape: FanoutShape, log: (line: string) => 
   }
 }
 
-async function measureStep(
-  generator: GeneratorClient,
-  target: Target,
-  serverPid: number,
-  rate: number,
-  shape: FanoutShape,
-  frameBytes: number,
-): Promise<MeasuredStep> {
+export interface StepPlan {
+  target: Target;
+  /** The processes whose CPU is the deployment's cost. */
+  servers: WatchedGroup;
+  /** Database and bus servers of the deployment, measured apart. */
+  services?: WatchedGroup;
+  rate: number;
+  shape: FanoutShape;
+  frameBytes: number;
+}
+
+/** One step at one rate, repeated once when other processes used the machine meanwhile. */
+export async function measureStep(generator: GeneratorClient, plan: StepPlan): Promise<MeasuredStep> {
+  const { target, rate, shape, frameBytes } = plan;
   let best: MeasuredStep | undefined;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     await sleep(1000);
-    const stop = startCpuWindow([serverPid, generator.pid]);
+    const stop = startCpuWindow([plan.servers, generator.pid, plan.services ?? []]);
     const { report } = await generator.request(
       { cmd: 'step', target, rate, durationMs: shape.stepSeconds * 1000, drainMs: 5000, frameBytes },
       'step-done',
     );
     const cpu = stop();
     const capacity = cpu.wallMs * 1000 * os.cpus().length;
+    const [serverMicros = 0, generatorMicros = 0, servicesMicros = 0] = cpu.processMicros;
     const measured: MeasuredStep = {
       ...report,
       deliveredPerSecond: report.delivered / shape.stepSeconds,
-      cpuMicrosPerDelivery: report.delivered ? (cpu.processMicros[0] ?? 0) / report.delivered : 0,
-      serverCpuShare: round((cpu.processMicros[0] ?? 0) / capacity, 3),
-      generatorCpuShare: round((cpu.processMicros[1] ?? 0) / capacity, 3),
+      cpuMicrosPerDelivery: report.delivered ? serverMicros / report.delivered : 0,
+      serverCpuShare: round(serverMicros / capacity, 3),
+      generatorCpuShare: round(generatorMicros / capacity, 3),
+      ...(plan.services
+        ? {
+            servicesMicrosPerDelivery: report.delivered ? servicesMicros / report.delivered : 0,
+            servicesCpuShare: round(servicesMicros / capacity, 3),
+          }
+        : {}),
       othersShare: round(cpu.othersShare, 3),
       noisy: cpu.othersShare > NOISE_LIMIT,
       attempts: attempt,

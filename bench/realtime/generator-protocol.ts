@@ -1,6 +1,10 @@
 /** Messages between the fan-out benchmark and its load-generator process (IPC). */
 
-export type Target = 'product' | 'raw';
+/**
+ * What a step drives: the product (one process), the raw `ws` reference, or a Redis-backed
+ * deployment of one or two product processes (the scaling measurement).
+ */
+export type Target = 'product' | 'raw' | 'redis-1' | 'redis-2';
 
 export interface GeneratorRoom {
   id: string;
@@ -9,7 +13,11 @@ export interface GeneratorRoom {
 }
 
 export type GeneratorCommand =
-  | { cmd: 'connect'; target: Target; baseUrl: string; origin: string; rooms: GeneratorRoom[] }
+  /**
+   * Opens every member socket of the rooms. With several base URLs (processes of one deployment),
+   * member sockets and sends are spread over them round-robin; each is addressed with its own origin.
+   */
+  | { cmd: 'connect'; target: Target; baseUrls: string[]; rooms: GeneratorRoom[] }
   | { cmd: 'step'; target: Target; rate: number; durationMs: number; drainMs: number; frameBytes: number }
   | { cmd: 'idle'; target: Target; count: number; rooms: GeneratorRoom[] }
   | { cmd: 'close-idle' }

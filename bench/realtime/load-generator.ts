@@ -14,8 +14,10 @@ const SEND_LIMIT = 10;
 const SEND_WINDOW_MS = 60_500;
 
 interface TargetState {
-  baseUrl: string;
-  origin: string;
+  /** One per process of the deployment; the raw reference has one. */
+  baseUrls: string[];
+  /** Round-robin position for sends over the base URLs. */
+  sendCursor: number;
   rooms: GeneratorRoom[];
   members: WebSocket[];
   rawSenders: Map<string, WebSocket>;
@@ -93,16 +95,18 @@ async function openMany(jobs: Array<() => Promise<WebSocket | null>>, concurrenc
 
 function memberJobs(target: Target, state: TargetState, rooms: GeneratorRoom[], count?: number) {
   const jobs: Array<() => Promise<WebSocket | null>> = [];
-  const wsBase = state.baseUrl.replace(/^http/, 'ws');
   const total = count ?? rooms.reduce((sum, room) => sum + room.memberCookies.length, 0);
   for (let i = 0; jobs.length < total; i += 1) {
     const room = rooms[i % rooms.length];
     if (!room) break;
     const cookie = room.memberCookies[Math.floor(i / rooms.length) % room.memberCookies.length] ?? '';
+    // Consecutive members of a room land on different processes, so every room spans them all.
+    const baseUrl = state.baseUrls[Math.floor(i / rooms.length) % state.baseUrls.length] ?? '';
+    const wsBase = baseUrl.replace(/^http/, 'ws');
     jobs.push(() =>
-      target === 'product'
-        ? open(`${wsBase}/ws`, { origin: state.origin, cookie }, room.id)
-        : open(`${wsBase}/?room=${room.id}`, {}),
+      target === 'raw'
+        ? open(`${wsBase}/?room=${room.id}`, {})
+        : open(`${wsBase}/ws`, { origin: baseUrl, cookie }, room.id),
     );
   }
   return jobs;
@@ -110,8 +114,8 @@ function memberJobs(target: Target, state: TargetState, rooms: GeneratorRoom[], 
 
 async function connect(command: Extract<GeneratorCommand, { cmd: 'connect' }>): Promise<void> {
   const state: TargetState = {
-    baseUrl: command.baseUrl,
-    origin: command.origin,
+    baseUrls: command.baseUrls,
+    sendCursor: 0,
     rooms: command.rooms,
     members: [],
     rawSenders: new Map(),
@@ -122,7 +126,7 @@ async function connect(command: Extract<GeneratorCommand, { cmd: 'connect' }>): 
   const jobs = memberJobs(command.target, state, command.rooms);
   state.members = await openMany(jobs);
   if (command.target === 'raw') {
-    const wsBase = command.baseUrl.replace(/^http/, 'ws');
+    const wsBase = (command.baseUrls[0] ?? '').replace(/^http/, 'ws');
     for (const room of command.rooms) {
       const ws = await open(`${wsBase}/send?room=${room.id}`, {});
       if (ws) state.rawSenders.set(room.id, ws);
@@ -155,7 +159,8 @@ function pickSender(state: TargetState, room: GeneratorRoom, now: number): strin
 }
 
 function postMessage(state: TargetState, roomId: string, cookie: string, content: string): Promise<number> {
-  const url = new URL(`/api/rooms/${roomId}/messages`, state.baseUrl);
+  const baseUrl = state.baseUrls[state.sendCursor++ % state.baseUrls.length] ?? '';
+  const url = new URL(`/api/rooms/${roomId}/messages`, baseUrl);
   const body = JSON.stringify({ client_id: randomUUID(), content });
   return new Promise((resolve) => {
     const req = http.request(
@@ -166,7 +171,7 @@ function postMessage(state: TargetState, roomId: string, cookie: string, content
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
-          origin: state.origin,
+          origin: baseUrl,
           cookie,
         },
       },

@@ -32,7 +32,7 @@ export const SHAPES: Record<string, FanoutShape> = {
 
 /** Flags override a named shape: --rooms=N --members=N --rates=a,b,c --step-seconds=N --idle=N. */
 export function shapeFromArgs(args: Map<string, string>): FanoutShape {
-  const base = SHAPES[args.get('shape') ?? 'reduced'];
+  const base = SHAPES[args.get('shape') ?? 'full'];
   if (!base) throw new Error(`unknown shape ${args.get('shape')} (full, reduced, quick)`);
   const num = (name: string, fallback: number) => (args.has(name) ? Number(args.get(name)) : fallback);
   return {

@@ -58,12 +58,13 @@ export function resultsMarkdown(results: BenchResults): string {
         ? `| knee ≥ 0.85× raw ws at p99 ≤ 50 ms | ${kneeRatio}× | ${verdict(kneeRatio >= 0.85)}${f.knee.raw === f.steps.at(-1)?.raw.deliveredPerSecond ? ' (raw ws never reached its knee: the ratio is a lower bound for raw, so an upper bound here)' : ''} |`
         : `| knee ≥ 0.85× raw ws at p99 ≤ 50 ms | no ratio: raw ws met p99 ≤ 50 ms at no step of this run (product knee ${Math.round(f.knee.product)} deliveries/s) | — |`,
       `| memory per connection ≤ 1.5× raw ws | ${memRatio}× | ${verdict(memRatio <= 1.5)} |`,
-      `| two processes with Redis ≥ 1.6× one | not measured in this run | — |`,
+      scalingVerdictRow(results),
       '',
       `![latency vs load](fanout-latency.svg)`,
       '',
     );
   }
+  if (results.scaling) lines.push(...scalingSection(results.scaling));
   if (results.http?.length) {
     lines.push(
       `## HTTP hot paths (autocannon, 10 connections)`,
@@ -91,4 +92,58 @@ export function resultsMarkdown(results: BenchResults): string {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Delivered/s of two processes over one: at the knee, and at the highest offered rate. */
+export function scalingRatios(scaling: NonNullable<BenchResults['scaling']>): { knee: number; top: number } {
+  const top = scaling.steps.at(-1);
+  return {
+    knee: ratio(scaling.knee.two, scaling.knee.one),
+    top: top ? ratio(top.two.deliveredPerSecond, top.one.deliveredPerSecond) : NaN,
+  };
+}
+
+function scalingVerdictRow(results: BenchResults): string {
+  const scaling = results.scaling;
+  if (!scaling) return `| two processes with Redis ≥ 1.6× one | not measured in this run | — |`;
+  const { knee, top } = scalingRatios(scaling);
+  return (
+    `| two processes with Redis ≥ 1.6× one | ${knee}× at the knee (${Math.round(scaling.knee.two)} vs ${Math.round(scaling.knee.one)} deliveries/s); ` +
+    `${top}× delivered at the top rate | ${verdict(knee >= 1.6)} |`
+  );
+}
+
+function scalingSection(scaling: NonNullable<BenchResults['scaling']>): string[] {
+  const lines = [
+    `## Scaling with Redis: one process and two`,
+    '',
+    `${scaling.deployment} ${scaling.shape.rooms} rooms × ${scaling.shape.membersPerRoom} member sockets per deployment, ${scaling.shape.stepSeconds} s per step, ` +
+      `one and two processes interleaved at every rate. Server CPU is the product processes'; PostgreSQL and Redis are counted apart.`,
+    '',
+    `| offered msg/s | deployment | delivered/s | p50 ms | p99 ms | max ms | server CPU µs/delivery | PostgreSQL + Redis CPU µs/delivery | delivered/expected | noisy |`,
+    `|---:|---|---:|---:|---:|---:|---:|---:|---:|---|`,
+  ];
+  for (const step of scaling.steps) {
+    for (const [label, s] of [
+      ['1 process', step.one],
+      ['2 processes', step.two],
+    ] as const) {
+      const failures = Object.entries(s.failures)
+        .map(([status, n]) => `${n}×${status}`)
+        .join(' ');
+      lines.push(
+        `| ${step.rate} | ${label} | ${Math.round(s.deliveredPerSecond)} | ${s.latencyMs.p50} | ${s.latencyMs.p99} | ${s.latencyMs.max} | ` +
+          `${round(s.cpuMicrosPerDelivery, 1)} | ${round(s.servicesMicrosPerDelivery ?? 0, 1)} | ` +
+          `${s.delivered}/${s.expected}${failures ? ` (sends failed: ${failures})` : ''}${s.starved ? ` (${s.starved} unsent)` : ''} | ${s.noisy ? `yes (${Math.round(s.othersShare * 100)}% other)` : 'no'} |`,
+      );
+    }
+  }
+  const { knee, top } = scalingRatios(scaling);
+  lines.push(
+    '',
+    `Knee (p99 ≤ 50 ms, ≥ 99 % delivered): one process ${Math.round(scaling.knee.one)} deliveries/s, two processes ${Math.round(scaling.knee.two)} ` +
+      `(${knee}×); at the highest offered rate two processes delivered ${top}× what one did.`,
+    '',
+  );
+  return lines;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../prepared-query';
 import type { ChatMemberRow, ChatRoomRow, Database } from '../schema';
 
 type Db = Kysely<Database>;
@@ -22,15 +23,17 @@ export async function findMembership(db: Db, roomId: string, userId: string): Pr
     .executeTakeFirst();
 }
 
-export async function isActiveMember(db: Db, roomId: string, userId: string): Promise<boolean> {
-  const row = await db
+const activeMembership = preparedQuery(2, (db, roomId: string, userId: string) =>
+  db
     .selectFrom('chat_members')
     .select('id')
     .where('room_id', '=', roomId)
     .where('user_id', '=', userId)
-    .where('left_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('left_at', 'is', null),
+);
+
+export async function isActiveMember(db: Db, roomId: string, userId: string): Promise<boolean> {
+  return (await activeMembership.first(db, roomId, userId)) !== undefined;
 }
 
 /** Makes the membership active from `joinedAt` (one row per room and user, whatever happened before). */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../prepared-query';
 import type { Database, MessageRow } from '../schema';
 
 type Db = Kysely<Database>;
@@ -17,23 +18,53 @@ export interface MessageCursor {
 }
 
 /** Inserts the message unless this user already sent one with the same client id; true when inserted. */
+const insertNewMessage = preparedQuery(
+  7,
+  (
+    db,
+    id: string,
+    roomId: string,
+    userId: string,
+    clientId: string,
+    content: string,
+    createdAt: string,
+    editedAt: string | null,
+  ) =>
+    db
+      .insertInto('messages')
+      .values({
+        id,
+        room_id: roomId,
+        user_id: userId,
+        client_id: clientId,
+        content,
+        created_at: createdAt,
+        edited_at: editedAt,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
+      .returning('id'),
+);
+
 export async function insertMessageIfAbsent(db: Db, message: MessageRow): Promise<boolean> {
-  const inserted = await db
-    .insertInto('messages')
-    .values(message)
-    .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const inserted = await insertNewMessage.first(
+    db,
+    message.id,
+    message.room_id,
+    message.user_id,
+    message.client_id,
+    message.content,
+    message.created_at,
+    message.edited_at,
+  );
   return inserted !== undefined;
 }
 
+const messageByClientId = preparedQuery(2, (db, userId: string, clientId: string) =>
+  db.selectFrom('messages').selectAll().where('user_id', '=', userId).where('client_id', '=', clientId),
+);
+
 export async function findMessageByClientId(db: Db, userId: string, clientId: string): Promise<MessageRow | undefined> {
-  return db
-    .selectFrom('messages')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  return messageByClientId.first(db, userId, clientId);
 }
 
 export async function findMessageById(db: Db, messageId: string): Promise<MessageRow | undefined> {
@@ -82,6 +113,15 @@ export async function deleteOwnMessage(db: Db, messageId: string, authorId: stri
     .where('user_id', '=', authorId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+const authorById = preparedQuery(1, (db, userId: string) =>
+  db.selectFrom('profiles').select(['id', 'username', 'display_name', 'avatar_url']).where('id', '=', userId),
+);
+
+/** Public profile fields of one author. */
+export async function findAuthor(db: Db, userId: string): Promise<AuthorRow | undefined> {
+  return authorById.first(db, userId);
 }
 
 /** Public profile fields of message authors and members. */

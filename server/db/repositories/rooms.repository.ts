@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { preparedQuery } from '../prepared-query';
 import type { ChatRoomRow, Database } from '../schema';
 
 type Db = Kysely<Database>;
@@ -44,13 +45,16 @@ export async function insertRoomIfAbsent(db: Db, room: ChatRoomRow): Promise<boo
  * writes other than exactly one event corrects last_seq with setLastSeq before commit, and a
  * rolled-back change releases its number. Undefined when the room does not exist.
  */
-export async function lockRoomAndReserveSeq(db: Db, roomId: string, nowIso: string): Promise<number | undefined> {
-  const row = await db
+const reserveSeq = preparedQuery(2, (db, roomId: string, nowIso: string) =>
+  db
     .updateTable('chat_rooms')
     .set({ last_activity_at: nowIso, last_seq: sql<number>`last_seq + 1` })
     .where('id', '=', roomId)
-    .returning('last_seq')
-    .executeTakeFirst();
+    .returning('last_seq'),
+);
+
+export async function lockRoomAndReserveSeq(db: Db, roomId: string, nowIso: string): Promise<number | undefined> {
+  const row = await reserveSeq.first(db, roomId, nowIso);
   return row ? Number(row.last_seq) : undefined;
 }
 

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../prepared-query';
 import type { Database, SessionRow } from '../schema';
+
+const validSession = preparedQuery(2, (db, id: string, nowIso: string) =>
+  db.selectFrom('sessions').selectAll().where('id', '=', id).where('expires_at', '>', nowIso),
+);
 
 export function sessionsRepository(db: Kysely<Database>) {
   return {
@@ -7,12 +12,7 @@ export function sessionsRepository(db: Kysely<Database>) {
       await db.insertInto('sessions').values(session).execute();
     },
     async findValid(id: string, nowIso: string): Promise<SessionRow | undefined> {
-      return db
-        .selectFrom('sessions')
-        .selectAll()
-        .where('id', '=', id)
-        .where('expires_at', '>', nowIso)
-        .executeTakeFirst();
+      return validSession.first(db, id, nowIso);
     },
     async touch(id: string, lastSeenAt: string, expiresAt: string): Promise<void> {
       await db

@@ -6,6 +6,7 @@ import type { Database, MessageRow } from '../../db/schema';
 import { isActiveMember } from '../../db/repositories/members.repository';
 import {
   deleteOwnMessage,
+  findAuthor,
   findAuthors,
   findMessageByClientId,
   findMessageById,
@@ -109,7 +110,7 @@ export async function sendMessage(
     let message: MessageDto;
     if (inserted) {
       // A message created a moment ago has no reactions yet: only its author is looked up.
-      message = toMessageDto(row, (await findAuthors(trx, [userId])).get(userId), []);
+      message = toMessageDto(row, await findAuthor(trx, userId), []);
     } else {
       const stored = await findMessageByClientId(trx, userId, input.client_id);
       if (!stored) throw apiErrors.conflict('Message could not be saved, please retry');

@@ -15,6 +15,8 @@ export interface ProductServerOptions {
   /** Extra environment (e.g. for benchmarks). */
   env?: Record<string, string>;
   port?: number;
+  /** Extra Node.js flags for the server process (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 export interface ProductServer {
@@ -74,7 +76,10 @@ export async function createProductServer(options: ProductServerOptions): Promis
 
   async function start(): Promise<void> {
     if (current) return;
-    const child = spawnManaged(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: REPO_ROOT, env });
+    const child = spawnManaged(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
+      cwd: REPO_ROOT,
+      env,
+    });
     current = child;
     void child.exited().then(() => {
       lastOutput = child.output();
