@@ -8,7 +8,8 @@
  *   npm run bench -- --shape=quick        smoke run
  *   npm run bench -- --only=fanout,http   a subset (fanout, scaling, http, bundle, economy)
  *   npm run bench -- --only=fanout --cpu-prof=/tmp/prof   also write the server's CPU profile there
- *   flags: --rooms --members --rates=a,b --step-seconds --idle --http-messages --http-seconds --out
+ *   flags: --rooms --members --rates=a,b --scaling-rates=a,b --step-seconds --idle --http-messages
+ *          --http-seconds --out
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

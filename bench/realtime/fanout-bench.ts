@@ -23,13 +23,16 @@ export interface MeasuredStep extends StepReport {
   servicesMicrosPerDelivery?: number;
   servicesCpuShare?: number;
   generatorCpuShare: number;
-  /** Share of the machine used by other processes during the step. */
+  /** Share of the machine used by other processes (or other guests: steal) during the step. */
   othersShare: number;
+  stealShare?: number;
   noisy: boolean;
   attempts: number;
 }
 
 export interface FanoutResult {
+  /** When this section was measured (a partial run keeps the other sections' dates). */
+  measuredAt: string;
   shape: FanoutShape;
   deployment: string;
   steps: Array<{ rate: number; product: MeasuredStep; raw: MeasuredStep }>;
@@ -141,6 +144,7 @@ export async function runFanoutBench(
       steps.push({ rate, ...pair });
     }
     return {
+      measuredAt: new Date().toISOString(),
       shape,
       deployment: 'one process, SQLite, in-process bus',
       steps,
@@ -193,6 +197,7 @@ export async function measureStep(generator: GeneratorClient, plan: StepPlan): P
           }
         : {}),
       othersShare: round(cpu.othersShare, 3),
+      stealShare: round(cpu.stealShare, 3),
       noisy: cpu.othersShare > NOISE_LIMIT,
       attempts: attempt,
     };
@@ -203,12 +208,12 @@ export async function measureStep(generator: GeneratorClient, plan: StepPlan): P
   return best;
 }
 
-/** Highest delivered rate among steps that kept p99 within the target and delivered everything. */
-export function kneeOf(steps: MeasuredStep[]): number {
+/** Highest delivered rate among steps that kept p99 within the bound and delivered everything. */
+export function kneeOf(steps: MeasuredStep[], p99BoundMs: number = KNEE_P99_MS): number {
   let knee = 0;
   for (const step of steps) {
     const complete = step.expected > 0 && step.delivered >= step.expected * 0.99 && step.starved === 0;
-    if (complete && step.latencyMs.p99 <= KNEE_P99_MS) knee = Math.max(knee, step.deliveredPerSecond);
+    if (complete && step.latencyMs.p99 <= p99BoundMs) knee = Math.max(knee, step.deliveredPerSecond);
   }
   return knee;
 }

@@ -12,6 +12,7 @@ import type { GeneratorRoom } from './generator-protocol';
 import type { FanoutShape } from './shapes';
 
 export interface ScalingResult {
+  measuredAt: string;
   shape: FanoutShape;
   deployment: string;
   steps: Array<{ rate: number; one: MeasuredStep; two: MeasuredStep }>;
@@ -46,7 +47,7 @@ export async function runScalingBench(shape: FanoutShape, log: (line: string) =>
     const [first, second] = processes as [ProductServer, ProductServer];
 
     const handle = await openDatabase(postgres.url);
-    const totalMessages = shape.rates.reduce((sum, rate) => sum + rate * shape.stepSeconds, 0) * MAX_ATTEMPTS;
+    const totalMessages = shape.scalingRates.reduce((sum, rate) => sum + rate * shape.stepSeconds, 0) * MAX_ATTEMPTS;
     const sendersPerRoom = Math.ceil(totalMessages / SEND_LIMIT_PER_MINUTE / shape.rooms) + 2;
     log(
       `scaling: seeding 2 × ${shape.rooms} rooms × ${shape.membersPerRoom} members + ${sendersPerRoom} senders per room`,
@@ -79,7 +80,7 @@ export async function runScalingBench(shape: FanoutShape, log: (line: string) =>
     );
 
     const steps: ScalingResult['steps'] = [];
-    for (const rate of shape.rates) {
+    for (const rate of shape.scalingRates) {
       const oneStep = await measureStep(generator, {
         target: 'redis-1',
         servers: [pid(first)],
@@ -109,6 +110,7 @@ export async function runScalingBench(shape: FanoutShape, log: (line: string) =>
       steps.push({ rate, one: oneStep, two: twoStep });
     }
     return {
+      measuredAt: new Date().toISOString(),
       shape,
       deployment: SCALING_DEPLOYMENT,
       steps,

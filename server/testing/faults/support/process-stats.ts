@@ -20,10 +20,28 @@ export function readCpuMicros(pid: number): number {
 
 /** Busy CPU time of the whole machine so far, in microseconds (/proc/stat, all cores). */
 export function readMachineBusyMicros(): number {
+  return readMachineTimes().busy;
+}
+
+export interface MachineTimes {
+  /** Every busy state, interrupts and steal included. */
+  busy: number;
+  /** Interrupt handling: on loopback, mostly the network traffic of the processes themselves. */
+  interrupts: number;
+  /** Time the hypervisor gave to other guests while this one wanted to run. */
+  steal: number;
+}
+
+/** The machine's CPU time so far by kind, in microseconds (/proc/stat, all cores). */
+export function readMachineTimes(): MachineTimes {
   const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
-  const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
-  const busy = (user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0);
-  return (busy * 1_000_000) / clockTicksPerSecond();
+  const [, user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).map(Number);
+  const micros = (ticks: number) => (ticks * 1_000_000) / clockTicksPerSecond();
+  return {
+    busy: micros(user + nice + system + irq + softirq + steal),
+    interrupts: micros(irq + softirq),
+    steal: micros(steal),
+  };
 }
 
 function clockTicksPerSecond(): number {
