@@ -1,7 +1,12 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-// One port per run, shared with workers through the environment they inherit.
+// One port and one server folder per run, shared with workers through the environment they
+// inherit. Tests that need more history than the send limit allows seed the server's database
+// (`e2e.db` in that folder) directly.
 process.env.E2E_PORT ??= String(4300 + (process.pid % 2000));
+process.env.E2E_WORK_DIR ??= path.join(os.tmpdir(), `reporooms-e2e-${process.env.E2E_PORT}-${Date.now()}`);
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
 export const CHROMIUM_ARGS = [
@@ -40,6 +45,6 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { E2E_PORT: process.env.E2E_PORT },
+    env: { E2E_PORT: process.env.E2E_PORT, E2E_WORK_DIR: process.env.E2E_WORK_DIR },
   },
 });

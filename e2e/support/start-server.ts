@@ -10,7 +10,8 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config/config';
 
 const port = process.env.E2E_PORT ?? '4300';
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `reporooms-e2e-${port}-`));
+const workDir = process.env.E2E_WORK_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), `reporooms-e2e-${port}-`));
+fs.mkdirSync(workDir, { recursive: true });
 const clientDir = path.join(workDir, 'client');
 
 await build({
