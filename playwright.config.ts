@@ -46,5 +46,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: { E2E_PORT: process.env.E2E_PORT, E2E_WORK_DIR: process.env.E2E_WORK_DIR },
+    // SIGTERM lets the server close its database and delete its folder (the default is SIGKILL).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });
