@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
@@ -12,8 +12,12 @@ import { createSessionsService } from './services/sessions.service';
 import { buildUser } from './testing/builders';
 
 const started: ChildProcess[] = [];
+const tempDirs: string[] = [];
 afterEach(() => {
   for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+afterAll(() => {
+  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 function startServer(env: Record<string, string>): {
@@ -57,7 +61,9 @@ async function waitForHealth(url: string, server: { output: () => string }): Pro
 }
 
 function tempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'reporooms-main-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reporooms-main-'));
+  tempDirs.push(dir);
+  return dir;
 }
 
 describe('server start-up', () => {

@@ -53,6 +53,8 @@ const APP_VARIABLES = [
 export async function createProductServer(options: ProductServerOptions): Promise<ProductServer> {
   const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
+  // Nothing in it outlives a process (database and session secret come from the options), so a
+  // graceful stop removes it and a start creates it again.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reporooms-data-'));
   const baseEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of APP_VARIABLES) delete baseEnv[name];
@@ -76,6 +78,7 @@ export async function createProductServer(options: ProductServerOptions): Promis
 
   async function start(): Promise<void> {
     if (current) return;
+    fs.mkdirSync(dataDir, { recursive: true });
     const child = spawnManaged(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
       cwd: REPO_ROOT,
       env,
@@ -115,6 +118,7 @@ export async function createProductServer(options: ProductServerOptions): Promis
       const child = current;
       current = undefined;
       await child?.stop('SIGTERM', 15_000);
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
     output: () => current?.output() ?? lastOutput,
   };
