@@ -46,6 +46,20 @@ export function accountsRepository(db: Db) {
       await db.insertInto('profiles').values(profile).execute();
     },
 
+    /**
+     * Takes a GitHub login off every profile of another GitHub account: logins are unique on
+     * GitHub at any moment, and the sign-in just proved who holds this one now. Returns how many.
+     */
+    async releaseGitHubLogin(login: string, holderGithubId: number, updatedAt: string): Promise<number> {
+      const result = await db
+        .updateTable('profiles')
+        .set({ github_username: null, github_url: null, updated_at: updatedAt })
+        .where(sql<string>`lower(github_username)`, '=', login.toLowerCase())
+        .where('github_id', '<>', holderGithubId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     /** Refreshes only what GitHub owns; username, display name and bio stay as the user set them. */
     async refreshGitHubFields(id: string, fields: GitHubSourcedFields, updatedAt: string): Promise<void> {
       await db

@@ -145,8 +145,27 @@ describeEachDatabase('accounts: GitHub identity is the numeric id', (engine) => 
       username: 'reused',
       display_name: 'Original',
       bio: 'Original bio',
+      // The login and its GitHub page now belong to the newcomer.
+      github_username: null,
+      github_url: null,
     });
     expect(unsealToken(SECRET, untouched.github_token_sealed!)).toBe('gho_original');
+    // The original owner's next sign-in brings their current login back.
+    await accounts.signInWithGitHub(githubUser({ id: 700, login: 'Renamed-Away' }), 'gho_original_2');
+    expect(await profile(original.userId)).toMatchObject({
+      github_username: 'Renamed-Away',
+      github_url: 'https://github.com/Renamed-Away',
+    });
+    expect((await profile(newcomer.userId)).github_username).toBe('reused');
+  });
+
+  it('releases a login whatever its case, and never from the account that holds it', async () => {
+    const before = await accounts.signInWithGitHub(githubUser({ id: 710, login: 'CaseLogin' }), 'gho_x');
+    const after = await accounts.signInWithGitHub(githubUser({ id: 711, login: 'caselogin' }), 'gho_y');
+    expect((await profile(before.userId)).github_username).toBeNull();
+    expect((await profile(after.userId)).github_username).toBe('caselogin');
+    await accounts.signInWithGitHub(githubUser({ id: 711, login: 'caselogin' }), 'gho_y2');
+    expect((await profile(after.userId)).github_username).toBe('caselogin');
   });
 
   it('creates exactly one profile when the same GitHub user signs in twice at once', async () => {

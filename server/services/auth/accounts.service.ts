@@ -83,6 +83,9 @@ export function createAccountsService(db: Kysely<Database>, secret: string, now:
     async signInWithGitHub(user: GitHubUser, accessToken: string): Promise<SignedInAccount> {
       const at = new Date(now()).toISOString();
       const sealed = sealToken(secret, accessToken);
+      // An older account that held this login (before renaming away) must not keep showing it or
+      // linking to the new holder's GitHub page; its next sign-in brings its current login.
+      await repo.releaseGitHubLogin(user.login, user.id, at);
       const existing = await repo.findByGithubId(user.id);
       if (existing) {
         await repo.refreshGitHubFields(existing.id, githubFields(user, sealed), at);
