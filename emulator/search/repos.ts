@@ -115,6 +115,7 @@ export function searchRepositories(ctx: ApiContext): ApiResult {
   let forkMode: 'exclude' | 'include' | 'only' = 'exclude';
   let fields = new Set<Field>(FIELDS);
   const languages: Filter[] = [];
+  const scopes: Filter[] = [];
   for (const q of parsed.qualifiers) {
     if (q.key === 'in') {
       const parts = q.value.toLowerCase().split(',').map((s) => s.trim());
@@ -126,11 +127,14 @@ export function searchRepositories(ctx: ApiContext): ApiResult {
     const f = qualifierFilter(q, dataset);
     if (f === 'fork-setting') { forkMode = q.value.toLowerCase() === 'only' ? 'only' : q.value.toLowerCase() === 'true' ? 'include' : 'exclude'; continue; }
     if (!f) continue;
-    // Several language: qualifiers widen the search (OR); every other qualifier narrows it (AND).
+    // Several language: qualifiers widen the search (OR), and so do the scoping qualifiers repo:,
+    // user: and org: among themselves; every other qualifier narrows it (AND).
     if (q.key === 'language' && !q.negated) languages.push(f);
+    else if ((q.key === 'repo' || q.key === 'user' || q.key === 'org') && !q.negated) scopes.push(f);
     else filters.push(q.negated ? (r) => !f(r) : f);
   }
   if (languages.length > 0) filters.push((r) => languages.some((f) => f(r)));
+  if (scopes.length > 0) filters.push((r) => scopes.some((f) => f(r)));
   if (forkMode === 'exclude') filters.push((r) => !r.fork);
   if (forkMode === 'only') filters.push((r) => r.fork);
   // Disabled (DMCA) and blocked repositories are not searchable.

@@ -72,8 +72,13 @@ describe('repository search qualifiers', () => {
     for (const i of org.items) expect(i.owner.type).toBe('Organization');
     const one = await search('repo:facebook/react');
     expect(one.items.map((i) => i.full_name)).toEqual(['facebook/react']);
+    // Scoping qualifiers widen each other, as on GitHub.
     const two = await search('repo:facebook/react repo:vuejs/vue');
-    expect(two.total_count).toBe(0);
+    expect(two.items.map((i) => i.full_name).sort()).toEqual(['facebook/react', 'vuejs/vue']);
+    const mixed = await search('repo:facebook/react user:ada-demo fork:true');
+    const owners = new Set(mixed.items.map((i) => i.owner.login));
+    expect(owners).toEqual(new Set(['facebook', 'ada-demo']));
+    expect(mixed.items.filter((i) => i.owner.login === 'facebook').map((i) => i.full_name)).toEqual(['facebook/react']);
     const inName = await search('react in:name');
     for (const i of inName.items) expect(i.full_name.toLowerCase()).toContain('react');
     const inDesc = await search('terminal in:description');
