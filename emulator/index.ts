@@ -49,7 +49,14 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   const state = new EmulatorState({ ...GITHUB_RATE_LIMITS, ...options.rateLimits });
   const apps = options.apps ?? [{ ...DEMO_OAUTH_APP, callbackUrl: `${new URL(publicUrl).origin}/` }];
   for (const app of apps) state.apps.set(app.clientId, { ...app });
-  const router = new Router().add([...userRoutes, ...repoRoutes, ...searchRoutes, ...graphqlRoutes, ...applicationRoutes, ...rateLimitRoutes]);
+  const router = new Router().add([
+    ...userRoutes,
+    ...repoRoutes,
+    ...searchRoutes,
+    ...graphqlRoutes,
+    ...applicationRoutes,
+    ...rateLimitRoutes,
+  ]);
   const apiDeps: ApiDeps = { dataset, state, urls: new Urls(publicUrl), router, now };
   const oauthDeps = { state, dataset, publicUrl, now };
   const controlEnabled = options.enableControl ?? true;
@@ -58,7 +65,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     const path = url.pathname;
     const method = req.method ?? 'GET';
     if (path === '/api/graphql') return handleApi(req, res, '/graphql', url, apiDeps);
-    if (path === '/api/v3' || path.startsWith('/api/v3/')) return handleApi(req, res, path.slice('/api/v3'.length) || '/', url, apiDeps);
+    if (path === '/api/v3' || path.startsWith('/api/v3/'))
+      return handleApi(req, res, path.slice('/api/v3'.length) || '/', url, apiDeps);
     if (path === '/login/oauth/authorize') {
       if (method === 'POST') return submitAuthorize(req, res, oauthDeps);
       return showAuthorize(res, url, oauthDeps);
@@ -67,24 +75,35 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       if (method !== 'POST') return sendJson(res, 404, { error: 'Not Found' });
       return accessToken(req, res, url, state, now());
     }
-    if (path.startsWith('/avatars/')) return serveAvatar(res, path.slice('/avatars/'.length), req.headers['if-none-match']);
+    if (path.startsWith('/avatars/'))
+      return serveAvatar(res, path.slice('/avatars/'.length), req.headers['if-none-match']);
     return handleControl(req, res, path, { state, dataset });
   }
 
   function owns(path: string): boolean {
-    return path === '/api/graphql' || path === '/api/v3' || path.startsWith('/api/v3/') || path.startsWith('/login/oauth/')
-      || /^\/avatars\/[^/]+$/.test(path) || (controlEnabled && (path === '/__control' || path.startsWith('/__control/')));
+    return (
+      path === '/api/graphql' ||
+      path === '/api/v3' ||
+      path.startsWith('/api/v3/') ||
+      path.startsWith('/login/oauth/') ||
+      /^\/avatars\/[^/]+$/.test(path) ||
+      (controlEnabled && (path === '/__control' || path.startsWith('/__control/')))
+    );
   }
 
   return {
     handle(req, res) {
       const url = new URL(req.url ?? '/', 'http://emulator.invalid');
       if (!owns(url.pathname)) return false;
-      return dispatch(req, res, url).then(() => true, (err: unknown) => {
-        if (!res.headersSent) sendJson(res, 500, { message: 'Emulator error', detail: err instanceof Error ? err.message : String(err) });
-        else res.destroy();
-        return true;
-      });
+      return dispatch(req, res, url).then(
+        () => true,
+        (err: unknown) => {
+          if (!res.headersSent)
+            sendJson(res, 500, { message: 'Emulator error', detail: err instanceof Error ? err.message : String(err) });
+          else res.destroy();
+          return true;
+        },
+      );
     },
     registerApp(app) {
       state.apps.set(app.clientId, { ...app });

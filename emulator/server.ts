@@ -7,7 +7,9 @@ export { startEmulatorServer, type StartedEmulator } from './start';
 async function main(): Promise<void> {
   const port = Number(process.env.EMULATOR_PORT ?? 3001);
   const started = await startEmulatorServer({ port });
-  console.log(`GitHub emulator listening on ${started.url} (REST ${started.url}/api/v3, OAuth ${started.url}/login/oauth/authorize)`);
+  console.log(
+    `GitHub emulator listening on ${started.url} (REST ${started.url}/api/v3, OAuth ${started.url}/login/oauth/authorize)`,
+  );
   const stop = (): void => {
     void started.close().then(() => process.exit(0));
   };

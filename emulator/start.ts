@@ -9,7 +9,9 @@ export interface StartedEmulator {
 }
 
 /** Starts the emulator on 127.0.0.1 (port 0 = ephemeral); its publicUrl is the listening origin. */
-export async function startEmulatorServer(options: { port?: number } & Omit<Partial<EmulatorOptions>, 'publicUrl'> = {}): Promise<StartedEmulator> {
+export async function startEmulatorServer(
+  options: { port?: number } & Omit<Partial<EmulatorOptions>, 'publicUrl'> = {},
+): Promise<StartedEmulator> {
   // The public URL (and so the emulator) is known only once the port is bound.
   const ref: { emulator?: Emulator } = {};
   const server = createServer((req, res) => {
@@ -34,9 +36,10 @@ export async function startEmulatorServer(options: { port?: number } & Omit<Part
   return {
     url,
     emulator,
-    close: () => new Promise<void>((resolve, reject) => {
-      server.close((err) => (err ? reject(err) : resolve()));
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,10 +1,7 @@
 import type { EmulatorState, TokenRecord } from '../state';
 
 export type AuthResult =
-  | { kind: 'anonymous' }
-  | { kind: 'token'; record: TokenRecord }
-  | { kind: 'app'; clientId: string }
-  | { kind: 'bad' };
+  { kind: 'anonymous' } | { kind: 'token'; record: TokenRecord } | { kind: 'app'; clientId: string } | { kind: 'bad' };
 
 export function parseBasic(header: string | undefined): { user: string; password: string } | null {
   const m = /^basic\s+(\S+)$/i.exec(header ?? '');

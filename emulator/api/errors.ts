@@ -16,7 +16,12 @@ export function notFound(documentation_url = DOCS): ApiError {
   return new ApiError(404, { message: 'Not Found', documentation_url, status: '404' });
 }
 
-export function validationFailed(code: 'invalid' | 'missing', message?: string, field = 'q', resource = 'Search'): ApiError {
+export function validationFailed(
+  code: 'invalid' | 'missing',
+  message?: string,
+  field = 'q',
+  resource = 'Search',
+): ApiError {
   const error: Record<string, string> = { resource, field, code };
   if (message) error.message = message;
   return new ApiError(422, {

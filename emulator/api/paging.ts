@@ -13,7 +13,10 @@ function positiveInt(raw: string | null, fallback: number): number {
 
 /** GitHub's paging parameters: per_page default 30, capped at 100; page from 1. */
 export function readPage(query: URLSearchParams, defaultPerPage = 30): Page {
-  return { perPage: Math.min(100, positiveInt(query.get('per_page'), defaultPerPage)), page: positiveInt(query.get('page'), 1) };
+  return {
+    perPage: Math.min(100, positiveInt(query.get('per_page'), defaultPerPage)),
+    page: positiveInt(query.get('page'), 1),
+  };
 }
 
 /**
@@ -38,7 +41,11 @@ export function linkHeader(ctx: ApiContext, page: number, lastPage: number): str
 }
 
 /** Slices a full list for the requested page and returns the Link header for it. */
-export function paginate<T>(ctx: ApiContext, items: readonly T[], defaultPerPage = 30): { items: T[]; headers: Record<string, string> } {
+export function paginate<T>(
+  ctx: ApiContext,
+  items: readonly T[],
+  defaultPerPage = 30,
+): { items: T[]; headers: Record<string, string> } {
   const { perPage, page } = readPage(ctx.query, defaultPerPage);
   const lastPage = Math.max(1, Math.ceil(items.length / perPage));
   const link = linkHeader(ctx, page, lastPage);

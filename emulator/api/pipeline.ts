@@ -41,12 +41,23 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-function rateLimitedError(view: BucketView, auth: TokenRecord | null, userId: number | undefined, ip: string): ApiError {
-  const who = auth ? `user ID ${userId ?? 0}.` : `${ip}. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)`;
-  return new ApiError(403, {
-    message: `API rate limit exceeded for ${who}`,
-    documentation_url: 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting',
-  }, rateLimitHeaders(view));
+function rateLimitedError(
+  view: BucketView,
+  auth: TokenRecord | null,
+  userId: number | undefined,
+  ip: string,
+): ApiError {
+  const who = auth
+    ? `user ID ${userId ?? 0}.`
+    : `${ip}. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)`;
+  return new ApiError(
+    403,
+    {
+      message: `API rate limit exceeded for ${who}`,
+      documentation_url: 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting',
+    },
+    rateLimitHeaders(view),
+  );
 }
 
 /**
@@ -54,7 +65,13 @@ function rateLimitedError(view: BucketView, auth: TokenRecord | null, userId: nu
  * checks (User-Agent, API version), test switches, credentials, primary rate limit, the handler,
  * then conditional-request handling (a 304 spends nothing) and the standard response headers.
  */
-export async function handleApi(req: IncomingMessage, res: ServerResponse, path: string, url: URL, deps: ApiDeps): Promise<void> {
+export async function handleApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  url: URL,
+  deps: ApiDeps,
+): Promise<void> {
   const { state } = deps;
   const nowMs = deps.now();
   state.countRequest(path);
@@ -63,56 +80,97 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
   const versionHeader = typeof version === 'string' ? version : undefined;
   const base: HeaderMap = {
     'x-github-request-id': requestId(),
-    'x-github-api-version-selected': versionHeader && SUPPORTED_API_VERSIONS.includes(versionHeader) ? versionHeader : DEFAULT_API_VERSION,
+    'x-github-api-version-selected':
+      versionHeader && SUPPORTED_API_VERSIONS.includes(versionHeader) ? versionHeader : DEFAULT_API_VERSION,
     'x-github-media-type': 'github.v3; format=json',
     'access-control-allow-origin': '*',
-    'access-control-expose-headers': 'ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset',
+    'access-control-expose-headers':
+      'ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset',
     'x-content-type-options': 'nosniff',
-    'vary': 'Accept, Authorization, Accept-Encoding',
+    vary: 'Accept, Authorization, Accept-Encoding',
   };
   const json = (status: number, body: unknown, extra: HeaderMap = {}): void => {
     const text = JSON.stringify(body);
-    send(res, status, { ...base, 'content-type': 'application/json; charset=utf-8', ...extra }, method === 'HEAD' ? undefined : text);
+    send(
+      res,
+      status,
+      { ...base, 'content-type': 'application/json; charset=utf-8', ...extra },
+      method === 'HEAD' ? undefined : text,
+    );
   };
 
   if (method === 'OPTIONS') {
-    send(res, 204, { ...base, 'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE', 'access-control-allow-headers': 'Authorization, Content-Type, If-Match, If-Modified-Since, If-None-Match, If-Unmodified-Since, Accept-Encoding, X-GitHub-OTP, X-Requested-With, User-Agent, X-GitHub-Api-Version', 'access-control-max-age': '86400' });
+    send(res, 204, {
+      ...base,
+      'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE',
+      'access-control-allow-headers':
+        'Authorization, Content-Type, If-Match, If-Modified-Since, If-None-Match, If-Unmodified-Since, Accept-Encoding, X-GitHub-OTP, X-Requested-With, User-Agent, X-GitHub-Api-Version',
+      'access-control-max-age': '86400',
+    });
     return;
   }
   if (!req.headers['user-agent']) {
-    send(res, 403, { 'content-type': 'text/html; charset=utf-8', 'x-github-request-id': base['x-github-request-id'] as string },
-      'Request forbidden by administrative rules. Please make sure your request has a User-Agent header (https://docs.github.com/en/rest/overview/resources-in-the-rest-api#user-agent-required). Check https://developer.github.com for other possible causes.\n');
+    send(
+      res,
+      403,
+      { 'content-type': 'text/html; charset=utf-8', 'x-github-request-id': base['x-github-request-id'] as string },
+      'Request forbidden by administrative rules. Please make sure your request has a User-Agent header (https://docs.github.com/en/rest/overview/resources-in-the-rest-api#user-agent-required). Check https://developer.github.com for other possible causes.\n',
+    );
     return;
   }
   if (versionHeader !== undefined && !SUPPORTED_API_VERSIONS.includes(versionHeader)) {
-    json(400, { message: `API version ${versionHeader} is not supported.`, documentation_url: 'https://docs.github.com/rest/overview/api-versions', status: '400' });
+    json(400, {
+      message: `API version ${versionHeader} is not supported.`,
+      documentation_url: 'https://docs.github.com/rest/overview/api-versions',
+      status: '400',
+    });
     return;
   }
   const failure = state.failures.find((f) => path.startsWith(f.pathPrefix));
   if (failure) {
-    json(failure.status, { message: failure.status === 503 ? 'Service Unavailable' : 'Server Error', documentation_url: DOCS, status: String(failure.status) });
+    json(failure.status, {
+      message: failure.status === 503 ? 'Service Unavailable' : 'Server Error',
+      documentation_url: DOCS,
+      status: String(failure.status),
+    });
     return;
   }
   if (state.secondaryRemaining > 0) {
     state.secondaryRemaining -= 1;
-    json(403, {
-      message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID.',
-      documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
-      status: '403',
-    }, { 'retry-after': String(state.secondaryRetryAfter) });
+    json(
+      403,
+      {
+        message:
+          'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID.',
+        documentation_url:
+          'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+        status: '403',
+      },
+      { 'retry-after': String(state.secondaryRetryAfter) },
+    );
     return;
   }
 
   const ip = req.socket.remoteAddress ?? 'unknown';
   const auth = authenticate(req.headers.authorization, path, state);
   if (auth.kind === 'bad') {
-    json(401, { message: 'Bad credentials', documentation_url: DOCS, status: '401' }, rateLimitHeaders(state.limiter.peek('core', `ip:${ip}`, false, nowMs)));
+    json(
+      401,
+      { message: 'Bad credentials', documentation_url: DOCS, status: '401' },
+      rateLimitHeaders(state.limiter.peek('core', `ip:${ip}`, false, nowMs)),
+    );
     return;
   }
   const token = auth.kind === 'token' ? auth.record : null;
-  const identity = token ? `user:${token.login.toLowerCase()}` : auth.kind === 'app' ? `app:${auth.clientId}` : `ip:${ip}`;
+  const identity = token
+    ? `user:${token.login.toLowerCase()}`
+    : auth.kind === 'app'
+      ? `app:${auth.clientId}`
+      : `ip:${ip}`;
   const authenticated = auth.kind !== 'anonymous';
-  const scopeHeaders: HeaderMap = token ? { 'x-oauth-scopes': token.scopes.join(', '), 'x-accepted-oauth-scopes': '' } : {};
+  const scopeHeaders: HeaderMap = token
+    ? { 'x-oauth-scopes': token.scopes.join(', '), 'x-accepted-oauth-scopes': '' }
+    : {};
   const cacheControl = authenticated ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60';
 
   const matched = deps.router.match(method, path);
@@ -132,8 +190,19 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
   try {
     if (!route || !matched || !('route' in matched)) throw notFound();
     const ctx: ApiContext = {
-      method, path, query: url.searchParams, headers: req.headers, params: matched.params, auth: token, rateIdentity: identity, authenticated,
-      urls: deps.urls, dataset: deps.dataset, state, nowMs, readBody: () => readBody(req),
+      method,
+      path,
+      query: url.searchParams,
+      headers: req.headers,
+      params: matched.params,
+      auth: token,
+      rateIdentity: identity,
+      authenticated,
+      urls: deps.urls,
+      dataset: deps.dataset,
+      state,
+      nowMs,
+      readBody: () => readBody(req),
     };
     result = await route.handler(ctx);
   } catch (err) {
@@ -149,12 +218,16 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
     headers['cache-control'] = cacheControl;
     if (result.lastModified) headers['last-modified'] = httpDate(Date.parse(result.lastModified));
     const ims = req.headers['if-modified-since'];
-    const notModified = req.headers['if-none-match'] !== undefined
-      ? etagMatches(req.headers['if-none-match'], headers.etag)
-      : Boolean(ims && result.lastModified && Date.parse(ims) >= Math.floor(Date.parse(result.lastModified) / 1000) * 1000);
+    const notModified =
+      req.headers['if-none-match'] !== undefined
+        ? etagMatches(req.headers['if-none-match'], headers.etag)
+        : Boolean(
+            ims && result.lastModified && Date.parse(ims) >= Math.floor(Date.parse(result.lastModified) / 1000) * 1000,
+          );
     if (notModified) {
       // Conditional hits are free: report the bucket without spending from it.
-      if (resource !== 'none') Object.assign(headers, rateLimitHeaders(state.limiter.peek(resource, identity, authenticated, nowMs)));
+      if (resource !== 'none')
+        Object.assign(headers, rateLimitHeaders(state.limiter.peek(resource, identity, authenticated, nowMs)));
       delete headers['content-type'];
       delete headers.link;
       send(res, 304, headers);
@@ -162,6 +235,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
     }
   }
   // Failed authentication is not charged to any bucket.
-  if (resource !== 'none' && result.status !== 401) Object.assign(headers, rateLimitHeaders(state.limiter.spend(resource, identity, authenticated, nowMs)));
+  if (resource !== 'none' && result.status !== 401)
+    Object.assign(headers, rateLimitHeaders(state.limiter.spend(resource, identity, authenticated, nowMs)));
   send(res, result.status, headers, method === 'HEAD' ? undefined : text);
 }

@@ -14,7 +14,10 @@ export class Router {
     return this;
   }
 
-  match(method: string, path: string): { route: Route; params: Record<string, string> } | { methodNotAllowed: true } | null {
+  match(
+    method: string,
+    path: string,
+  ): { route: Route; params: Record<string, string> } | { methodNotAllowed: true } | null {
     const parts = path.split('/').slice(1);
     if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
     let pathMatched = false;
@@ -26,9 +29,15 @@ export class Router {
         const seg = segments[i] as string;
         const part = parts[i] as string;
         if (seg.startsWith(':')) {
-          if (!part) { ok = false; break; }
+          if (!part) {
+            ok = false;
+            break;
+          }
           params[seg.slice(1)] = decodeURIComponent(part);
-        } else if (seg !== part) { ok = false; break; }
+        } else if (seg !== part) {
+          ok = false;
+          break;
+        }
       }
       if (!ok) continue;
       pathMatched = true;

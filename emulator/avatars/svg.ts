@@ -20,15 +20,18 @@ export function avatarSvg(login: string): string {
   for (let y = 0; y < 5; y++) {
     for (let x = 0; x < 3; x++) {
       if ((h >>> (y * 3 + x)) & 1) {
-        for (const cx of x === 2 ? [2] : [x, 4 - x]) cells.push(`<rect x="${cx * 48 + 20}" y="${y * 48 + 20}" width="48" height="48"/>`);
+        for (const cx of x === 2 ? [2] : [x, 4 - x])
+          cells.push(`<rect x="${cx * 48 + 20}" y="${y * 48 + 20}" width="48" height="48"/>`);
       }
     }
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="280" height="280" viewBox="0 0 280 280" role="img" aria-label="${login.replace(/[^\w.-]/g, '')}">`
-    + `<rect width="280" height="280" fill="hsl(${hue} 55% 42%)"/>`
-    + `<g fill="#ffffff" opacity="0.12">${cells.join('')}</g>`
-    + `<text x="140" y="140" dy="0.35em" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="112" font-weight="600" fill="#ffffff">${initials(login)}</text>`
-    + '</svg>';
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="280" height="280" viewBox="0 0 280 280" role="img" aria-label="${login.replace(/[^\w.-]/g, '')}">` +
+    `<rect width="280" height="280" fill="hsl(${hue} 55% 42%)"/>` +
+    `<g fill="#ffffff" opacity="0.12">${cells.join('')}</g>` +
+    `<text x="140" y="140" dy="0.35em" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="112" font-weight="600" fill="#ffffff">${initials(login)}</text>` +
+    '</svg>'
+  );
 }
 
 export function serveAvatar(res: ServerResponse, rawLogin: string, ifNoneMatch: string | undefined): void {
@@ -38,7 +41,7 @@ export function serveAvatar(res: ServerResponse, rawLogin: string, ifNoneMatch: 
   const headers = {
     'content-type': 'image/svg+xml',
     'cache-control': 'public, max-age=31536000, immutable',
-    'etag': etag,
+    etag: etag,
     'access-control-allow-origin': '*',
     'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
   };

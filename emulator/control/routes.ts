@@ -13,12 +13,16 @@ export interface ControlDeps {
 
 const HELP = {
   'POST /__control/reset': 'Forget tokens, codes, rate-limit buckets, counters and switches.',
-  'POST /__control/tokens': '{login, scopes?} → {access_token, login, id, scopes}: a token for a demo login, no browser needed.',
-  'POST /__control/secondary-rate-limit': '{count?=1, retryAfter?=60}: the next `count` API requests answer 403 "secondary rate limit".',
+  'POST /__control/tokens':
+    '{login, scopes?} → {access_token, login, id, scopes}: a token for a demo login, no browser needed.',
+  'POST /__control/secondary-rate-limit':
+    '{count?=1, retryAfter?=60}: the next `count` API requests answer 403 "secondary rate limit".',
   'DELETE /__control/secondary-rate-limit': 'Switch the secondary rate limit off.',
-  'POST /__control/failures': '{pathPrefix, status?=503}: API paths (below /api/v3, or /graphql) starting with the prefix fail.',
+  'POST /__control/failures':
+    '{pathPrefix, status?=503}: API paths (below /api/v3, or /graphql) starting with the prefix fail.',
   'DELETE /__control/failures': '{pathPrefix?}: clear one forced failure, or all.',
-  'PUT /__control/rate-limits': '{coreAuthenticated?, coreAnonymous?, searchAuthenticated?, searchAnonymous?, graphql?}: change limits.',
+  'PUT /__control/rate-limits':
+    '{coreAuthenticated?, coreAnonymous?, searchAuthenticated?, searchAnonymous?, graphql?}: change limits.',
   'GET /__control/counters': '{total, byPath}: API requests received (including 304s and errors).',
   'DELETE /__control/counters': 'Zero the counters.',
   'GET /__control/demo-logins': 'Logins of the demo accounts.',
@@ -30,11 +34,17 @@ function num(v: string | undefined, fallback: number): number {
 }
 
 /** Test switches under /__control/ (plain JSON, not part of GitHub's API). */
-export async function handleControl(req: IncomingMessage, res: ServerResponse, path: string, deps: ControlDeps): Promise<void> {
+export async function handleControl(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  deps: ControlDeps,
+): Promise<void> {
   const { state } = deps;
   const method = req.method ?? 'GET';
   const route = `${method} ${path.replace(/\/$/, '')}`;
-  const body = method === 'GET' ? {} : parseParams(req.headers['content-type'] ?? 'application/json', await readBody(req));
+  const body =
+    method === 'GET' ? {} : parseParams(req.headers['content-type'] ?? 'application/json', await readBody(req));
   switch (route) {
     case 'GET /__control':
       return sendJson(res, 200, HELP);
@@ -43,11 +53,25 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, p
       return sendJson(res, 200, { ok: true });
     case 'POST /__control/tokens': {
       const account = deps.dataset.account(body.login ?? '');
-      if (!account || !account.demo) return sendJson(res, 422, { message: `"${body.login ?? ''}" is not a demo login`, demoLogins: deps.dataset.demoLogins() });
+      if (!account || !account.demo)
+        return sendJson(res, 422, {
+          message: `"${body.login ?? ''}" is not a demo login`,
+          demoLogins: deps.dataset.demoLogins(),
+        });
       const raw = body.scopes;
-      const scopes = raw === undefined ? ['read:user', 'user:email'] : raw.startsWith('[') ? (JSON.parse(raw) as string[]) : raw.split(/[\s,]+/).filter(Boolean);
+      const scopes =
+        raw === undefined
+          ? ['read:user', 'user:email']
+          : raw.startsWith('[')
+            ? (JSON.parse(raw) as string[])
+            : raw.split(/[\s,]+/).filter(Boolean);
       const record = issueToken(state, account.login, scopes, body.clientId ?? null);
-      return sendJson(res, 201, { access_token: record.token, login: account.login, id: account.id, scopes: record.scopes });
+      return sendJson(res, 201, {
+        access_token: record.token,
+        login: account.login,
+        id: account.id,
+        scopes: record.scopes,
+      });
     }
     case 'POST /__control/secondary-rate-limit':
       state.secondaryRemaining = num(body.count, 1);
@@ -60,12 +84,19 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, p
       const prefix = body.pathPrefix;
       if (!prefix) return sendJson(res, 422, { message: 'pathPrefix is required' });
       // Accept prefixes written with or without the /api/v3 part.
-      const normalised = prefix.startsWith('/api/v3') ? prefix.slice('/api/v3'.length) || '/' : prefix.replace(/^\/api\/graphql/, '/graphql');
-      state.failures = [...state.failures.filter((f) => f.pathPrefix !== normalised), { pathPrefix: normalised, status: num(body.status, 503) || 503 }];
+      const normalised = prefix.startsWith('/api/v3')
+        ? prefix.slice('/api/v3'.length) || '/'
+        : prefix.replace(/^\/api\/graphql/, '/graphql');
+      state.failures = [
+        ...state.failures.filter((f) => f.pathPrefix !== normalised),
+        { pathPrefix: normalised, status: num(body.status, 503) || 503 },
+      ];
       return sendJson(res, 200, { failures: state.failures });
     }
     case 'DELETE /__control/failures':
-      state.failures = body.pathPrefix ? state.failures.filter((f) => f.pathPrefix !== body.pathPrefix && `/api/v3${f.pathPrefix}` !== body.pathPrefix) : [];
+      state.failures = body.pathPrefix
+        ? state.failures.filter((f) => f.pathPrefix !== body.pathPrefix && `/api/v3${f.pathPrefix}` !== body.pathPrefix)
+        : [];
       return sendJson(res, 200, { failures: state.failures });
     case 'PUT /__control/rate-limits': {
       const limits: RateLimits = { ...state.limiter.limits };

@@ -13,7 +13,10 @@ const EARLIEST_ACCOUNT_MS = Date.UTC(2008, 1, 8);
  * fields stay null rather than inventing details about real people or organisations.
  */
 export function ownerAccounts(seeds: SeedRepository[], ids: IdAllocator): Account[] {
-  const byLogin = new Map<string, { login: string; type: Account['type']; earliest: number; stars: number; repos: number }>();
+  const byLogin = new Map<
+    string,
+    { login: string; type: Account['type']; earliest: number; stars: number; repos: number }
+  >();
   for (const seed of seeds) {
     const login = seed.full_name.split('/')[0] ?? '';
     const key = login.toLowerCase();
@@ -30,13 +33,22 @@ export function ownerAccounts(seeds: SeedRepository[], ids: IdAllocator): Accoun
   const accounts: Account[] = [];
   for (const entry of byLogin.values()) {
     const rng = createRng(`account:${entry.login.toLowerCase()}`);
-    const created = Math.max(EARLIEST_ACCOUNT_MS, entry.earliest - rng.int(20, 900) * DAY_MS - rng.int(0, 86_399) * 1000);
+    const created = Math.max(
+      EARLIEST_ACCOUNT_MS,
+      entry.earliest - rng.int(20, 900) * DAY_MS - rng.int(0, 86_399) * 1000,
+    );
     accounts.push({
       login: entry.login,
       id: ids.allocate(`user:${entry.login.toLowerCase()}`),
       type: entry.type,
-      name: null, company: null, blog: null, location: null, email: null, bio: null,
-      twitter_username: null, hireable: null,
+      name: null,
+      company: null,
+      blog: null,
+      location: null,
+      email: null,
+      bio: null,
+      twitter_username: null,
+      hireable: null,
       public_gists: entry.type === 'User' ? rng.int(0, 40) : 0,
       followers: Math.round(entry.stars / rng.int(8, 30)) + rng.int(0, 50),
       following: entry.type === 'User' ? rng.int(0, 200) : 0,
@@ -53,9 +65,17 @@ export function demoAccounts(ids: IdAllocator): Account[] {
     login: spec.login,
     id: ids.allocate(`user:${spec.login}`),
     type: 'User' as const,
-    name: spec.name, company: spec.company, blog: spec.blog, location: spec.location,
-    email: spec.email, bio: spec.bio, twitter_username: spec.twitter_username, hireable: true,
-    public_gists: 3, followers: spec.followers, following: spec.following,
+    name: spec.name,
+    company: spec.company,
+    blog: spec.blog,
+    location: spec.location,
+    email: spec.email,
+    bio: spec.bio,
+    twitter_username: spec.twitter_username,
+    hireable: true,
+    public_gists: 3,
+    followers: spec.followers,
+    following: spec.following,
     created_at: spec.created_at,
     updated_at: isoSeconds(DATASET_AS_OF_MS - 3 * DAY_MS),
     demo: true,
@@ -64,11 +84,23 @@ export function demoAccounts(ids: IdAllocator): Account[] {
 
 export function quirkOwnerAccount(ids: IdAllocator): Account {
   return {
-    login: QUIRK_OWNER, id: ids.allocate(`user:${QUIRK_OWNER}`), type: 'Organization',
-    name: 'RepoRooms quirks (fictional)', company: null, blog: null, location: null, email: null,
-    bio: 'Invented repositories that reproduce unusual GitHub answers.', twitter_username: null, hireable: null,
-    public_gists: 0, followers: 0, following: 0,
-    created_at: '2020-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z', demo: false,
+    login: QUIRK_OWNER,
+    id: ids.allocate(`user:${QUIRK_OWNER}`),
+    type: 'Organization',
+    name: 'RepoRooms quirks (fictional)',
+    company: null,
+    blog: null,
+    location: null,
+    email: null,
+    bio: 'Invented repositories that reproduce unusual GitHub answers.',
+    twitter_username: null,
+    hireable: null,
+    public_gists: 0,
+    followers: 0,
+    following: 0,
+    created_at: '2020-01-01T00:00:00Z',
+    updated_at: '2025-01-01T00:00:00Z',
+    demo: false,
   };
 }
 
@@ -83,7 +115,14 @@ export function contributorPool(size: number, taken: Set<string>, ids: IdAllocat
     const last = rng.pick(LAST_NAMES);
     const style = rng.int(0, 3);
     const suffix = rng.pick(LOGIN_SUFFIXES);
-    let login = style === 0 ? `${first}-${last}` : style === 1 ? `${first[0]}${last}` : style === 2 ? `${first}${last}` : `${last}-${first}`;
+    let login =
+      style === 0
+        ? `${first}-${last}`
+        : style === 1
+          ? `${first[0]}${last}`
+          : style === 2
+            ? `${first}${last}`
+            : `${last}-${first}`;
     if (suffix) login += `-${suffix}`;
     if (rng.chance(0.2)) login += String(rng.int(2, 99));
     const key = login.toLowerCase();
@@ -91,11 +130,20 @@ export function contributorPool(size: number, taken: Set<string>, ids: IdAllocat
     taken.add(key);
     const created = Date.UTC(2010, 0, 1) + rng.int(0, 13 * 365) * DAY_MS + rng.int(0, 86_399) * 1000;
     pool.push({
-      login, id: ids.allocate(`user:${key}`), type: 'User',
+      login,
+      id: ids.allocate(`user:${key}`),
+      type: 'User',
       name: `${capitalise(first)} ${capitalise(last)}`,
-      company: null, blog: null, location: rng.chance(0.6) ? rng.pick(CITIES) : null, email: null,
-      bio: null, twitter_username: null, hireable: null,
-      public_gists: rng.int(0, 12), followers: rng.int(0, 900), following: rng.int(0, 150),
+      company: null,
+      blog: null,
+      location: rng.chance(0.6) ? rng.pick(CITIES) : null,
+      email: null,
+      bio: null,
+      twitter_username: null,
+      hireable: null,
+      public_gists: rng.int(0, 12),
+      followers: rng.int(0, 900),
+      following: rng.int(0, 150),
       created_at: isoSeconds(created),
       updated_at: isoSeconds(DATASET_AS_OF_MS - rng.int(1, 90) * DAY_MS),
       demo: false,

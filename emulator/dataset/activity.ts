@@ -30,7 +30,10 @@ export function contributionCount(spec: ActivitySpec, dayMs: number, todayMs: nu
 }
 
 /** Weeks (Sunday first) covering the last year up to today, the last week possibly partial. */
-export function contributionCalendar(spec: ActivitySpec, nowMs: number): { totalContributions: number; weeks: CalendarDay[][] } {
+export function contributionCalendar(
+  spec: ActivitySpec,
+  nowMs: number,
+): { totalContributions: number; weeks: CalendarDay[][] } {
   const today = startOfUtcDay(nowMs);
   let start = today - 364 * DAY_MS;
   start -= new Date(start).getUTCDay() * DAY_MS;
@@ -99,11 +102,25 @@ export function publicEvents(spec: DemoAccountSpec, source: ActivitySource, nowM
       const dayKey = `${spec.login}:${isoDay(day)}:${idx}`;
       let event: ActivityEvent | null = null;
       if (roll < 0.15 && source.contributedRepos.length > 0) {
-        event = { id, type: 'WatchEvent', repo: rng.pick(source.contributedRepos), createdMs, payload: { kind: 'watch' } };
+        event = {
+          id,
+          type: 'WatchEvent',
+          repo: rng.pick(source.contributedRepos),
+          createdMs,
+          payload: { kind: 'watch' },
+        };
       } else if (roll < 0.25 && own.length > 0) {
         const tag = rng.chance(0.4);
-        const ref = tag ? `v0.${rng.int(1, 9)}.${rng.int(0, 9)}` : rng.pick(['fix-typos', 'docs-update', 'feature/cache', 'refactor-parser']);
-        event = { id, type: 'CreateEvent', repo: rng.pick(own), createdMs, payload: { kind: 'create', refType: tag ? 'tag' : 'branch', ref } };
+        const ref = tag
+          ? `v0.${rng.int(1, 9)}.${rng.int(0, 9)}`
+          : rng.pick(['fix-typos', 'docs-update', 'feature/cache', 'refactor-parser']);
+        event = {
+          id,
+          type: 'CreateEvent',
+          repo: rng.pick(own),
+          createdMs,
+          payload: { kind: 'create', refType: tag ? 'tag' : 'branch', ref },
+        };
       } else if (roll < 0.55) {
         const repo = rng.pick(pushTargets);
         const items = source.issuesOf(repo);
@@ -112,15 +129,36 @@ export function publicEvents(spec: DemoAccountSpec, source: ActivitySource, nowM
         if (candidates.length > 0) {
           const issue = rng.pick(candidates);
           event = wantPull
-            ? { id, type: 'PullRequestEvent', repo, createdMs, payload: { kind: 'pull_request', action: issue.state === 'open' ? 'opened' : 'merged', issue } }
-            : { id, type: 'IssuesEvent', repo, createdMs, payload: { kind: 'issues', action: issue.state === 'open' ? 'opened' : 'closed', issue } };
+            ? {
+                id,
+                type: 'PullRequestEvent',
+                repo,
+                createdMs,
+                payload: { kind: 'pull_request', action: issue.state === 'open' ? 'opened' : 'merged', issue },
+              }
+            : {
+                id,
+                type: 'IssuesEvent',
+                repo,
+                createdMs,
+                payload: { kind: 'issues', action: issue.state === 'open' ? 'opened' : 'closed', issue },
+              };
         }
       }
       if (!event) {
         const repo = rng.pick(pushTargets);
         event = {
-          id, type: 'PushEvent', repo, createdMs,
-          payload: { kind: 'push', ref: `refs/heads/${repo.default_branch}`, head: sha(`${dayKey}:head`), before: sha(`${dayKey}:before`), pushId: 20_000_000_000 + Math.floor(day / DAY_MS) * 100 + idx },
+          id,
+          type: 'PushEvent',
+          repo,
+          createdMs,
+          payload: {
+            kind: 'push',
+            ref: `refs/heads/${repo.default_branch}`,
+            head: sha(`${dayKey}:head`),
+            before: sha(`${dayKey}:before`),
+            pushId: 20_000_000_000 + Math.floor(day / DAY_MS) * 100 + idx,
+          },
         };
       }
       events.push(event);
@@ -129,4 +167,3 @@ export function publicEvents(spec: DemoAccountSpec, source: ActivitySource, nowM
   events.sort((a, b) => b.createdMs - a.createdMs || (a.id < b.id ? 1 : -1));
   return events.slice(0, MAX_EVENTS);
 }
-

@@ -5,7 +5,12 @@ import type { Contributor, Repo } from './types';
  * Contributors, most contributions first: the owner (for personal repositories), demo accounts
  * that work on the repository, then fictional logins from the pool.
  */
-export function generateContributors(repo: Repo, ownerIsUser: boolean, demoContributors: readonly string[], pool: readonly string[]): Contributor[] {
+export function generateContributors(
+  repo: Repo,
+  ownerIsUser: boolean,
+  demoContributors: readonly string[],
+  pool: readonly string[],
+): Contributor[] {
   if (repo.quirk === 'empty') return [];
   const rng = createRng(`${repo.full_name}:contributors`);
   const logins: string[] = [];

@@ -7,7 +7,10 @@ import { hashString } from './prng';
 export class IdAllocator {
   private readonly used = new Set<number>();
 
-  constructor(private readonly base: number, private readonly range: number) {}
+  constructor(
+    private readonly base: number,
+    private readonly range: number,
+  ) {}
 
   allocate(key: string): number {
     let id = this.base + (hashString(key) % this.range);

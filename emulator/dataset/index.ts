@@ -15,10 +15,7 @@ export type { Account, Contributor, Issue, Label, Release, Repo } from './types'
 
 const CONTRIBUTOR_POOL_SIZE = 600;
 
-export type RepoLookup =
-  | { kind: 'found'; repo: Repo }
-  | { kind: 'moved'; repo: Repo }
-  | { kind: 'missing' };
+export type RepoLookup = { kind: 'found'; repo: Repo } | { kind: 'moved'; repo: Repo } | { kind: 'missing' };
 
 /**
  * The emulator's read-only world: accounts, repositories and everything generated from them.
@@ -45,14 +42,19 @@ export class Dataset {
     this.asOf = seed.as_of;
     const userIds = new IdAllocator(10_000, 190_000_000);
     const repoIds = new IdAllocator(1_000_000, 899_000_000);
-    for (const account of [...ownerAccounts(seed.repositories, userIds), ...demoAccounts(userIds), quirkOwnerAccount(userIds)]) {
+    for (const account of [
+      ...ownerAccounts(seed.repositories, userIds),
+      ...demoAccounts(userIds),
+      quirkOwnerAccount(userIds),
+    ]) {
       this.accounts.set(account.login.toLowerCase(), account);
     }
     const pool = contributorPool(CONTRIBUTOR_POOL_SIZE, new Set(this.accounts.keys()), userIds);
     for (const account of pool) this.accounts.set(account.login.toLowerCase(), account);
     this.pool = pool.map((a) => a.login);
     // Allocated after the pool so every earlier id stays as it was.
-    for (const account of naughtyAccounts((key) => userIds.allocate(key))) this.accounts.set(account.login.toLowerCase(), account);
+    for (const account of naughtyAccounts((key) => userIds.allocate(key)))
+      this.accounts.set(account.login.toLowerCase(), account);
 
     for (const s of seed.repositories) this.addRepo(repoFromSeed(s, repoIds));
     for (const spec of DEMO_ACCOUNTS) {
@@ -117,7 +119,12 @@ export class Dataset {
     if (!list) {
       const owner = this.account(repo.ownerLogin);
       const ownerIsUser = owner?.type === 'User' && repo.origin !== 'quirk';
-      list = generateContributors(repo, ownerIsUser, this.demoContributors.get(repo.full_name.toLowerCase()) ?? [], this.pool);
+      list = generateContributors(
+        repo,
+        ownerIsUser,
+        this.demoContributors.get(repo.full_name.toLowerCase()) ?? [],
+        this.pool,
+      );
       this.contributorCache.set(repo.id, list);
     }
     return list;
@@ -127,7 +134,12 @@ export class Dataset {
     let list = this.releaseCache.get(repo.id);
     if (!list && isNaughty(repo)) list = naughtyReleases(repo);
     if (!list) {
-      list = generateReleases(repo, this.contributors(repo).slice(0, 3).map((c) => c.login));
+      list = generateReleases(
+        repo,
+        this.contributors(repo)
+          .slice(0, 3)
+          .map((c) => c.login),
+      );
       this.releaseCache.set(repo.id, list);
     }
     return list;
@@ -157,11 +169,17 @@ export class Dataset {
   events(login: string, nowMs: number): ActivityEvent[] {
     const spec = this.demoSpec(login);
     if (!spec) return [];
-    return publicEvents(spec, {
-      ownRepos: this.reposOf(spec.login),
-      contributedRepos: spec.contributesTo.map((n) => this.byName.get(n.toLowerCase())).filter((r): r is Repo => Boolean(r)),
-      issuesOf: (repo) => this.issues(repo),
-    }, nowMs);
+    return publicEvents(
+      spec,
+      {
+        ownRepos: this.reposOf(spec.login),
+        contributedRepos: spec.contributesTo
+          .map((n) => this.byName.get(n.toLowerCase()))
+          .filter((r): r is Repo => Boolean(r)),
+        issuesOf: (repo) => this.issues(repo),
+      },
+      nowMs,
+    );
   }
 }
 

@@ -23,7 +23,10 @@ export function planOpenItemCount(fullName: string, stars: number, quirk: RepoQu
 export function repoLabels(repo: Repo): Label[] {
   return LABEL_POOL.map((l) => ({
     id: 1_000_000_000 + (hashString(`label:${repo.full_name.toLowerCase()}:${l.name}`) % 8_000_000_000),
-    name: l.name, color: l.color, description: l.description, default: l.default,
+    name: l.name,
+    color: l.color,
+    description: l.description,
+    default: l.default,
   }));
 }
 
@@ -47,11 +50,15 @@ export function generateIssues(repo: Repo, authors: readonly string[]): Issue[] 
   const created = Date.parse(repo.created_at);
   const windowStart = Math.max(created + DAY_MS, DATASET_AS_OF_MS - 730 * DAY_MS);
   const times: number[] = [];
-  for (let i = 0; i < total; i++) times.push(windowStart + Math.floor(rng.next() * Math.max(DAY_MS, DATASET_AS_OF_MS - DAY_MS - windowStart)));
+  for (let i = 0; i < total; i++)
+    times.push(windowStart + Math.floor(rng.next() * Math.max(DAY_MS, DATASET_AS_OF_MS - DAY_MS - windowStart)));
   times.sort((a, b) => a - b);
 
   // Open items are the newest ones; the first `withGfi` open slots (in random order) carry the label.
-  const openSlots = rng.sample(Array.from({ length: open }, (_, k) => total - open + k), open);
+  const openSlots = rng.sample(
+    Array.from({ length: open }, (_, k) => total - open + k),
+    open,
+  );
   const gfiSlots = new Set(openSlots.slice(0, withGfi));
   let number = rng.int(1, Math.max(20, Math.round(repo.stargazers_count / 40)));
   const issues: Issue[] = [];
@@ -75,7 +82,8 @@ export function generateIssues(repo: Repo, authors: readonly string[]): Issue[] 
     const author = rng.pick(authors);
     issues.push({
       id: repo.id * 1000 + i,
-      number, title,
+      number,
+      title,
       body: pull
         ? `This pull request should ${verb.toLowerCase()} ${subject}.\n\nGenerated sample data of the offline GitHub emulator.`
         : `It would help to ${verb.toLowerCase()} ${subject}.\n\nGenerated sample data of the offline GitHub emulator.`,
@@ -87,7 +95,10 @@ export function generateIssues(repo: Repo, authors: readonly string[]): Issue[] 
       updated_at: isoSeconds(updatedMs),
       closed_at: closedMs === null ? null : isoSeconds(closedMs),
       pull,
-      author_association: author.toLowerCase() === repo.ownerLogin.toLowerCase() ? 'OWNER' : rng.pick(['CONTRIBUTOR', 'NONE', 'FIRST_TIME_CONTRIBUTOR', 'MEMBER'] as const),
+      author_association:
+        author.toLowerCase() === repo.ownerLogin.toLowerCase()
+          ? 'OWNER'
+          : rng.pick(['CONTRIBUTOR', 'NONE', 'FIRST_TIME_CONTRIBUTOR', 'MEMBER'] as const),
     });
   }
   return issues.reverse();

@@ -1,6 +1,6 @@
 /** GitHub's license records (key + display name) for the SPDX ids used in the dataset. */
 const LICENSE_NAMES: Record<string, string> = {
-  'MIT': 'MIT License',
+  MIT: 'MIT License',
   'Apache-2.0': 'Apache License 2.0',
   'BSD-3-Clause': 'BSD 3-Clause "New" or "Revised" License',
   'BSD-2-Clause': 'BSD 2-Clause "Simplified" License',
@@ -10,8 +10,8 @@ const LICENSE_NAMES: Record<string, string> = {
   'LGPL-2.1': 'GNU Lesser General Public License v2.1',
   'LGPL-3.0': 'GNU Lesser General Public License v3.0',
   'MPL-2.0': 'Mozilla Public License 2.0',
-  'Unlicense': 'The Unlicense',
-  'ISC': 'ISC License',
+  Unlicense: 'The Unlicense',
+  ISC: 'ISC License',
   'CC-BY-4.0': 'Creative Commons Attribution 4.0 International',
   'CC0-1.0': 'Creative Commons Zero v1.0 Universal',
   '0BSD': 'BSD Zero Clause License',

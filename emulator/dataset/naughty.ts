@@ -47,14 +47,49 @@ interface NaughtyIssueSpec {
 
 const GFI = GOOD_FIRST_ISSUE;
 const ISSUES: NaughtyIssueSpec[] = [
-  { title: `<img src=x onerror="${call('gh-issue-1')}" data-xss> crashes the parser`, labels: [GFI, LABEL_NAMES[0], LABEL_NAMES[1]], pull: false, state: 'open' },
-  { title: `Escape <script>${call('gh-issue-2')}</script> in titles`, labels: [GFI, LABEL_NAMES[2], LABEL_NAMES[3]], pull: false, state: 'open' },
-  { title: `"><svg onload="${call('gh-issue-3')}" data-xss></svg>`, labels: [GFI, LABEL_NAMES[0]], pull: false, state: 'open' },
+  {
+    title: `<img src=x onerror="${call('gh-issue-1')}" data-xss> crashes the parser`,
+    labels: [GFI, LABEL_NAMES[0], LABEL_NAMES[1]],
+    pull: false,
+    state: 'open',
+  },
+  {
+    title: `Escape <script>${call('gh-issue-2')}</script> in titles`,
+    labels: [GFI, LABEL_NAMES[2], LABEL_NAMES[3]],
+    pull: false,
+    state: 'open',
+  },
+  {
+    title: `"><svg onload="${call('gh-issue-3')}" data-xss></svg>`,
+    labels: [GFI, LABEL_NAMES[0]],
+    pull: false,
+    state: 'open',
+  },
   { title: `javascript:${call('gh-issue-4')}`, labels: [GFI], pull: false, state: 'open' },
-  { title: `<iframe srcdoc="<script>parent.__xss('gh-issue-5')</script>" data-xss></iframe>`, labels: [LABEL_NAMES[1]], pull: false, state: 'open' },
-  { title: `fix: <a href="javascript:${call('gh-issue-6')}" data-xss>link</a>`, labels: [GFI], pull: true, state: 'open' },
-  { title: `<details open ontoggle="${call('gh-issue-7')}" data-xss>`, labels: [LABEL_NAMES[2]], pull: false, state: 'closed' },
-  { title: `<object data="javascript:${call('gh-issue-8')}" data-xss></object>`, labels: [], pull: true, state: 'closed' },
+  {
+    title: `<iframe srcdoc="<script>parent.__xss('gh-issue-5')</script>" data-xss></iframe>`,
+    labels: [LABEL_NAMES[1]],
+    pull: false,
+    state: 'open',
+  },
+  {
+    title: `fix: <a href="javascript:${call('gh-issue-6')}" data-xss>link</a>`,
+    labels: [GFI],
+    pull: true,
+    state: 'open',
+  },
+  {
+    title: `<details open ontoggle="${call('gh-issue-7')}" data-xss>`,
+    labels: [LABEL_NAMES[2]],
+    pull: false,
+    state: 'closed',
+  },
+  {
+    title: `<object data="javascript:${call('gh-issue-8')}" data-xss></object>`,
+    labels: [],
+    pull: true,
+    state: 'closed',
+  },
 ];
 
 /** Newest first. Tag names avoid spaces and the other characters git refuses in a ref. */
@@ -79,15 +114,20 @@ export function naughtyAccounts(allocate: (key: string) => number): Account[] {
   return NAUGHTY_CONTRIBUTOR_LOGINS.map((login, i) => {
     const n = i + 1;
     return {
-      login, id: allocate(`user:${login}`), type: 'User' as const,
+      login,
+      id: allocate(`user:${login}`),
+      type: 'User' as const,
       name: `<img src=x onerror=${call(`gh-contributor-${n}`)} data-xss>`,
       company: `<script>${call(`gh-contributor-company-${n}`)}</script>`,
       blog: `javascript:${call(`gh-contributor-blog-${n}`)}`,
       location: `"><svg onload=${call(`gh-contributor-location-${n}`)}>`,
       email: null,
       bio: `<iframe srcdoc="<script>parent.__xss('gh-contributor-bio-${n}')</script>" data-xss></iframe>`,
-      twitter_username: null, hireable: null,
-      public_gists: 0, followers: 3 * n, following: n,
+      twitter_username: null,
+      hireable: null,
+      public_gists: 0,
+      followers: 3 * n,
+      following: n,
       created_at: isoSeconds(Date.UTC(2019, 2, 3 + n)),
       updated_at: isoSeconds(DATASET_AS_OF_MS - n * DAY_MS),
       demo: false,
@@ -101,12 +141,21 @@ export function naughtyContributors(): Contributor[] {
 
 function label(repo: Repo, name: string): Label {
   if (name === GFI) {
-    return { id: 1_000_000_000 + (hashString(`label:${repo.full_name.toLowerCase()}:${name}`) % 8_000_000_000), name, color: '7057ff', description: 'Good for newcomers', default: true };
+    return {
+      id: 1_000_000_000 + (hashString(`label:${repo.full_name.toLowerCase()}:${name}`) % 8_000_000_000),
+      name,
+      color: '7057ff',
+      description: 'Good for newcomers',
+      default: true,
+    };
   }
   const index = LABEL_NAMES.indexOf(name as (typeof LABEL_NAMES)[number]);
   return {
     id: 1_000_000_000 + (hashString(`label:${repo.full_name.toLowerCase()}:${name}`) % 8_000_000_000),
-    name, color: 'b60205', description: `<script>${call(`gh-label-description-${index + 1}`)}</script>`, default: false,
+    name,
+    color: 'b60205',
+    description: `<script>${call(`gh-label-description-${index + 1}`)}</script>`,
+    default: false,
   };
 }
 

@@ -37,7 +37,10 @@ export function createRng(seed: string): Rng {
   let c = hashString(`${seed}#c`);
   let d = hashString(`${seed}#d`);
   const next = (): number => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     let t = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;

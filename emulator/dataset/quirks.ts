@@ -21,10 +21,42 @@ export interface QuirkRepoSpec {
 }
 
 export const QUIRK_REPOS: QuirkRepoSpec[] = [
-  { name: 'new-name', description: 'Renamed repository: reporooms-quirks/old-name redirects here (301).', quirk: null, formerNames: ['old-name'], stars: 1200 },
-  { name: 'empty-repo', description: 'Repository without commits: contributors answer 204 with no body.', quirk: 'empty', formerNames: [], stars: 3 },
-  { name: 'dmca-takedown', description: 'Repository disabled by a DMCA takedown (451).', quirk: 'dmca', formerNames: [], stars: 450 },
-  { name: 'access-blocked', description: 'Repository whose access is blocked (403).', quirk: 'blocked', formerNames: [], stars: 80 },
+  {
+    name: 'new-name',
+    description: 'Renamed repository: reporooms-quirks/old-name redirects here (301).',
+    quirk: null,
+    formerNames: ['old-name'],
+    stars: 1200,
+  },
+  {
+    name: 'empty-repo',
+    description: 'Repository without commits: contributors answer 204 with no body.',
+    quirk: 'empty',
+    formerNames: [],
+    stars: 3,
+  },
+  {
+    name: 'dmca-takedown',
+    description: 'Repository disabled by a DMCA takedown (451).',
+    quirk: 'dmca',
+    formerNames: [],
+    stars: 450,
+  },
+  {
+    name: 'access-blocked',
+    description: 'Repository whose access is blocked (403).',
+    quirk: 'blocked',
+    formerNames: [],
+    stars: 80,
+  },
   // Script injection payloads in every shown field (see naughty.ts).
-  { name: NAUGHTY_REPO_NAME, description: NAUGHTY_DESCRIPTION, quirk: null, formerNames: [], stars: NAUGHTY_STARS, topics: NAUGHTY_TOPICS, openIssues: naughtyOpenItemCount() },
+  {
+    name: NAUGHTY_REPO_NAME,
+    description: NAUGHTY_DESCRIPTION,
+    quirk: null,
+    formerNames: [],
+    stars: NAUGHTY_STARS,
+    topics: NAUGHTY_TOPICS,
+    openIssues: naughtyOpenItemCount(),
+  },
 ];

@@ -33,9 +33,14 @@ export function generateReleases(repo: Repo, authors: readonly string[]): Releas
     });
     // Step back one version: mostly patches, sometimes a minor, rarely a major.
     if (patch > 0 && rng.chance(0.6)) patch -= 1;
-    else if (minor > 0) { minor -= 1; patch = rng.int(0, 6); }
-    else if (major > 0) { major -= 1; minor = rng.int(3, 12); patch = rng.int(0, 6); }
-    else break;
+    else if (minor > 0) {
+      minor -= 1;
+      patch = rng.int(0, 6);
+    } else if (major > 0) {
+      major -= 1;
+      minor = rng.int(3, 12);
+      patch = rng.int(0, 6);
+    } else break;
     published -= rng.int(5, 75) * DAY_MS + rng.int(0, 86_399) * 1000;
   }
   return releases;

@@ -14,7 +14,10 @@ export interface GqlError {
 }
 
 export class GqlFieldError extends Error {
-  constructor(message: string, readonly type?: string) {
+  constructor(
+    message: string,
+    readonly type?: string,
+  ) {
     super(message);
   }
 }
@@ -33,11 +36,20 @@ function argValue(v: GqlValue, vars: Record<string, unknown>): unknown {
  * Executes a selection set against resolvers. Unknown fields abort the whole query (GitHub
  * validates before executing); a resolver error nulls its field and is reported with its path.
  */
-export function execute(obj: GqlObject, selections: GqlField[], vars: Record<string, unknown>, errors: GqlError[], path: (string | number)[] = []): Record<string, unknown> {
+export function execute(
+  obj: GqlObject,
+  selections: GqlField[],
+  vars: Record<string, unknown>,
+  errors: GqlError[],
+  path: (string | number)[] = [],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of selections) {
     const here = [...path, field.alias];
-    if (field.name === '__typename') { out[field.alias] = obj.typeName; continue; }
+    if (field.name === '__typename') {
+      out[field.alias] = obj.typeName;
+      continue;
+    }
     const resolver = obj.fields[field.name];
     if (!resolver) {
       throw new GqlFieldError(`Field '${field.name}' doesn't exist on type '${obj.typeName}'`, 'undefinedField');
@@ -58,12 +70,23 @@ export function execute(obj: GqlObject, selections: GqlField[], vars: Record<str
   return out;
 }
 
-function project(value: unknown, field: GqlField, vars: Record<string, unknown>, errors: GqlError[], path: (string | number)[]): unknown {
+function project(
+  value: unknown,
+  field: GqlField,
+  vars: Record<string, unknown>,
+  errors: GqlError[],
+  path: (string | number)[],
+): unknown {
   if (Array.isArray(value)) return value.map((v, i) => project(v, field, vars, errors, [...path, i]));
   if (isObject(value)) {
-    if (!field.selections) throw new GqlFieldError(`Field must have selections (field '${field.name}' returns ${value.typeName} but has no selections.`, 'selectionMismatch');
+    if (!field.selections)
+      throw new GqlFieldError(
+        `Field must have selections (field '${field.name}' returns ${value.typeName} but has no selections.`,
+        'selectionMismatch',
+      );
     return execute(value, field.selections, vars, errors, path);
   }
-  if (field.selections) throw new GqlFieldError(`Selections can't be made on scalars (field '${field.name}')`, 'selectionMismatch');
+  if (field.selections)
+    throw new GqlFieldError(`Selections can't be made on scalars (field '${field.name}')`, 'selectionMismatch');
   return value;
 }

@@ -27,15 +27,35 @@ function tokenize(src: string): Token[] {
   let i = 0;
   while (i < src.length) {
     const ch = src[i] as string;
-    if (/[\s,]/.test(ch) || ch === '\ufeff') { i++; continue; }
-    if (ch === '#') { while (i < src.length && src[i] !== '\n') i++; continue; }
-    if (src.startsWith('...', i)) { tokens.push({ kind: 'spread', value: '...' }); i += 3; continue; }
-    if ('{}():$!=[]@'.includes(ch)) { tokens.push({ kind: 'punct', value: ch }); i++; continue; }
+    if (/[\s,]/.test(ch) || ch === '\ufeff') {
+      i++;
+      continue;
+    }
+    if (ch === '#') {
+      while (i < src.length && src[i] !== '\n') i++;
+      continue;
+    }
+    if (src.startsWith('...', i)) {
+      tokens.push({ kind: 'spread', value: '...' });
+      i += 3;
+      continue;
+    }
+    if ('{}():$!=[]@'.includes(ch)) {
+      tokens.push({ kind: 'punct', value: ch });
+      i++;
+      continue;
+    }
     if (ch === '"') {
       let j = i + 1;
       let out = '';
       while (j < src.length && src[j] !== '"') {
-        if (src[j] === '\\') { out += src[j + 1] ?? ''; j += 2; } else { out += src[j]; j++; }
+        if (src[j] === '\\') {
+          out += src[j + 1] ?? '';
+          j += 2;
+        } else {
+          out += src[j];
+          j++;
+        }
       }
       if (j >= src.length) throw new GqlSyntaxError('Parse error: unterminated string');
       tokens.push({ kind: 'string', value: out });
@@ -43,9 +63,17 @@ function tokenize(src: string): Token[] {
       continue;
     }
     const num = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(src.slice(i));
-    if (num) { tokens.push({ kind: 'number', value: num[0] }); i += num[0].length; continue; }
+    if (num) {
+      tokens.push({ kind: 'number', value: num[0] });
+      i += num[0].length;
+      continue;
+    }
     const name = /^[_A-Za-z][_0-9A-Za-z]*/.exec(src.slice(i));
-    if (name) { tokens.push({ kind: 'name', value: name[0] }); i += name[0].length; continue; }
+    if (name) {
+      tokens.push({ kind: 'name', value: name[0] });
+      i += name[0].length;
+      continue;
+    }
     throw new GqlSyntaxError(`Parse error on "${ch}"`);
   }
   return tokens;
@@ -69,7 +97,10 @@ export function parseOperation(src: string): GqlOperation {
   const value = (): GqlValue => {
     const t = peek();
     if (!t) throw new GqlSyntaxError('Parse error: unexpected end of query');
-    if (t.kind === 'punct' && t.value === '$') { pos++; return { variable: name() }; }
+    if (t.kind === 'punct' && t.value === '$') {
+      pos++;
+      return { variable: name() };
+    }
     if (t.kind === 'punct' && t.value === '[') {
       pos++;
       const list: GqlValue[] = [];
@@ -80,11 +111,16 @@ export function parseOperation(src: string): GqlOperation {
     pos++;
     if (t.kind === 'string') return t.value;
     if (t.kind === 'number') return Number(t.value);
-    if (t.kind === 'name') return t.value === 'true' ? true : t.value === 'false' ? false : t.value === 'null' ? null : t.value;
+    if (t.kind === 'name')
+      return t.value === 'true' ? true : t.value === 'false' ? false : t.value === 'null' ? null : t.value;
     throw new GqlSyntaxError(`Parse error on "${t.value}"`);
   };
   const skipType = (): void => {
-    if (isPunct('[')) { pos++; skipType(); expect(']'); } else name();
+    if (isPunct('[')) {
+      pos++;
+      skipType();
+      expect(']');
+    } else name();
     if (isPunct('!')) pos++;
   };
   const selectionSet = (): GqlField[] => {
@@ -94,11 +130,18 @@ export function parseOperation(src: string): GqlOperation {
       if (peek()?.kind === 'spread') throw new GqlSyntaxError('Fragments are not supported by this emulator');
       let alias = name();
       let fieldName = alias;
-      if (isPunct(':')) { pos++; fieldName = name(); } else alias = fieldName;
+      if (isPunct(':')) {
+        pos++;
+        fieldName = name();
+      } else alias = fieldName;
       const args: Record<string, GqlValue> = {};
       if (isPunct('(')) {
         pos++;
-        while (!isPunct(')')) { const key = name(); expect(':'); args[key] = value(); }
+        while (!isPunct(')')) {
+          const key = name();
+          expect(':');
+          args[key] = value();
+        }
         pos++;
       }
       fields.push({ alias, name: fieldName, args, selections: isPunct('{') ? selectionSet() : null });
@@ -120,7 +163,10 @@ export function parseOperation(src: string): GqlOperation {
         const v = name();
         expect(':');
         skipType();
-        if (isPunct('=')) { pos++; variableDefaults[v] = value(); }
+        if (isPunct('=')) {
+          pos++;
+          variableDefaults[v] = value();
+        }
       }
       pos++;
     }

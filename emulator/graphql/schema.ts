@@ -17,8 +17,11 @@ function dayObject(d: CalendarDay): GqlObject {
   return {
     typeName: 'ContributionCalendarDay',
     fields: {
-      date: () => d.date, contributionCount: () => d.contributionCount, weekday: () => d.weekday,
-      color: () => COLORS[l], contributionLevel: () => LEVELS[l],
+      date: () => d.date,
+      contributionCount: () => d.contributionCount,
+      weekday: () => d.weekday,
+      color: () => COLORS[l],
+      contributionLevel: () => LEVELS[l],
     },
   };
 }
@@ -26,8 +29,10 @@ function dayObject(d: CalendarDay): GqlObject {
 function collection(account: Account, dataset: Dataset, nowMs: number, args: Record<string, unknown>): GqlObject {
   const toMs = typeof args.to === 'string' ? Date.parse(args.to) : nowMs;
   const fromMs = typeof args.from === 'string' ? Date.parse(args.from) : toMs - 365 * DAY_MS;
-  if (Number.isNaN(toMs) || Number.isNaN(fromMs)) throw new GqlFieldError('Invalid from/to DateTime', 'INVALID_ARGUMENTS');
-  if (toMs - fromMs > 366 * DAY_MS) throw new GqlFieldError("The total time spanned by 'from' and 'to' must not exceed 1 year", 'INVALID_ARGUMENTS');
+  if (Number.isNaN(toMs) || Number.isNaN(fromMs))
+    throw new GqlFieldError('Invalid from/to DateTime', 'INVALID_ARGUMENTS');
+  if (toMs - fromMs > 366 * DAY_MS)
+    throw new GqlFieldError("The total time spanned by 'from' and 'to' must not exceed 1 year", 'INVALID_ARGUMENTS');
   const calendar = dataset.calendar(account.login, nowMs) ?? { totalContributions: 0, weeks: [] };
   const fromDay = new Date(fromMs).toISOString().slice(0, 10);
   const toDay = new Date(toMs).toISOString().slice(0, 10);
@@ -44,17 +49,19 @@ function collection(account: Account, dataset: Dataset, nowMs: number, args: Rec
       totalCommitContributions: () => Math.round(total * 0.7),
       totalIssueContributions: () => Math.round(total * 0.1),
       totalPullRequestContributions: () => Math.round(total * 0.15),
-      totalPullRequestReviewContributions: () => total - Math.round(total * 0.7) - Math.round(total * 0.1) - Math.round(total * 0.15),
+      totalPullRequestReviewContributions: () =>
+        total - Math.round(total * 0.7) - Math.round(total * 0.1) - Math.round(total * 0.15),
       contributionCalendar: () => ({
         typeName: 'ContributionCalendar',
         fields: {
           totalContributions: () => total,
           colors: () => COLORS.slice(1),
           isHalloween: () => false,
-          weeks: () => weeks.map((w) => ({
-            typeName: 'ContributionCalendarWeek',
-            fields: { firstDay: () => w[0]?.date ?? null, contributionDays: () => w.map(dayObject) },
-          })),
+          weeks: () =>
+            weeks.map((w) => ({
+              typeName: 'ContributionCalendarWeek',
+              fields: { firstDay: () => w[0]?.date ?? null, contributionDays: () => w.map(dayObject) },
+            })),
         },
       }),
     },
@@ -88,7 +95,8 @@ export function queryRoot(dataset: Dataset, urls: Urls, nowMs: number, viewerLog
       user: (args) => {
         const login = typeof args.login === 'string' ? args.login : '';
         const account = dataset.account(login);
-        if (!account || account.type !== 'User') throw new GqlFieldError(`Could not resolve to a User with the login of '${login}'.`, 'NOT_FOUND');
+        if (!account || account.type !== 'User')
+          throw new GqlFieldError(`Could not resolve to a User with the login of '${login}'.`, 'NOT_FOUND');
         return userObject(account, dataset, urls, nowMs);
       },
       viewer: () => {

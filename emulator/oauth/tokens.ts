@@ -11,7 +11,12 @@ export function newToken(): string {
   return out;
 }
 
-export function issueToken(state: EmulatorState, login: string, scopes: string[], clientId: string | null): TokenRecord {
+export function issueToken(
+  state: EmulatorState,
+  login: string,
+  scopes: string[],
+  clientId: string | null,
+): TokenRecord {
   const record: TokenRecord = { token: newToken(), login, scopes, clientId };
   state.tokens.set(record.token, record);
   return record;

@@ -15,20 +15,33 @@ function payloadJson(event: ActivityEvent, urls: Urls, dataset: Dataset): JsonOb
       return { action: p.action, issue: issueJson(p.issue, event.repo, urls, dataset) };
     case 'pull_request': {
       const repoApi = urls.repo(event.repo.full_name);
-      const ref = { ref: event.repo.default_branch, sha: p.issue.id.toString(16).padStart(40, '0'), repo: { id: event.repo.id, url: repoApi, name: event.repo.name } };
+      const ref = {
+        ref: event.repo.default_branch,
+        sha: p.issue.id.toString(16).padStart(40, '0'),
+        repo: { id: event.repo.id, url: repoApi, name: event.repo.name },
+      };
       return {
         action: p.action === 'merged' ? 'closed' : p.action,
         number: p.issue.number,
-        pull_request: { id: p.issue.id, number: p.issue.number, url: `${repoApi}/pulls/${p.issue.number}`, head: { ...ref, ref: `patch-${p.issue.number}` }, base: ref },
+        pull_request: {
+          id: p.issue.id,
+          number: p.issue.number,
+          url: `${repoApi}/pulls/${p.issue.number}`,
+          head: { ...ref, ref: `patch-${p.issue.number}` },
+          base: ref,
+        },
       };
     }
     case 'watch':
       return { action: 'started' };
     case 'create':
       return {
-        ref: p.ref, ref_type: p.refType,
+        ref: p.ref,
+        ref_type: p.refType,
         full_ref: p.refType === 'tag' ? `refs/tags/${p.ref}` : `refs/heads/${p.ref}`,
-        master_branch: event.repo.default_branch, description: event.repo.description, pusher_type: 'user',
+        master_branch: event.repo.default_branch,
+        description: event.repo.description,
+        pusher_type: 'user',
       };
   }
 }
@@ -38,8 +51,12 @@ export function eventJson(event: ActivityEvent, actor: Account, urls: Urls, data
     id: event.id,
     type: event.type,
     actor: {
-      id: actor.id, login: actor.login, display_login: actor.login, gravatar_id: '',
-      url: urls.user(actor.login), avatar_url: urls.avatar(actor.login),
+      id: actor.id,
+      login: actor.login,
+      display_login: actor.login,
+      gravatar_id: '',
+      url: urls.user(actor.login),
+      avatar_url: urls.avatar(actor.login),
     },
     repo: { id: event.repo.id, name: event.repo.full_name, url: urls.repo(event.repo.full_name) },
     payload: payloadJson(event, urls, dataset),

@@ -7,7 +7,13 @@ import { WEB, type Urls } from './urls';
 function licenseJson(spdx: string | null, urls: Urls): JsonObject | null {
   const info = licenseInfo(spdx);
   if (!info) return null;
-  return { key: info.key, name: info.name, spdx_id: info.spdx_id, url: `${urls.api}/licenses/${info.key}`, node_id: nodeId('License', info.key.length * 7919 + info.name.length) };
+  return {
+    key: info.key,
+    name: info.name,
+    spdx_id: info.spdx_id,
+    url: `${urls.api}/licenses/${info.key}`,
+    node_id: nodeId('License', info.key.length * 7919 + info.name.length),
+  };
 }
 
 /** Every URL template GitHub puts in a repository object, built from the repository's API URL. */
@@ -16,21 +22,46 @@ function repoUrlFields(full: string, urls: Urls): JsonObject {
   return {
     url: u,
     html_url: `${WEB}/${full}`,
-    forks_url: `${u}/forks`, keys_url: `${u}/keys{/key_id}`, collaborators_url: `${u}/collaborators{/collaborator}`,
-    teams_url: `${u}/teams`, hooks_url: `${u}/hooks`, issue_events_url: `${u}/issues/events{/number}`,
-    events_url: `${u}/events`, assignees_url: `${u}/assignees{/user}`, branches_url: `${u}/branches{/branch}`,
-    tags_url: `${u}/tags`, blobs_url: `${u}/git/blobs{/sha}`, git_tags_url: `${u}/git/tags{/sha}`,
-    git_refs_url: `${u}/git/refs{/sha}`, trees_url: `${u}/git/trees{/sha}`, statuses_url: `${u}/statuses/{sha}`,
-    languages_url: `${u}/languages`, stargazers_url: `${u}/stargazers`, contributors_url: `${u}/contributors`,
-    subscribers_url: `${u}/subscribers`, subscription_url: `${u}/subscription`, commits_url: `${u}/commits{/sha}`,
-    git_commits_url: `${u}/git/commits{/sha}`, comments_url: `${u}/comments{/number}`,
-    issue_comment_url: `${u}/issues/comments{/number}`, contents_url: `${u}/contents/{+path}`,
-    compare_url: `${u}/compare/{base}...{head}`, merges_url: `${u}/merges`, archive_url: `${u}/{archive_format}{/ref}`,
-    downloads_url: `${u}/downloads`, issues_url: `${u}/issues{/number}`, pulls_url: `${u}/pulls{/number}`,
-    milestones_url: `${u}/milestones{/number}`, notifications_url: `${u}/notifications{?since,all,participating}`,
-    labels_url: `${u}/labels{/name}`, releases_url: `${u}/releases{/id}`, deployments_url: `${u}/deployments`,
-    git_url: `git://github.com/${full}.git`, ssh_url: `git@github.com:${full}.git`,
-    clone_url: `${WEB}/${full}.git`, svn_url: `${WEB}/${full}`,
+    forks_url: `${u}/forks`,
+    keys_url: `${u}/keys{/key_id}`,
+    collaborators_url: `${u}/collaborators{/collaborator}`,
+    teams_url: `${u}/teams`,
+    hooks_url: `${u}/hooks`,
+    issue_events_url: `${u}/issues/events{/number}`,
+    events_url: `${u}/events`,
+    assignees_url: `${u}/assignees{/user}`,
+    branches_url: `${u}/branches{/branch}`,
+    tags_url: `${u}/tags`,
+    blobs_url: `${u}/git/blobs{/sha}`,
+    git_tags_url: `${u}/git/tags{/sha}`,
+    git_refs_url: `${u}/git/refs{/sha}`,
+    trees_url: `${u}/git/trees{/sha}`,
+    statuses_url: `${u}/statuses/{sha}`,
+    languages_url: `${u}/languages`,
+    stargazers_url: `${u}/stargazers`,
+    contributors_url: `${u}/contributors`,
+    subscribers_url: `${u}/subscribers`,
+    subscription_url: `${u}/subscription`,
+    commits_url: `${u}/commits{/sha}`,
+    git_commits_url: `${u}/git/commits{/sha}`,
+    comments_url: `${u}/comments{/number}`,
+    issue_comment_url: `${u}/issues/comments{/number}`,
+    contents_url: `${u}/contents/{+path}`,
+    compare_url: `${u}/compare/{base}...{head}`,
+    merges_url: `${u}/merges`,
+    archive_url: `${u}/{archive_format}{/ref}`,
+    downloads_url: `${u}/downloads`,
+    issues_url: `${u}/issues{/number}`,
+    pulls_url: `${u}/pulls{/number}`,
+    milestones_url: `${u}/milestones{/number}`,
+    notifications_url: `${u}/notifications{?since,all,participating}`,
+    labels_url: `${u}/labels{/name}`,
+    releases_url: `${u}/releases{/id}`,
+    deployments_url: `${u}/deployments`,
+    git_url: `git://github.com/${full}.git`,
+    ssh_url: `git@github.com:${full}.git`,
+    clone_url: `${WEB}/${full}.git`,
+    svn_url: `${WEB}/${full}`,
   };
 }
 

@@ -35,7 +35,9 @@ export function simpleUser(account: Account, urls: Urls): JsonObject {
 export function publicRepoCount(account: Account, dataset: Dataset): number {
   const listed = dataset.reposOf(account.login).length;
   // Real owners have more repositories than the dataset lists; demo accounts own exactly theirs.
-  return account.demo || account.login === 'reporooms-quirks' ? listed : listed + (hashString(`repos:${account.login}`) % 60);
+  return account.demo || account.login === 'reporooms-quirks'
+    ? listed
+    : listed + (hashString(`repos:${account.login}`) % 60);
 }
 
 /** GET /users/{username}: the public profile (`public-user`). */

@@ -11,4 +11,6 @@ function overview(ctx: ApiContext) {
   return { status: 200, body: { resources, rate: resources.core } };
 }
 
-export const rateLimitRoutes: Route[] = [{ method: 'GET', pattern: '/rate_limit', resource: 'none', handler: overview }];
+export const rateLimitRoutes: Route[] = [
+  { method: 'GET', pattern: '/rate_limit', resource: 'none', handler: overview },
+];

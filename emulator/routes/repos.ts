@@ -14,7 +14,11 @@ function assertAccessible(repo: Repo): void {
   if (repo.quirk === 'dmca') {
     throw new ApiError(451, {
       message: 'Repository access blocked',
-      block: { reason: 'dmca', created_at: BLOCKED_AT, html_url: 'https://github.com/github/dmca/blob/master/2024/03/2024-03-18-reporooms-quirks.md' },
+      block: {
+        reason: 'dmca',
+        created_at: BLOCKED_AT,
+        html_url: 'https://github.com/github/dmca/blob/master/2024/03/2024-03-18-reporooms-quirks.md',
+      },
     });
   }
   if (repo.quirk === 'blocked') {
@@ -43,7 +47,11 @@ function resolveRepo(ctx: ApiContext, suffix: string): Repo {
   if (found.kind === 'moved') {
     const qs = ctx.query.toString();
     const location = `${ctx.urls.api}/repositories/${found.repo.id}${suffix}${qs ? `?${qs}` : ''}`;
-    throw new ApiError(301, { message: 'Moved Permanently', url: location, documentation_url: 'https://docs.github.com/v3/#http-redirects' }, { location });
+    throw new ApiError(
+      301,
+      { message: 'Moved Permanently', url: location, documentation_url: 'https://docs.github.com/v3/#http-redirects' },
+      { location },
+    );
   }
   assertAccessible(found.repo);
   return found.repo;
@@ -71,7 +79,11 @@ function listContributors(ctx: ApiContext): ApiResult {
 function listReleases(ctx: ApiContext): ApiResult {
   const repo = resolveRepo(ctx, '/releases');
   const page = paginate(ctx, ctx.dataset.releases(repo));
-  return { status: 200, body: page.items.map((r) => releaseJson(r, repo, ctx.urls, ctx.dataset)), headers: page.headers };
+  return {
+    status: 200,
+    body: page.items.map((r) => releaseJson(r, repo, ctx.urls, ctx.dataset)),
+    headers: page.headers,
+  };
 }
 
 const ISSUE_SORTS: Record<string, (i: Issue) => number> = {
@@ -84,18 +96,22 @@ const ISSUE_SORTS: Record<string, (i: Issue) => number> = {
 function listIssues(ctx: ApiContext): ApiResult {
   const repo = resolveRepo(ctx, '/issues');
   const state = ctx.query.get('state') ?? 'open';
-  const labels = (ctx.query.get('labels') ?? '').split(',').map((l) => l.trim().toLowerCase()).filter(Boolean);
+  const labels = (ctx.query.get('labels') ?? '')
+    .split(',')
+    .map((l) => l.trim().toLowerCase())
+    .filter(Boolean);
   const creator = ctx.query.get('creator')?.toLowerCase();
   const since = ctx.query.get('since');
   const sinceMs = since ? Date.parse(since) : NaN;
   const key = ISSUE_SORTS[ctx.query.get('sort') ?? 'created'] ?? (ISSUE_SORTS.created as (i: Issue) => number);
   const dir = ctx.query.get('direction') === 'asc' ? 1 : -1;
-  const items = ctx.dataset.issues(repo)
+  const items = ctx.dataset
+    .issues(repo)
     .filter((i) => state === 'all' || i.state === state)
     .filter((i) => labels.every((name) => i.labels.some((l) => l.name.toLowerCase() === name)))
     .filter((i) => !creator || i.userLogin.toLowerCase() === creator)
     .filter((i) => Number.isNaN(sinceMs) || Date.parse(i.updated_at) >= sinceMs)
-    .sort((a, b) => (key(a) - key(b)) * dir || (b.number - a.number));
+    .sort((a, b) => (key(a) - key(b)) * dir || b.number - a.number);
   const page = paginate(ctx, items);
   return { status: 200, body: page.items.map((i) => issueJson(i, repo, ctx.urls, ctx.dataset)), headers: page.headers };
 }

@@ -33,12 +33,15 @@ const REPO_SORTS: Record<string, (r: Repo) => number | string> = {
 function listRepos(ctx: ApiContext): ApiResult {
   const account = namedUser(ctx);
   const sort = ctx.query.get('sort') ?? 'full_name';
-  const key = REPO_SORTS[sort] ?? REPO_SORTS.full_name as (r: Repo) => number | string;
+  const key = REPO_SORTS[sort] ?? (REPO_SORTS.full_name as (r: Repo) => number | string);
   // GitHub's default direction: ascending for full_name, descending otherwise.
   const dirParam = ctx.query.get('direction');
   const dir = dirParam === 'asc' ? 1 : dirParam === 'desc' ? -1 : sort === 'full_name' || !REPO_SORTS[sort] ? 1 : -1;
   const type = ctx.query.get('type') ?? 'owner';
-  const repos = type === 'member' ? [] : ctx.dataset.reposOf(account.login).filter((r) => r.quirk !== 'dmca' && r.quirk !== 'blocked');
+  const repos =
+    type === 'member'
+      ? []
+      : ctx.dataset.reposOf(account.login).filter((r) => r.quirk !== 'dmca' && r.quirk !== 'blocked');
   const sorted = repos.slice().sort((a, b) => {
     const ka = key(a);
     const kb = key(b);
@@ -50,17 +53,22 @@ function listRepos(ctx: ApiContext): ApiResult {
 
 export const userRoutes: Route[] = [
   {
-    method: 'GET', pattern: '/user', resource: 'core',
+    method: 'GET',
+    pattern: '/user',
+    resource: 'core',
     handler: (ctx) => {
       const account = signedIn(ctx);
       return { status: 200, body: privateUser(account, ctx.urls, ctx.dataset), lastModified: account.updated_at };
     },
   },
   {
-    method: 'GET', pattern: '/user/emails', resource: 'core',
+    method: 'GET',
+    pattern: '/user/emails',
+    resource: 'core',
     handler: (ctx) => {
       const account = signedIn(ctx);
-      if (!hasScope(ctx, 'user', 'user:email')) throw notFound('https://docs.github.com/rest/users/emails#list-email-addresses-for-the-authenticated-user');
+      if (!hasScope(ctx, 'user', 'user:email'))
+        throw notFound('https://docs.github.com/rest/users/emails#list-email-addresses-for-the-authenticated-user');
       const noreply = `${account.id}+${account.login}@users.noreply.github.com`;
       const emails = [
         { email: account.email ?? noreply, primary: true, verified: true, visibility: account.email ? 'public' : null },
@@ -70,7 +78,9 @@ export const userRoutes: Route[] = [
     },
   },
   {
-    method: 'GET', pattern: '/users/:username', resource: 'core',
+    method: 'GET',
+    pattern: '/users/:username',
+    resource: 'core',
     handler: (ctx) => {
       const account = namedUser(ctx);
       return { status: 200, body: publicUser(account, ctx.urls, ctx.dataset), lastModified: account.updated_at };
@@ -78,7 +88,9 @@ export const userRoutes: Route[] = [
   },
   { method: 'GET', pattern: '/users/:username/repos', resource: 'core', handler: listRepos },
   {
-    method: 'GET', pattern: '/users/:username/events/public', resource: 'core',
+    method: 'GET',
+    pattern: '/users/:username/events/public',
+    resource: 'core',
     handler: (ctx) => {
       const account = namedUser(ctx);
       const page = paginate(ctx, ctx.dataset.events(account.login, ctx.nowMs));

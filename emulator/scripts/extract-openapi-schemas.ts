@@ -45,12 +45,24 @@ function obtainDescription(): { doc: Schema; version: string } {
   if (given) return { doc: JSON.parse(readFileSync(given, 'utf8')) as Schema, version: 'local file' };
   const dir = mkdtempSync(join(tmpdir(), 'octokit-openapi-'));
   try {
-    execFileSync('npm', ['pack', '@octokit/openapi', '--silent', '--pack-destination', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    execFileSync('npm', ['pack', '@octokit/openapi', '--silent', '--pack-destination', dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
     if (!tarball) throw new Error('npm pack produced no tarball');
-    execFileSync('tar', ['xzf', join(dir, tarball), '-C', dir, 'package/generated/api.github.com.json', 'package/package.json']);
+    execFileSync('tar', [
+      'xzf',
+      join(dir, tarball),
+      '-C',
+      dir,
+      'package/generated/api.github.com.json',
+      'package/package.json',
+    ]);
     const pkg = JSON.parse(readFileSync(join(dir, 'package/package.json'), 'utf8')) as { version: string };
-    return { doc: JSON.parse(readFileSync(join(dir, 'package/generated/api.github.com.json'), 'utf8')) as Schema, version: pkg.version };
+    return {
+      doc: JSON.parse(readFileSync(join(dir, 'package/generated/api.github.com.json'), 'utf8')) as Schema,
+      version: pkg.version,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -79,7 +91,8 @@ function main(): void {
     }
     // ajv applies `nullable` only next to `type`; a nullable $ref/allOf/oneOf becomes "that or null".
     // OpenAPI 3.0.3: nullable adds null to an enum too; ajv wants it listed explicitly.
-    if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...(out.enum as unknown[]), null];
+    if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null))
+      out.enum = [...(out.enum as unknown[]), null];
     if (out.nullable === true && out.type === undefined) {
       delete out.nullable;
       return { anyOf: [out, { type: 'null' }] };
@@ -94,7 +107,8 @@ function main(): void {
     const responses: Record<string, Schema | null> = {};
     for (const [status, raw] of Object.entries(op.responses)) {
       let response = raw;
-      if (typeof response.$ref === 'string') response = components.responses[response.$ref.split('/').pop() as string] as Schema;
+      if (typeof response.$ref === 'string')
+        response = components.responses[response.$ref.split('/').pop() as string] as Schema;
       const content = response.content as Record<string, { schema?: Schema }> | undefined;
       const schema = content?.['application/json']?.schema;
       responses[status] = schema ? (rewrite(schema) as Schema) : null;
@@ -128,12 +142,19 @@ function main(): void {
       'event.payload oneOf was rewritten to anyOf (PublicEvent matches any object); see eventPayloads.',
     ],
     endpoints,
-    eventPayloads: Object.fromEntries(Object.entries(EVENT_PAYLOADS).map(([type, name]) => [type, { $ref: `components#/definitions/${name}` }])),
-    components: { $id: 'components', definitions: Object.fromEntries(Object.entries(definitions).sort(([a], [b]) => a.localeCompare(b))) },
+    eventPayloads: Object.fromEntries(
+      Object.entries(EVENT_PAYLOADS).map(([type, name]) => [type, { $ref: `components#/definitions/${name}` }]),
+    ),
+    components: {
+      $id: 'components',
+      definitions: Object.fromEntries(Object.entries(definitions).sort(([a], [b]) => a.localeCompare(b))),
+    },
   };
   const target = new URL('../test/fixtures/github-openapi-schemas.json', import.meta.url);
   writeFileSync(target, `${JSON.stringify(fixture, null, 1)}\n`);
-  console.log(`wrote ${target.pathname}: ${Object.keys(endpoints).length} endpoints, ${Object.keys(definitions).length} schemas`);
+  console.log(
+    `wrote ${target.pathname}: ${Object.keys(endpoints).length} endpoints, ${Object.keys(definitions).length} schemas`,
+  );
 }
 
 main();

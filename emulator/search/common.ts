@@ -15,7 +15,12 @@ export function requireQ(ctx: ApiContext): string {
  * Pages a ranked result list: only the first 1,000 results are reachable (total_count still
  * reports all of them), and the Link header's last page stops at that cap.
  */
-export function searchPage<T>(ctx: ApiContext, ranked: T[], present: (item: T) => unknown, extra: Record<string, unknown> = {}): ApiResult {
+export function searchPage<T>(
+  ctx: ApiContext,
+  ranked: T[],
+  present: (item: T) => unknown,
+  extra: Record<string, unknown> = {},
+): ApiResult {
   const { perPage, page } = readPage(ctx.query);
   const start = (page - 1) * perPage;
   if (start >= SEARCH_CAP) {

@@ -11,10 +11,14 @@ function range(value: string, parse: (s: string) => { from: number; to: number }
     const v = parse(cmp[2] as string);
     if (!v) return null;
     switch (cmp[1]) {
-      case '>': return (x) => x >= v.to;
-      case '>=': return (x) => x >= v.from;
-      case '<': return (x) => x < v.from;
-      default: return (x) => x < v.to;
+      case '>':
+        return (x) => x >= v.to;
+      case '>=':
+        return (x) => x >= v.from;
+      case '<':
+        return (x) => x < v.from;
+      default:
+        return (x) => x < v.to;
     }
   }
   const between = /^(.+?)\.\.(.+)$/.exec(value);

@@ -8,14 +8,42 @@ import { parseQuery, type Qualifier } from './query';
 import { dateRange, numberRange, type Predicate } from './ranges';
 
 const KEYS = new Set([
-  'in', 'user', 'org', 'repo', 'language', 'topic', 'topics', 'stars', 'forks', 'size', 'created', 'pushed',
-  'updated', 'fork', 'archived', 'is', 'license', 'mirror', 'template', 'good-first-issues', 'help-wanted-issues',
+  'in',
+  'user',
+  'org',
+  'repo',
+  'language',
+  'topic',
+  'topics',
+  'stars',
+  'forks',
+  'size',
+  'created',
+  'pushed',
+  'updated',
+  'fork',
+  'archived',
+  'is',
+  'license',
+  'mirror',
+  'template',
+  'good-first-issues',
+  'help-wanted-issues',
 ]);
 
 /** Linguist aliases people type in queries. */
 const LANGUAGE_ALIASES: Record<string, string> = {
-  'cpp': 'c++', 'csharp': 'c#', 'golang': 'go', 'js': 'javascript', 'ts': 'typescript', 'py': 'python',
-  'jupyter': 'jupyter notebook', 'ipynb': 'jupyter notebook', 'sh': 'shell', 'bash': 'shell', 'rb': 'ruby',
+  cpp: 'c++',
+  csharp: 'c#',
+  golang: 'go',
+  js: 'javascript',
+  ts: 'typescript',
+  py: 'python',
+  jupyter: 'jupyter notebook',
+  ipynb: 'jupyter notebook',
+  sh: 'shell',
+  bash: 'shell',
+  rb: 'ruby',
 };
 
 function normaliseLanguage(value: string): string {
@@ -30,48 +58,79 @@ function invalid(q: Qualifier): never {
 }
 
 function countLabelled(dataset: Dataset, repo: Repo, label: string): number {
-  return dataset.issues(repo).filter((i) => i.state === 'open' && !i.pull && i.labels.some((l) => l.name === label)).length;
+  return dataset.issues(repo).filter((i) => i.state === 'open' && !i.pull && i.labels.some((l) => l.name === label))
+    .length;
 }
 
 /** One qualifier → a predicate over repositories (422 for a malformed value or unknown repo/user). */
 function qualifierFilter(q: Qualifier, dataset: Dataset): Filter | 'fork-setting' | null {
   const v = q.value.toLowerCase();
-  const num = (pick: (r: Repo) => number): Filter => { const p = numberRange(q.value) ?? invalid(q); return (r) => p(pick(r)); };
-  const date = (pick: (r: Repo) => string): Filter => { const p: Predicate = dateRange(q.value) ?? invalid(q); return (r) => p(Date.parse(pick(r))); };
+  const num = (pick: (r: Repo) => number): Filter => {
+    const p = numberRange(q.value) ?? invalid(q);
+    return (r) => p(pick(r));
+  };
+  const date = (pick: (r: Repo) => string): Filter => {
+    const p: Predicate = dateRange(q.value) ?? invalid(q);
+    return (r) => p(Date.parse(pick(r)));
+  };
   if (!q.value) invalid(q);
   switch (q.key) {
-    case 'stars': return num((r) => r.stargazers_count);
-    case 'forks': return num((r) => r.forks_count);
-    case 'size': return num((r) => r.size);
-    case 'good-first-issues': return num((r) => countLabelled(dataset, r, GOOD_FIRST_ISSUE));
-    case 'help-wanted-issues': return num((r) => countLabelled(dataset, r, 'help wanted'));
-    case 'created': return date((r) => r.created_at);
-    case 'pushed': return date((r) => r.pushed_at);
-    case 'updated': return date((r) => r.updated_at);
-    case 'language': { const lang = normaliseLanguage(q.value); return (r) => (r.language ?? '').toLowerCase() === lang; }
-    case 'topic': case 'topics':
+    case 'stars':
+      return num((r) => r.stargazers_count);
+    case 'forks':
+      return num((r) => r.forks_count);
+    case 'size':
+      return num((r) => r.size);
+    case 'good-first-issues':
+      return num((r) => countLabelled(dataset, r, GOOD_FIRST_ISSUE));
+    case 'help-wanted-issues':
+      return num((r) => countLabelled(dataset, r, 'help wanted'));
+    case 'created':
+      return date((r) => r.created_at);
+    case 'pushed':
+      return date((r) => r.pushed_at);
+    case 'updated':
+      return date((r) => r.updated_at);
+    case 'language': {
+      const lang = normaliseLanguage(q.value);
+      return (r) => (r.language ?? '').toLowerCase() === lang;
+    }
+    case 'topic':
+    case 'topics':
       if (q.key === 'topics') return num((r) => r.topics.length);
       return (r) => r.topics.includes(v);
-    case 'license': return (r) => (r.license ?? '').toLowerCase() === v;
+    case 'license':
+      return (r) => (r.license ?? '').toLowerCase() === v;
     case 'repo': {
       const repo = v.includes('/') ? dataset.repoByFullName(v) : undefined;
       if (!repo || repo.quirk === 'dmca' || repo.quirk === 'blocked') {
-        throw validationFailed('invalid', 'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.');
+        throw validationFailed(
+          'invalid',
+          'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.',
+        );
       }
       return (r) => r.id === repo.id;
     }
-    case 'user': case 'org': {
+    case 'user':
+    case 'org': {
       const account = dataset.account(q.value);
       if (!account || (q.key === 'org' && account.type !== 'Organization')) {
-        throw validationFailed('invalid', 'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.');
+        throw validationFailed(
+          'invalid',
+          'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.',
+        );
       }
       return (r) => r.ownerLogin.toLowerCase() === v;
     }
     case 'archived':
       if (v !== 'true' && v !== 'false') invalid(q);
       return (r) => r.archived === (v === 'true');
-    case 'mirror': if (v !== 'true' && v !== 'false') invalid(q); return () => v === 'false';
-    case 'template': if (v !== 'true' && v !== 'false') invalid(q); return () => v === 'false';
+    case 'mirror':
+      if (v !== 'true' && v !== 'false') invalid(q);
+      return () => v === 'false';
+    case 'template':
+      if (v !== 'true' && v !== 'false') invalid(q);
+      return () => v === 'false';
     case 'is':
       if (v === 'public') return () => true;
       if (v === 'private' || v === 'internal') return () => false;
@@ -100,7 +159,8 @@ function textScore(repo: Repo, terms: string[], fields: Set<Field>): number {
       if (name === term || full === term) s += 60;
       else if (name.includes(term) || full.includes(term)) s += 25;
     }
-    if (fields.has('topics') && repo.topics.some((t) => t === term || t.includes(term))) s += repo.topics.includes(term) ? 15 : 6;
+    if (fields.has('topics') && repo.topics.some((t) => t === term || t.includes(term)))
+      s += repo.topics.includes(term) ? 15 : 6;
     if (fields.has('description') && desc.includes(term)) s += 5;
     if (s === 0) return 0;
     score += s;
@@ -118,14 +178,20 @@ export function searchRepositories(ctx: ApiContext): ApiResult {
   const scopes: Filter[] = [];
   for (const q of parsed.qualifiers) {
     if (q.key === 'in') {
-      const parts = q.value.toLowerCase().split(',').map((s) => s.trim());
+      const parts = q.value
+        .toLowerCase()
+        .split(',')
+        .map((s) => s.trim());
       if (parts.some((p) => p !== 'readme' && !(FIELDS as readonly string[]).includes(p))) invalid(q);
       // READMEs are not part of the dataset, so in:readme alone matches no text.
       fields = new Set(parts.filter((p): p is Field => (FIELDS as readonly string[]).includes(p)));
       continue;
     }
     const f = qualifierFilter(q, dataset);
-    if (f === 'fork-setting') { forkMode = q.value.toLowerCase() === 'only' ? 'only' : q.value.toLowerCase() === 'true' ? 'include' : 'exclude'; continue; }
+    if (f === 'fork-setting') {
+      forkMode = q.value.toLowerCase() === 'only' ? 'only' : q.value.toLowerCase() === 'true' ? 'include' : 'exclude';
+      continue;
+    }
     if (!f) continue;
     // Several language: qualifiers widen the search (OR), and so do the scoping qualifiers repo:,
     // user: and org: among themselves; every other qualifier narrows it (AND).
@@ -149,10 +215,14 @@ export function searchRepositories(ctx: ApiContext): ApiResult {
   const dir = direction(ctx);
   const sort = ctx.query.get('sort');
   const key: ((x: { repo: Repo; score: number }) => number) | null =
-    sort === 'stars' ? (x) => x.repo.stargazers_count
-      : sort === 'forks' ? (x) => x.repo.forks_count
-        : sort === 'help-wanted-issues' ? (x) => countLabelled(dataset, x.repo, 'help wanted')
-          : sort === 'updated' ? (x) => Date.parse(x.repo.updated_at)
+    sort === 'stars'
+      ? (x) => x.repo.stargazers_count
+      : sort === 'forks'
+        ? (x) => x.repo.forks_count
+        : sort === 'help-wanted-issues'
+          ? (x) => countLabelled(dataset, x.repo, 'help wanted')
+          : sort === 'updated'
+            ? (x) => Date.parse(x.repo.updated_at)
             : null;
   scored.sort((a, b) => {
     if (key) return (key(a) - key(b)) * dir || a.repo.id - b.repo.id;

@@ -10,10 +10,17 @@ const seed = JSON.parse(readFileSync(new URL('../data/repositories.json', import
 const NOW = Date.UTC(2025, 5, 15, 12, 0, 0);
 
 function snapshot(d: Dataset): string {
-  return JSON.stringify(d.repos.map((r) => ({
-    r, c: d.contributors(r), rel: d.releases(r), i: d.issues(r),
-    owner: d.account(r.ownerLogin),
-  })).concat(d.demoLogins().map((l) => ({ events: d.events(l, NOW), cal: d.calendar(l, NOW) })) as never[]));
+  return JSON.stringify(
+    d.repos
+      .map((r) => ({
+        r,
+        c: d.contributors(r),
+        rel: d.releases(r),
+        i: d.issues(r),
+        owner: d.account(r.ownerLogin),
+      }))
+      .concat(d.demoLogins().map((l) => ({ events: d.events(l, NOW), cal: d.calendar(l, NOW) })) as never[]),
+  );
 }
 
 describe('dataset', () => {
@@ -87,7 +94,9 @@ describe('dataset', () => {
       for (const rel of d.releases(repo)) expect(rel.tag_name).toMatch(/^v?\d+\.\d+\.\d+(-[a-z]+\.\d+)?$/);
       const issues = d.issues(repo);
       expect(issues.filter((i) => i.state === 'open')).toHaveLength(repo.open_issues_count);
-      const gfi = issues.filter((i) => i.state === 'open' && !i.pull && i.labels.some((l) => l.name === GOOD_FIRST_ISSUE));
+      const gfi = issues.filter(
+        (i) => i.state === 'open' && !i.pull && i.labels.some((l) => l.name === GOOD_FIRST_ISSUE),
+      );
       for (const i of gfi) {
         expect(i.labels.length).toBeGreaterThanOrEqual(1);
         expect(i.labels.length).toBeLessThanOrEqual(4);
@@ -118,10 +127,17 @@ describe('dataset', () => {
     if (!repo) return;
     const issues = d.issues(repo);
     expect(issues.filter((i) => i.state === 'open')).toHaveLength(repo.open_issues_count);
-    const gfi = issues.filter((i) => i.state === 'open' && !i.pull && i.labels.some((l) => l.name === GOOD_FIRST_ISSUE));
+    const gfi = issues.filter(
+      (i) => i.state === 'open' && !i.pull && i.labels.some((l) => l.name === GOOD_FIRST_ISSUE),
+    );
     expect(gfi.length).toBeGreaterThanOrEqual(3);
     for (const issue of issues) for (const l of issue.labels) expect([...l.name].length).toBeLessThanOrEqual(50);
-    expect(d.releases(repo).map((r) => r.tag_name).join(' ')).toContain("window.__xss('gh-tag-1')");
+    expect(
+      d
+        .releases(repo)
+        .map((r) => r.tag_name)
+        .join(' '),
+    ).toContain("window.__xss('gh-tag-1')");
     // Payloads, yet still names git accepts for a tag.
     for (const r of d.releases(repo)) expect(r.tag_name).not.toMatch(/[\s~^:?*[\\]|\.\.|@\{/);
     const contributors = d.contributors(repo);
@@ -160,7 +176,7 @@ describe('dataset', () => {
     );
   });
 
-  it('keeps a day\'s activity stable while the clock moves within the day', () => {
+  it("keeps a day's activity stable while the clock moves within the day", () => {
     const d = loadDataset();
     const later = NOW + 3_600_000;
     const older = (ms: number) => d.events('grace-demo', ms).filter((e) => e.createdMs < Date.UTC(2025, 5, 15));

@@ -23,7 +23,11 @@ export async function startClient(options: Omit<Partial<EmulatorOptions>, 'publi
     return fetch(`${server.url}${path}`, { ...init, headers, redirect: 'manual' });
   };
   const control = (path: string, method = 'POST', body?: unknown): Promise<Response> =>
-    fetch(`${server.url}/__control${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(`${server.url}/__control${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   return {
     server,
     request,

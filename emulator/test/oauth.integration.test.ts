@@ -24,10 +24,20 @@ async function consent(params: Record<string, string>, button: Record<string, st
   const html = await page.text();
   const form: Record<string, string> = {};
   for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    form[m[1] as string] = (m[2] as string).replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+    form[m[1] as string] = (m[2] as string)
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>');
   }
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
-  const res = await fetch(action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...form, ...button }).toString() });
+  const res = await fetch(action, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...form, ...button }).toString(),
+  });
   expect(res.status).toBe(302);
   return new URL(res.headers.get('location') ?? '');
 }
@@ -72,7 +82,12 @@ describe('authorize page', () => {
   });
 
   it('redirects a mismatching redirect_uri to the registered callback with the error', async () => {
-    for (const bad of ['http://evil.test:4000/auth/github/callback', 'http://app.test:4001/auth/github/callback', 'https://app.test:4000/auth/github/callback', 'http://app.test:4000/elsewhere']) {
+    for (const bad of [
+      'http://evil.test:4000/auth/github/callback',
+      'http://app.test:4001/auth/github/callback',
+      'https://app.test:4000/auth/github/callback',
+      'http://app.test:4000/elsewhere',
+    ]) {
       const res = await fetch(authorizeUrl({ redirect_uri: bad, state: 'st' }), { redirect: 'manual' });
       expect(res.status).toBe(302);
       const loc = new URL(res.headers.get('location') ?? '');
@@ -83,7 +98,10 @@ describe('authorize page', () => {
   });
 
   it('rejects the plain PKCE method', async () => {
-    const res = await fetch(authorizeUrl({ code_challenge: 'a'.repeat(43), code_challenge_method: 'plain', state: 'p' }), { redirect: 'manual' });
+    const res = await fetch(
+      authorizeUrl({ code_challenge: 'a'.repeat(43), code_challenge_method: 'plain', state: 'p' }),
+      { redirect: 'manual' },
+    );
     expect(res.status).toBe(302);
     const loc = new URL(res.headers.get('location') ?? '');
     expect(loc.searchParams.get('error')).toBe('invalid_request');
@@ -93,13 +111,25 @@ describe('authorize page', () => {
 
 describe('authorization code flow', () => {
   it('grants, echoes state, exchanges the code once, and the token works', async () => {
-    const loc = await consent({ scope: 'read:user user:email', state: 'xyz', redirect_uri: `${CALLBACK}/sub?keep=1` }, { login: 'grace-demo' });
+    const loc = await consent(
+      { scope: 'read:user user:email', state: 'xyz', redirect_uri: `${CALLBACK}/sub?keep=1` },
+      { login: 'grace-demo' },
+    );
     expect(`${loc.origin}${loc.pathname}`).toBe(`${CALLBACK}/sub`);
     expect(loc.searchParams.get('keep')).toBe('1');
     expect(loc.searchParams.get('state')).toBe('xyz');
     const code = loc.searchParams.get('code') ?? '';
-    const answer = await exchange({ client_id: APP.clientId, client_secret: APP.clientSecret, code, redirect_uri: `${CALLBACK}/sub?keep=1` });
-    expect(answer).toEqual({ access_token: expect.stringMatching(/^gho_[A-Za-z0-9]{36}$/), scope: 'read:user,user:email', token_type: 'bearer' });
+    const answer = await exchange({
+      client_id: APP.clientId,
+      client_secret: APP.clientSecret,
+      code,
+      redirect_uri: `${CALLBACK}/sub?keep=1`,
+    });
+    expect(answer).toEqual({
+      access_token: expect.stringMatching(/^gho_[A-Za-z0-9]{36}$/),
+      scope: 'read:user,user:email',
+      token_type: 'bearer',
+    });
     const me = await c.get('/api/v3/user', { token: answer.access_token });
     expect(((await me.json()) as { login: string }).login).toBe('grace-demo');
     const again = await exchange({ client_id: APP.clientId, client_secret: APP.clientSecret, code });
@@ -113,12 +143,16 @@ describe('authorization code flow', () => {
     expect(form.token_type).toBe('bearer');
     const code2 = (await consent({}, { login: 'ada-demo' })).searchParams.get('code') ?? '';
     const viaForm = await fetch(`${c.server.url}/login/oauth/access_token`, {
-      method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ client_id: APP.clientId, client_secret: APP.clientSecret, code: code2 }).toString(),
     });
     expect(((await viaForm.json()) as { access_token: string }).access_token).toMatch(/^gho_/);
     const code3 = (await consent({}, { login: 'ada-demo' })).searchParams.get('code') ?? '';
-    const viaQuery = await fetch(`${c.server.url}/login/oauth/access_token?${new URLSearchParams({ client_id: APP.clientId, client_secret: APP.clientSecret, code: code3 })}`, { method: 'POST', headers: { accept: 'application/json' } });
+    const viaQuery = await fetch(
+      `${c.server.url}/login/oauth/access_token?${new URLSearchParams({ client_id: APP.clientId, client_secret: APP.clientSecret, code: code3 })}`,
+      { method: 'POST', headers: { accept: 'application/json' } },
+    );
     expect(((await viaQuery.json()) as { access_token: string }).access_token).toMatch(/^gho_/);
   });
 
@@ -140,33 +174,71 @@ describe('authorization code flow', () => {
 
   it('checks client credentials and redirect_uri at the exchange', async () => {
     const code = (await consent({ redirect_uri: CALLBACK }, { login: 'ada-demo' })).searchParams.get('code') ?? '';
-    expect((await exchange({ client_id: APP.clientId, client_secret: 'wrong', code })).error).toBe('incorrect_client_credentials');
-    expect((await exchange({ client_id: 'unknown', client_secret: APP.clientSecret, code })).error).toBe('incorrect_client_credentials');
-    expect((await exchange({ client_id: APP.clientId, client_secret: APP.clientSecret, code, redirect_uri: `${CALLBACK}/other` })).error).toBe('redirect_uri_mismatch');
-    expect((await exchange({ client_id: APP.clientId, client_secret: APP.clientSecret, code: 'nonsense' })).error).toBe('bad_verification_code');
-    expect((await exchange({ client_id: APP.clientId, client_secret: APP.clientSecret, code, redirect_uri: CALLBACK })).access_token).toMatch(/^gho_/);
+    expect((await exchange({ client_id: APP.clientId, client_secret: 'wrong', code })).error).toBe(
+      'incorrect_client_credentials',
+    );
+    expect((await exchange({ client_id: 'unknown', client_secret: APP.clientSecret, code })).error).toBe(
+      'incorrect_client_credentials',
+    );
+    expect(
+      (
+        await exchange({
+          client_id: APP.clientId,
+          client_secret: APP.clientSecret,
+          code,
+          redirect_uri: `${CALLBACK}/other`,
+        })
+      ).error,
+    ).toBe('redirect_uri_mismatch');
+    expect((await exchange({ client_id: APP.clientId, client_secret: APP.clientSecret, code: 'nonsense' })).error).toBe(
+      'bad_verification_code',
+    );
+    expect(
+      (await exchange({ client_id: APP.clientId, client_secret: APP.clientSecret, code, redirect_uri: CALLBACK }))
+        .access_token,
+    ).toMatch(/^gho_/);
   });
 });
 
 describe('PKCE S256', () => {
   it('accepts the right verifier', async () => {
     const { verifier, challenge } = pkcePair();
-    const code = (await consent({ code_challenge: challenge, code_challenge_method: 'S256' }, { login: 'ada-demo' })).searchParams.get('code') ?? '';
-    expect((await exchange({ client_id: APP.clientId, client_secret: APP.clientSecret, code, code_verifier: verifier })).access_token).toMatch(/^gho_/);
+    const code =
+      (
+        await consent({ code_challenge: challenge, code_challenge_method: 'S256' }, { login: 'ada-demo' })
+      ).searchParams.get('code') ?? '';
+    expect(
+      (await exchange({ client_id: APP.clientId, client_secret: APP.clientSecret, code, code_verifier: verifier }))
+        .access_token,
+    ).toMatch(/^gho_/);
   });
 
   it('rejects a wrong verifier and burns the code', async () => {
     const { verifier, challenge } = pkcePair();
-    const code = (await consent({ code_challenge: challenge, code_challenge_method: 'S256' }, { login: 'ada-demo' })).searchParams.get('code') ?? '';
-    const wrong = await exchange({ client_id: APP.clientId, client_secret: APP.clientSecret, code, code_verifier: pkcePair().verifier });
+    const code =
+      (
+        await consent({ code_challenge: challenge, code_challenge_method: 'S256' }, { login: 'ada-demo' })
+      ).searchParams.get('code') ?? '';
+    const wrong = await exchange({
+      client_id: APP.clientId,
+      client_secret: APP.clientSecret,
+      code,
+      code_verifier: pkcePair().verifier,
+    });
     expect(wrong.error).toBe('bad_verification_code');
     expect(wrong.error_description).toMatch(/code_verifier.*SHA-256/);
-    expect((await exchange({ client_id: APP.clientId, client_secret: APP.clientSecret, code, code_verifier: verifier })).error).toBe('bad_verification_code');
+    expect(
+      (await exchange({ client_id: APP.clientId, client_secret: APP.clientSecret, code, code_verifier: verifier }))
+        .error,
+    ).toBe('bad_verification_code');
   });
 
   it('requires the verifier when a challenge was sent', async () => {
     const { challenge } = pkcePair();
-    const code = (await consent({ code_challenge: challenge, code_challenge_method: 'S256' }, { login: 'ada-demo' })).searchParams.get('code') ?? '';
+    const code =
+      (
+        await consent({ code_challenge: challenge, code_challenge_method: 'S256' }, { login: 'ada-demo' })
+      ).searchParams.get('code') ?? '';
     const missing = await exchange({ client_id: APP.clientId, client_secret: APP.clientSecret, code });
     expect(missing.error).toBe('bad_verification_code');
     expect(missing.error_description).toMatch(/code_verifier is required/);
@@ -175,9 +247,12 @@ describe('PKCE S256', () => {
 
 describe('revocation', () => {
   const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-  const revoke = (which: string, auth: string, body: unknown) => c.request(`/api/v3/applications/${APP.clientId}/${which}`, {
-    method: 'DELETE', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body),
-  });
+  const revoke = (which: string, auth: string, body: unknown) =>
+    c.request(`/api/v3/applications/${APP.clientId}/${which}`, {
+      method: 'DELETE',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   async function oauthToken(login = 'ada-demo'): Promise<string> {
     const code = (await consent({ scope: 'read:user' }, { login })).searchParams.get('code') ?? '';
@@ -197,7 +272,7 @@ describe('revocation', () => {
     expect((await revoke('token', basic(APP.clientId, APP.clientSecret), { access_token: token })).status).toBe(422);
   });
 
-  it('DELETE /grant revokes all of the user\'s tokens for the app', async () => {
+  it("DELETE /grant revokes all of the user's tokens for the app", async () => {
     const t1 = await oauthToken('margaret-demo');
     const t2 = await oauthToken('margaret-demo');
     const other = await oauthToken('ken-demo');
@@ -212,7 +287,9 @@ describe('default app', () => {
   it('registers DEMO_OAUTH_APP with the emulator origin as callback, and registerApp adds apps', async () => {
     const local = await startClient();
     try {
-      const ok = await fetch(`${local.server.url}/login/oauth/authorize?client_id=${DEMO_OAUTH_APP.clientId}&redirect_uri=${encodeURIComponent(`${local.server.url}/auth/callback`)}`);
+      const ok = await fetch(
+        `${local.server.url}/login/oauth/authorize?client_id=${DEMO_OAUTH_APP.clientId}&redirect_uri=${encodeURIComponent(`${local.server.url}/auth/callback`)}`,
+      );
       expect(ok.status).toBe(200);
       local.server.emulator.registerApp({ clientId: 'late', clientSecret: 's', callbackUrl: 'http://x.test/cb' });
       expect((await fetch(`${local.server.url}/login/oauth/authorize?client_id=late`)).status).toBe(200);

@@ -14,7 +14,9 @@ interface Fixture {
   components: object;
 }
 
-const fixture = JSON.parse(readFileSync(new URL('./fixtures/github-openapi-schemas.json', import.meta.url), 'utf8')) as Fixture;
+const fixture = JSON.parse(
+  readFileSync(new URL('./fixtures/github-openapi-schemas.json', import.meta.url), 'utf8'),
+) as Fixture;
 // strict:false tolerates OpenAPI-only keywords; `nullable: true` is understood by ajv natively.
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
@@ -37,7 +39,9 @@ function expectValid(endpoint: string, status: number, body: unknown): void {
   const validate = validator(endpoint, status);
   const ok = validate(body);
   if (!ok) {
-    const errors = (validate.errors ?? []).slice(0, 8).map((e) => `${e.instancePath} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+    const errors = (validate.errors ?? [])
+      .slice(0, 8)
+      .map((e) => `${e.instancePath} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
     expect.fail(`${endpoint} ${status} does not match the OpenAPI schema:\n${errors.join('\n')}`);
   }
 }
@@ -68,7 +72,14 @@ describe('responses validate against the official OpenAPI schemas', () => {
   });
 
   it('GET /users/{username} for demo, organisation, personal owner and generated accounts', async () => {
-    for (const login of ['ada-demo', 'barbara-demo', 'facebook', 'torvalds', 'reporooms-quirks', 'naughty-contributor-1']) {
+    for (const login of [
+      'ada-demo',
+      'barbara-demo',
+      'facebook',
+      'torvalds',
+      'reporooms-quirks',
+      'naughty-contributor-1',
+    ]) {
       await check('GET /users/{username}', `/api/v3/users/${login}`, 200, { token });
     }
     await check('GET /users/{username}', '/api/v3/users/no-such-user-anywhere', 404, { token });
@@ -79,7 +90,12 @@ describe('responses validate against the official OpenAPI schemas', () => {
       await check('GET /users/{username}/repos', `/api/v3/users/${login}/repos?per_page=100`, 200, { token });
     }
     for (const login of c.server.emulator.demoLogins()) {
-      const events = await check('GET /users/{username}/events/public', `/api/v3/users/${login}/events/public?per_page=100`, 200, { token });
+      const events = await check(
+        'GET /users/{username}/events/public',
+        `/api/v3/users/${login}/events/public?per_page=100`,
+        200,
+        { token },
+      );
       for (const event of events as { type: string; payload: unknown }[]) {
         const schema = fixture.eventPayloads[event.type];
         expect(schema, event.type).toBeDefined();
@@ -91,7 +107,12 @@ describe('responses validate against the official OpenAPI schemas', () => {
 
   it('GET /search/repositories over every repository, and its 422', { timeout: 60_000 }, async () => {
     for (let page = 1; page <= 9; page++) {
-      await check('GET /search/repositories', `/api/v3/search/repositories?q=stars:>=0+fork:true&per_page=100&page=${page}`, 200, { token });
+      await check(
+        'GET /search/repositories',
+        `/api/v3/search/repositories?q=stars:>=0+fork:true&per_page=100&page=${page}`,
+        200,
+        { token },
+      );
     }
     await check('GET /search/repositories', '/api/v3/search/repositories?q=react&sort=stars', 200, { token });
     await check('GET /search/repositories', '/api/v3/search/repositories', 422, { token });
@@ -99,8 +120,18 @@ describe('responses validate against the official OpenAPI schemas', () => {
   });
 
   it('GET /search/issues and its 422', async () => {
-    await check('GET /search/issues', `/api/v3/search/issues?q=${encodeURIComponent('repo:facebook/react label:"good first issue" is:issue is:open')}`, 200, { token });
-    await check('GET /search/issues', `/api/v3/search/issues?q=${encodeURIComponent('user:microsoft is:pr')}&per_page=100`, 200, { token });
+    await check(
+      'GET /search/issues',
+      `/api/v3/search/issues?q=${encodeURIComponent('repo:facebook/react label:"good first issue" is:issue is:open')}`,
+      200,
+      { token },
+    );
+    await check(
+      'GET /search/issues',
+      `/api/v3/search/issues?q=${encodeURIComponent('user:microsoft is:pr')}&per_page=100`,
+      200,
+      { token },
+    );
     await check('GET /search/issues', '/api/v3/search/issues?q=', 422, { token });
   });
 
@@ -112,7 +143,9 @@ describe('responses validate against the official OpenAPI schemas', () => {
     }
     expect(all.length).toBeGreaterThan(780);
     for (const repo of all) await check('GET /repos/{owner}/{repo}', `/api/v3/repos/${repo.full_name}`, 200, { token });
-    const moved = (await check('GET /repos/{owner}/{repo}', '/api/v3/repos/reporooms-quirks/old-name', 301, { token })) as { url: string };
+    const moved = (await check('GET /repos/{owner}/{repo}', '/api/v3/repos/reporooms-quirks/old-name', 301, {
+      token,
+    })) as { url: string };
     await check('GET /repos/{owner}/{repo}', new URL(moved.url).pathname, 200, { token });
     await check('GET /repos/{owner}/{repo}', '/api/v3/repos/reporooms-quirks/access-blocked', 403, { token });
     await check('GET /repos/{owner}/{repo}', '/api/v3/repos/nobody/nothing', 404, { token });
@@ -121,10 +154,19 @@ describe('responses validate against the official OpenAPI schemas', () => {
   it('contributors, releases and issues lists of many repositories', { timeout: 120_000 }, async () => {
     const res = await c.get('/api/v3/search/repositories?q=stars:>=0&sort=stars&per_page=100', { token });
     const sample = ((await res.json()) as { items: { full_name: string }[] }).items.filter((_, i) => i % 3 === 0);
-    for (const name of [...sample.map((r) => r.full_name), 'ada-demo/analytical-engine', 'grace-demo/flow-matic', 'reporooms-quirks/naughty-strings']) {
-      await check('GET /repos/{owner}/{repo}/contributors', `/api/v3/repos/${name}/contributors?per_page=100`, 200, { token });
+    for (const name of [
+      ...sample.map((r) => r.full_name),
+      'ada-demo/analytical-engine',
+      'grace-demo/flow-matic',
+      'reporooms-quirks/naughty-strings',
+    ]) {
+      await check('GET /repos/{owner}/{repo}/contributors', `/api/v3/repos/${name}/contributors?per_page=100`, 200, {
+        token,
+      });
       await check('GET /repos/{owner}/{repo}/releases', `/api/v3/repos/${name}/releases?per_page=100`, 200, { token });
-      await check('GET /repos/{owner}/{repo}/issues', `/api/v3/repos/${name}/issues?state=all&per_page=100`, 200, { token });
+      await check('GET /repos/{owner}/{repo}/issues', `/api/v3/repos/${name}/issues?state=all&per_page=100`, 200, {
+        token,
+      });
     }
     await check('GET /repos/{owner}/{repo}/contributors', '/api/v3/repos/nobody/nothing/contributors', 404, { token });
     await check('GET /repos/{owner}/{repo}/releases', '/api/v3/repos/nobody/nothing/releases', 404, { token });
@@ -139,7 +181,11 @@ describe('responses validate against the official OpenAPI schemas', () => {
   it('DELETE /applications/{client_id}/token and /grant (422 bodies)', async () => {
     const basic = `Basic ${Buffer.from('reporooms-demo:reporooms-demo-secret').toString('base64')}`;
     for (const which of ['token', 'grant']) {
-      const res = await c.request(`/api/v3/applications/reporooms-demo/${which}`, { method: 'DELETE', headers: { authorization: basic, 'content-type': 'application/json' }, body: '{}' });
+      const res = await c.request(`/api/v3/applications/reporooms-demo/${which}`, {
+        method: 'DELETE',
+        headers: { authorization: basic, 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(res.status).toBe(422);
       expectValid(`DELETE /applications/{client_id}/${which}`, 422, await res.json());
     }

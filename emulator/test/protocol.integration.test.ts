@@ -29,7 +29,9 @@ describe('request checks', () => {
       expect(ok.status).toBe(200);
       expect(ok.headers.get('x-github-api-version-selected')).toBe(v);
     }
-    expect((await c.get('/api/v3/repos/facebook/react')).headers.get('x-github-api-version-selected')).toBe('2022-11-28');
+    expect((await c.get('/api/v3/repos/facebook/react')).headers.get('x-github-api-version-selected')).toBe(
+      '2022-11-28',
+    );
   });
 
   it('401 Bad credentials for an unknown token, also on public endpoints', async () => {
@@ -99,7 +101,9 @@ describe('response headers', () => {
 
   it('answers 304 for If-Modified-Since on single resources', async () => {
     const first = await c.get('/api/v3/users/ada-demo');
-    const res = await c.get('/api/v3/users/ada-demo', { headers: { 'if-modified-since': first.headers.get('last-modified') ?? '' } });
+    const res = await c.get('/api/v3/users/ada-demo', {
+      headers: { 'if-modified-since': first.headers.get('last-modified') ?? '' },
+    });
     expect(res.status).toBe(304);
   });
 });
@@ -111,19 +115,35 @@ describe('pagination', () => {
     const total = (await c.get('/api/v3/repos/facebook/react/issues?state=all&per_page=100')).headers;
     expect(total.get('link')).toBeNull();
     const link1 = first.headers.get('link') ?? '';
-    expect(link1).toMatch(new RegExp(`^<${base}\\?state=all&per_page=10&page=2>; rel="next", <${base}\\?state=all&per_page=10&page=(\\d+)>; rel="last"$`));
+    expect(link1).toMatch(
+      new RegExp(
+        `^<${base}\\?state=all&per_page=10&page=2>; rel="next", <${base}\\?state=all&per_page=10&page=(\\d+)>; rel="last"$`,
+      ),
+    );
     const last = Number(/page=(\d+)>; rel="last"/.exec(link1)?.[1]);
-    const middle = (await c.get(`/api/v3/repos/facebook/react/issues?state=all&per_page=10&page=2`)).headers.get('link') ?? '';
-    expect(middle.split(', ').map((p) => /rel="(\w+)"/.exec(p)?.[1])).toEqual(last > 2 ? ['prev', 'next', 'last', 'first'] : ['prev', 'first']);
+    const middle =
+      (await c.get(`/api/v3/repos/facebook/react/issues?state=all&per_page=10&page=2`)).headers.get('link') ?? '';
+    expect(middle.split(', ').map((p) => /rel="(\w+)"/.exec(p)?.[1])).toEqual(
+      last > 2 ? ['prev', 'next', 'last', 'first'] : ['prev', 'first'],
+    );
     const end = await c.get(`/api/v3/repos/facebook/react/issues?state=all&per_page=10&page=${last}`);
-    expect(end.headers.get('link')?.split(', ').map((p) => /rel="(\w+)"/.exec(p)?.[1])).toEqual(['prev', 'first']);
+    expect(
+      end.headers
+        .get('link')
+        ?.split(', ')
+        .map((p) => /rel="(\w+)"/.exec(p)?.[1]),
+    ).toEqual(['prev', 'first']);
     expect(((await end.json()) as unknown[]).length).toBeGreaterThan(0);
   });
 
   it('defaults to 30 per page and caps per_page at 100', async () => {
-    const all = (await (await c.get('/api/v3/search/repositories?q=stars:>0&per_page=500', { token })).json()) as { items: unknown[] };
+    const all = (await (await c.get('/api/v3/search/repositories?q=stars:>0&per_page=500', { token })).json()) as {
+      items: unknown[];
+    };
     expect(all.items).toHaveLength(100);
-    const def = (await (await c.get('/api/v3/search/repositories?q=stars:>0', { token })).json()) as { items: unknown[] };
+    const def = (await (await c.get('/api/v3/search/repositories?q=stars:>0', { token })).json()) as {
+      items: unknown[];
+    };
     expect(def.items).toHaveLength(30);
   });
 });
@@ -210,7 +230,10 @@ describe('control switches', () => {
     await c.get('/api/v3/repos/facebook/react', { headers: { 'if-none-match': first.headers.get('etag') ?? '' } });
     await c.get('/api/v3/repos/nobody/nothing');
     await c.get('/avatars/ada-demo');
-    const counters = (await (await c.control('/counters', 'GET')).json()) as { total: number; byPath: Record<string, number> };
+    const counters = (await (await c.control('/counters', 'GET')).json()) as {
+      total: number;
+      byPath: Record<string, number>;
+    };
     expect(counters).toEqual({ total: 3, byPath: { '/repos/facebook/react': 2, '/repos/nobody/nothing': 1 } });
   });
 

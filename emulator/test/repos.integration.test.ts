@@ -10,8 +10,26 @@ beforeAll(async () => {
 });
 afterAll(() => c.close());
 
-type Repo = { id: number; full_name: string; owner: { login: string; avatar_url: string }; html_url: string; topics: string[]; license: { spdx_id: string } | null; open_issues_count: number; default_branch: string; fork: boolean; parent?: { full_name: string } };
-type Issue = { number: number; html_url: string; labels: { name: string; color: string; id: number }[]; pull_request?: { url: string }; state: string; user: { login: string } };
+type Repo = {
+  id: number;
+  full_name: string;
+  owner: { login: string; avatar_url: string };
+  html_url: string;
+  topics: string[];
+  license: { spdx_id: string } | null;
+  open_issues_count: number;
+  default_branch: string;
+  fork: boolean;
+  parent?: { full_name: string };
+};
+type Issue = {
+  number: number;
+  html_url: string;
+  labels: { name: string; color: string; id: number }[];
+  pull_request?: { url: string };
+  state: string;
+  user: { login: string };
+};
 
 async function json<T>(path: string): Promise<T> {
   const res = await c.get(path, { token });
@@ -58,7 +76,14 @@ describe('quirks', () => {
   it('451 for the DMCA repository with a block object', async () => {
     const res = await c.get('/api/v3/repos/reporooms-quirks/dmca-takedown', { token });
     expect(res.status).toBe(451);
-    expect(await res.json()).toEqual({ message: 'Repository access blocked', block: { reason: 'dmca', created_at: expect.any(String), html_url: expect.stringMatching(/^https:\/\/github\.com\//) } });
+    expect(await res.json()).toEqual({
+      message: 'Repository access blocked',
+      block: {
+        reason: 'dmca',
+        created_at: expect.any(String),
+        html_url: expect.stringMatching(/^https:\/\/github\.com\//),
+      },
+    });
     expect((await c.get('/api/v3/repos/reporooms-quirks/dmca-takedown/issues', { token })).status).toBe(451);
   });
 
@@ -76,7 +101,11 @@ describe('quirks', () => {
   });
 
   it('404 body for unknown repositories and sub-resources', async () => {
-    for (const path of ['/api/v3/repos/nobody/nothing', '/api/v3/repos/nobody/nothing/releases', '/api/v3/repositories/1']) {
+    for (const path of [
+      '/api/v3/repos/nobody/nothing',
+      '/api/v3/repos/nobody/nothing/releases',
+      '/api/v3/repositories/1',
+    ]) {
       const res = await c.get(path, { token });
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ message: 'Not Found', documentation_url: expect.any(String) });
@@ -86,7 +115,9 @@ describe('quirks', () => {
 
 describe('contributors and releases', () => {
   it('lists contributors by contributions with per_page', async () => {
-    const list = await json<{ login: string; contributions: number; avatar_url: string; html_url: string }[]>('/api/v3/repos/facebook/react/contributors?per_page=10');
+    const list = await json<{ login: string; contributions: number; avatar_url: string; html_url: string }[]>(
+      '/api/v3/repos/facebook/react/contributors?per_page=10',
+    );
     expect(list).toHaveLength(10);
     expect(list.map((x) => x.contributions)).toEqual(list.map((x) => x.contributions).sort((a, b) => b - a));
     expect(list[0]?.html_url).toBe(`https://github.com/${list[0]?.login}`);
@@ -94,7 +125,9 @@ describe('contributors and releases', () => {
   });
 
   it('lists releases newest first with semver tags and real html_url', async () => {
-    const list = await json<{ tag_name: string; html_url: string; published_at: string; draft: boolean; prerelease: boolean }[]>('/api/v3/repos/golang/go/releases?per_page=3');
+    const list = await json<
+      { tag_name: string; html_url: string; published_at: string; draft: boolean; prerelease: boolean }[]
+    >('/api/v3/repos/golang/go/releases?per_page=3');
     expect(list.length).toBeLessThanOrEqual(3);
     for (const r of list) {
       expect(r.tag_name).toMatch(/^v?\d+\.\d+\.\d+/);
@@ -111,7 +144,9 @@ describe('GET /repos/{o}/{r}/issues', () => {
     let found = false;
     const search = await json<{ items: Repo[] }>('/api/v3/search/repositories?q=stars:>50000&sort=stars&per_page=40');
     for (const repo of search.items) {
-      const gfi = await json<Issue[]>(`/api/v3/repos/${repo.full_name}/issues?labels=good%20first%20issue&state=open&per_page=100`);
+      const gfi = await json<Issue[]>(
+        `/api/v3/repos/${repo.full_name}/issues?labels=good%20first%20issue&state=open&per_page=100`,
+      );
       for (const issue of gfi) {
         expect(issue.labels.map((l) => l.name)).toContain('good first issue');
         expect(issue.state).toBe('open');
@@ -128,8 +163,11 @@ describe('GET /repos/{o}/{r}/issues', () => {
     const open = await json<Issue[]>('/api/v3/repos/facebook/react/issues?per_page=100');
     const react = await json<Repo>('/api/v3/repos/facebook/react');
     expect(open).toHaveLength(react.open_issues_count);
-    const two = await json<Issue[]>('/api/v3/repos/facebook/react/issues?labels=good%20first%20issue,bug&state=all&per_page=100');
-    for (const i of two) expect(i.labels.map((l) => l.name)).toEqual(expect.arrayContaining(['good first issue', 'bug']));
+    const two = await json<Issue[]>(
+      '/api/v3/repos/facebook/react/issues?labels=good%20first%20issue,bug&state=all&per_page=100',
+    );
+    for (const i of two)
+      expect(i.labels.map((l) => l.name)).toEqual(expect.arrayContaining(['good first issue', 'bug']));
     const closed = await json<Issue[]>('/api/v3/repos/facebook/react/issues?state=closed&per_page=100');
     expect(closed.length).toBeGreaterThan(0);
     for (const i of closed) expect(i.state).toBe('closed');
@@ -137,13 +175,22 @@ describe('GET /repos/{o}/{r}/issues', () => {
 
   it('sorts by created descending by default and supports direction=asc', async () => {
     const desc = await json<{ created_at: string }[]>('/api/v3/repos/vuejs/vue/issues?state=all&per_page=100');
-    expect(desc.map((i) => i.created_at)).toEqual(desc.map((i) => i.created_at).sort().reverse());
-    const asc = await json<{ created_at: string }[]>('/api/v3/repos/vuejs/vue/issues?state=all&per_page=100&direction=asc');
+    expect(desc.map((i) => i.created_at)).toEqual(
+      desc
+        .map((i) => i.created_at)
+        .sort()
+        .reverse(),
+    );
+    const asc = await json<{ created_at: string }[]>(
+      '/api/v3/repos/vuejs/vue/issues?state=all&per_page=100&direction=asc',
+    );
     expect(asc.map((i) => i.created_at)).toEqual(asc.map((i) => i.created_at).sort());
   });
 
   it('has repositories without any good first issue', async () => {
-    const search = await json<{ items: Repo[] }>('/api/v3/search/repositories?q=good-first-issues:0+stars:>1000&per_page=5');
+    const search = await json<{ items: Repo[] }>(
+      '/api/v3/search/repositories?q=good-first-issues:0+stars:>1000&per_page=5',
+    );
     expect(search.items.length).toBeGreaterThan(0);
     const none = await json<Issue[]>(`/api/v3/repos/${search.items[0]?.full_name}/issues?labels=good%20first%20issue`);
     expect(none.filter((i) => !i.pull_request)).toEqual([]);
@@ -164,17 +211,25 @@ describe('reporooms-quirks/naughty-strings (hostile strings)', () => {
   });
 
   it('has hostile good first issue titles and label names, and hostile release tags', async () => {
-    const gfi = await json<(Issue & { title: string })[]>('/api/v3/repos/reporooms-quirks/naughty-strings/issues?labels=good%20first%20issue');
+    const gfi = await json<(Issue & { title: string })[]>(
+      '/api/v3/repos/reporooms-quirks/naughty-strings/issues?labels=good%20first%20issue',
+    );
     const issues = gfi.filter((i) => !i.pull_request);
     expect(issues.length).toBeGreaterThanOrEqual(3);
     for (const issue of issues) hostile(issue.title);
-    expect(issues.flatMap((i) => i.labels.map((l) => l.name)).filter((n) => n.includes('window.__xss(')).length).toBeGreaterThanOrEqual(3);
-    const releases = await json<{ tag_name: string; name: string; html_url: string }[]>('/api/v3/repos/reporooms-quirks/naughty-strings/releases?per_page=3');
+    expect(
+      issues.flatMap((i) => i.labels.map((l) => l.name)).filter((n) => n.includes('window.__xss(')).length,
+    ).toBeGreaterThanOrEqual(3);
+    const releases = await json<{ tag_name: string; name: string; html_url: string }[]>(
+      '/api/v3/repos/reporooms-quirks/naughty-strings/releases?per_page=3',
+    );
     expect(releases).toHaveLength(3);
     for (const release of releases) {
       hostile(release.tag_name);
       hostile(release.name);
-      expect(release.html_url).toBe(`https://github.com/reporooms-quirks/naughty-strings/releases/tag/${encodeURIComponent(release.tag_name)}`);
+      expect(release.html_url).toBe(
+        `https://github.com/reporooms-quirks/naughty-strings/releases/tag/${encodeURIComponent(release.tag_name)}`,
+      );
     }
   });
 
@@ -183,8 +238,11 @@ describe('reporooms-quirks/naughty-strings (hostile strings)', () => {
     expect(contributors.length).toBeGreaterThan(0);
     for (const contributor of contributors) {
       expect(contributor.login).toMatch(/^[a-z0-9-]+$/);
-      const user = await json<{ name: string; bio: string; company: string; location: string; blog: string }>(`/api/v3/users/${contributor.login}`);
-      for (const field of [user.name, user.bio, user.company, user.location, user.blog]) expect(field).toMatch(/__xss\(/);
+      const user = await json<{ name: string; bio: string; company: string; location: string; blog: string }>(
+        `/api/v3/users/${contributor.login}`,
+      );
+      for (const field of [user.name, user.bio, user.company, user.location, user.blog])
+        expect(field).toMatch(/__xss\(/);
     }
   });
 });

@@ -11,7 +11,23 @@ beforeAll(async () => {
 });
 afterAll(() => c.close());
 
-type Item = { full_name: string; name: string; description: string | null; language: string | null; topics: string[]; stargazers_count: number; forks_count: number; created_at: string; pushed_at: string; updated_at: string; fork: boolean; archived: boolean; owner: { login: string; type: string }; score: number; license: { spdx_id: string } | null };
+type Item = {
+  full_name: string;
+  name: string;
+  description: string | null;
+  language: string | null;
+  topics: string[];
+  stargazers_count: number;
+  forks_count: number;
+  created_at: string;
+  pushed_at: string;
+  updated_at: string;
+  fork: boolean;
+  archived: boolean;
+  owner: { login: string; type: string };
+  score: number;
+  license: { spdx_id: string } | null;
+};
 type Result = { total_count: number; incomplete_results: boolean; items: Item[] };
 
 async function search(q: string, extra = ''): Promise<Result> {
@@ -20,7 +36,13 @@ async function search(q: string, extra = ''): Promise<Result> {
   return (await res.json()) as Result;
 }
 
-async function status(q: string | null, path = 'repositories'): Promise<{ status: number; body: { message: string; errors?: { resource: string; field: string; code: string }[] } }> {
+async function status(
+  q: string | null,
+  path = 'repositories',
+): Promise<{
+  status: number;
+  body: { message: string; errors?: { resource: string; field: string; code: string }[] };
+}> {
   const res = await c.get(`/api/v3/search/${path}${q === null ? '' : `?q=${encodeURIComponent(q)}`}`, { token });
   return { status: res.status, body: (await res.json()) as never };
 }
@@ -28,9 +50,12 @@ async function status(q: string | null, path = 'repositories'): Promise<{ status
 describe('repository search qualifiers', () => {
   it('stars ranges', async () => {
     for (const [q, ok] of [
-      ['stars:>100000', (n: number) => n > 100000], ['stars:>=100000', (n: number) => n >= 100000],
-      ['stars:<1000', (n: number) => n < 1000], ['stars:<=1000', (n: number) => n <= 1000],
-      ['stars:1000..5000', (n: number) => n >= 1000 && n <= 5000], ['stars:233000', (n: number) => n === 233000],
+      ['stars:>100000', (n: number) => n > 100000],
+      ['stars:>=100000', (n: number) => n >= 100000],
+      ['stars:<1000', (n: number) => n < 1000],
+      ['stars:<=1000', (n: number) => n <= 1000],
+      ['stars:1000..5000', (n: number) => n >= 1000 && n <= 5000],
+      ['stars:233000', (n: number) => n === 233000],
     ] as const) {
       const r = await search(q);
       expect(r.total_count, q).toBeGreaterThan(0);
@@ -43,7 +68,17 @@ describe('repository search qualifiers', () => {
   });
 
   it('language (case-insensitive, multi-word, symbols and aliases)', async () => {
-    for (const [q, lang] of [['language:rust', 'Rust'], ['language:RUST', 'Rust'], ['language:c++', 'C++'], ['language:cpp', 'C++'], ['language:c#', 'C#'], ['"language:jupyter notebook"', 'Jupyter Notebook'], ['language:"Jupyter Notebook"', 'Jupyter Notebook'], ['language:jupyter-notebook', 'Jupyter Notebook'], ['language:c', 'C']] as const) {
+    for (const [q, lang] of [
+      ['language:rust', 'Rust'],
+      ['language:RUST', 'Rust'],
+      ['language:c++', 'C++'],
+      ['language:cpp', 'C++'],
+      ['language:c#', 'C#'],
+      ['"language:jupyter notebook"', 'Jupyter Notebook'],
+      ['language:"Jupyter Notebook"', 'Jupyter Notebook'],
+      ['language:jupyter-notebook', 'Jupyter Notebook'],
+      ['language:c', 'C'],
+    ] as const) {
       const r = await search(q);
       expect(r.total_count, q).toBeGreaterThan(0);
       for (const i of r.items) expect(i.language, q).toBe(lang);
@@ -124,9 +159,14 @@ describe('repository search qualifiers', () => {
 });
 
 describe('sort and order', () => {
-  const sorted = (values: number[], dir: 'asc' | 'desc') => values.slice().sort((a, b) => (dir === 'asc' ? a - b : b - a));
+  const sorted = (values: number[], dir: 'asc' | 'desc') =>
+    values.slice().sort((a, b) => (dir === 'asc' ? a - b : b - a));
   it('stars, forks and updated in both orders', async () => {
-    for (const [sort, pick] of [['stars', (i: Item) => i.stargazers_count], ['forks', (i: Item) => i.forks_count], ['updated', (i: Item) => Date.parse(i.updated_at)]] as const) {
+    for (const [sort, pick] of [
+      ['stars', (i: Item) => i.stargazers_count],
+      ['forks', (i: Item) => i.forks_count],
+      ['updated', (i: Item) => Date.parse(i.updated_at)],
+    ] as const) {
       for (const order of ['asc', 'desc'] as const) {
         const values = (await search('language:go', `&sort=${sort}&order=${order}`)).items.map(pick);
         expect(values, `${sort} ${order}`).toEqual(sorted(values, order));
@@ -141,7 +181,7 @@ describe('sort and order', () => {
     expect(r.items.length).toBeGreaterThan(0);
   });
 
-  it('the product\'s trending query', async () => {
+  it("the product's trending query", async () => {
     const r = await search('stars:>10000 language:typescript stars:>=50000', '&sort=stars&order=desc');
     expect(r.total_count).toBeGreaterThan(0);
     for (const i of r.items) expect(i.stargazers_count).toBeGreaterThanOrEqual(50000);
@@ -153,10 +193,14 @@ describe('paging, cap and validation', () => {
     const res = await c.get('/api/v3/search/repositories?q=stars:>0&per_page=100&page=2', { token });
     const link = res.headers.get('link') ?? '';
     expect(link).toContain('rel="prev"');
-    expect(link).toContain(`${c.server.url}/api/v3/search/repositories?q=stars%3A%3E0&per_page=100&page=3>; rel="next"`);
+    expect(link).toContain(
+      `${c.server.url}/api/v3/search/repositories?q=stars%3A%3E0&per_page=100&page=3>; rel="next"`,
+    );
     const beyond = await c.get('/api/v3/search/repositories?q=stars:>0&per_page=100&page=11', { token });
     expect(beyond.status).toBe(422);
-    expect(((await beyond.json()) as { message: string }).message).toBe('Only the first 1000 search results are available');
+    expect(((await beyond.json()) as { message: string }).message).toBe(
+      'Only the first 1000 search results are available',
+    );
   });
 
   it('reports total_count above 1000 but stops Link at the cap', async () => {
@@ -173,7 +217,16 @@ describe('paging, cap and validation', () => {
     expect(missing.status).toBe(422);
     expect(missing.body.message).toBe('Validation Failed');
     expect(missing.body.errors?.[0]).toMatchObject({ resource: 'Search', field: 'q', code: 'missing' });
-    for (const q of ['stars:lots', 'created:>yesterday', 'fork:maybe', 'archived:perhaps', 'repo:nobody/nothing', 'user:no-such-user-xyz', 'org:torvalds', 'stars:']) {
+    for (const q of [
+      'stars:lots',
+      'created:>yesterday',
+      'fork:maybe',
+      'archived:perhaps',
+      'repo:nobody/nothing',
+      'user:no-such-user-xyz',
+      'org:torvalds',
+      'stars:',
+    ]) {
       const r = await status(q);
       expect(r.status, q).toBe(422);
       expect(r.body.errors?.[0], q).toMatchObject({ resource: 'Search', field: 'q', code: 'invalid' });
@@ -182,7 +235,11 @@ describe('paging, cap and validation', () => {
 });
 
 describe('GET /search/issues', () => {
-  type Issues = { total_count: number; search_type: string; items: { labels: { name: string }[]; pull_request?: object; state: string; repository_url: string }[] };
+  type Issues = {
+    total_count: number;
+    search_type: string;
+    items: { labels: { name: string }[]; pull_request?: object; state: string; repository_url: string }[];
+  };
   it('finds good first issues of one repository, without pull requests', async () => {
     const q = 'repo:facebook/react label:"good first issue" is:issue is:open';
     const res = await c.get(`/api/v3/search/issues?q=${encodeURIComponent(q)}`, { token });
@@ -199,7 +256,9 @@ describe('GET /search/issues', () => {
   });
 
   it('is:pr, state:, and 422 for unknown repositories', async () => {
-    const prs = (await (await c.get(`/api/v3/search/issues?q=${encodeURIComponent('repo:facebook/react is:pr state:closed')}`, { token })).json()) as Issues;
+    const prs = (await (
+      await c.get(`/api/v3/search/issues?q=${encodeURIComponent('repo:facebook/react is:pr state:closed')}`, { token })
+    ).json()) as Issues;
     for (const i of prs.items) {
       expect(i.pull_request).toBeDefined();
       expect(i.state).toBe('closed');

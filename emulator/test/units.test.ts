@@ -45,7 +45,9 @@ describe('redirect_uri rule', () => {
 
 describe('PKCE S256', () => {
   it('matches the RFC 7636 example', () => {
-    expect(verifierMatches('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM')).toBe(true);
+    expect(
+      verifierMatches('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'),
+    ).toBe(true);
     expect(verifierMatches('wrong', 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM')).toBe(false);
     expect(validChallenge(createHash('sha256').update('v').digest('base64url'))).toBe(true);
     expect(validChallenge('short')).toBe(false);

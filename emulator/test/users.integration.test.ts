@@ -20,13 +20,34 @@ async function json<T>(path: string, t: string | undefined = token): Promise<T> 
 describe('users', () => {
   it('GET /user has the full profile of the signed-in demo account', async () => {
     const me = await json<Record<string, unknown>>('/api/v3/user');
-    expect(me).toMatchObject({ login: 'grace-demo', type: 'User', name: 'Grace Demo', html_url: 'https://github.com/grace-demo', avatar_url: `${c.server.url}/avatars/grace-demo` });
-    for (const key of ['id', 'company', 'blog', 'location', 'email', 'bio', 'public_repos', 'followers', 'following', 'created_at']) expect(me[key], key).toBeTruthy();
+    expect(me).toMatchObject({
+      login: 'grace-demo',
+      type: 'User',
+      name: 'Grace Demo',
+      html_url: 'https://github.com/grace-demo',
+      avatar_url: `${c.server.url}/avatars/grace-demo`,
+    });
+    for (const key of [
+      'id',
+      'company',
+      'blog',
+      'location',
+      'email',
+      'bio',
+      'public_repos',
+      'followers',
+      'following',
+      'created_at',
+    ])
+      expect(me[key], key).toBeTruthy();
     expect(me.public_repos).toBe(5);
   });
 
   it('GET /user/emails needs user:email', async () => {
-    const emails = await json<{ email: string; primary: boolean; verified: boolean; visibility: string | null }[]>('/api/v3/user/emails');
+    const emails =
+      await json<{ email: string; primary: boolean; verified: boolean; visibility: string | null }[]>(
+        '/api/v3/user/emails',
+      );
     expect(emails.find((e) => e.primary)).toMatchObject({ email: 'grace-demo@example.com', verified: true });
     const narrow = await c.token('grace-demo', ['read:user']);
     expect((await c.get('/api/v3/user/emails', { token: narrow })).status).toBe(404);
@@ -61,10 +82,18 @@ describe('users', () => {
 });
 
 describe('public events', () => {
-  type Event = { id: string; type: string; repo: { name: string }; created_at: string; payload: Record<string, unknown>; actor: { login: string } };
+  type Event = {
+    id: string;
+    type: string;
+    repo: { name: string };
+    created_at: string;
+    payload: Record<string, unknown>;
+    actor: { login: string };
+  };
   it('covers the last 30 days relative to the clock, newest first, with pagination', async () => {
     const all: Event[] = [];
-    for (let page = 1; page <= 4; page++) all.push(...(await json<Event[]>(`/api/v3/users/grace-demo/events/public?per_page=100&page=${page}`)));
+    for (let page = 1; page <= 4; page++)
+      all.push(...(await json<Event[]>(`/api/v3/users/grace-demo/events/public?per_page=100&page=${page}`)));
     expect(all.length).toBeGreaterThan(10);
     const times = all.map((e) => Date.parse(e.created_at));
     expect(times).toEqual(times.slice().sort((a, b) => b - a));
@@ -76,7 +105,10 @@ describe('public events', () => {
     expect(all.every((e) => e.actor.login === 'grace-demo')).toBe(true);
     expect(all.some((e) => !e.repo.name.startsWith('grace-demo/'))).toBe(true);
     const push = all.find((e) => e.type === 'PushEvent');
-    expect(push?.payload).toMatchObject({ ref: expect.stringMatching(/^refs\/heads\//), head: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    expect(push?.payload).toMatchObject({
+      ref: expect.stringMatching(/^refs\/heads\//),
+      head: expect.stringMatching(/^[0-9a-f]{40}$/),
+    });
     const res = await c.get('/api/v3/users/grace-demo/events/public', { token });
     expect(res.headers.get('x-poll-interval')).toBe('60');
   });
@@ -89,12 +121,27 @@ describe('public events', () => {
 });
 
 describe('GraphQL contribution calendar', () => {
-  const QUERY = 'query($login: String!) { user(login: $login) { contributionsCollection { contributionCalendar { totalContributions weeks { contributionDays { date contributionCount } } } } } }';
-  type Calendar = { totalContributions: number; weeks: { contributionDays: { date: string; contributionCount: number }[] }[] };
-  type Answer = { data?: { user: { contributionsCollection: { contributionCalendar: Calendar } } | null }; errors?: { message: string; type?: string }[] };
+  const QUERY =
+    'query($login: String!) { user(login: $login) { contributionsCollection { contributionCalendar { totalContributions weeks { contributionDays { date contributionCount } } } } } }';
+  type Calendar = {
+    totalContributions: number;
+    weeks: { contributionDays: { date: string; contributionCount: number }[] }[];
+  };
+  type Answer = {
+    data?: { user: { contributionsCollection: { contributionCalendar: Calendar } } | null };
+    errors?: { message: string; type?: string }[];
+  };
 
-  async function gql(body: unknown, t: string | undefined = token): Promise<{ status: number; body: Answer; headers: Headers }> {
-    const res = await c.request('/api/graphql', { method: 'POST', token: t, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  async function gql(
+    body: unknown,
+    t: string | undefined = token,
+  ): Promise<{ status: number; body: Answer; headers: Headers }> {
+    const res = await c.request('/api/graphql', {
+      method: 'POST',
+      token: t,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as Answer, headers: res.headers };
   }
 
@@ -117,7 +164,9 @@ describe('GraphQL contribution calendar', () => {
     const streaks: number[] = [];
     for (const login of c.server.emulator.demoLogins()) {
       const { body } = await gql({ query: QUERY, variables: { login } });
-      const days = (body.data?.user?.contributionsCollection.contributionCalendar as Calendar).weeks.flatMap((w) => w.contributionDays);
+      const days = (body.data?.user?.contributionsCollection.contributionCalendar as Calendar).weeks.flatMap(
+        (w) => w.contributionDays,
+      );
       let streak = 0;
       for (let i = days.length - 1; i >= 0 && (days[i]?.contributionCount ?? 0) > 0; i--) streak++;
       streaks.push(streak);

@@ -33,12 +33,15 @@ export function createGitHubApi(deps: GitHubApiDeps): GitHubApi {
     async searchRepositories(p: RepoSearchParams) {
       // octokit writes a '+' inside q as-is (a space to GitHub), which breaks language:c++:
       // encode q ourselves in the route.
-      const result = await get<GitHubSearchResult<GitHubRepository>>(`GET /search/repositories?q=${encodeURIComponent(p.q)}`, {
-        ...(p.sort ? { sort: p.sort } : {}),
-        ...(p.order ? { order: p.order } : {}),
-        per_page: p.perPage ?? 30,
-        page: p.page ?? 1,
-      });
+      const result = await get<GitHubSearchResult<GitHubRepository>>(
+        `GET /search/repositories?q=${encodeURIComponent(p.q)}`,
+        {
+          ...(p.sort ? { sort: p.sort } : {}),
+          ...(p.order ? { order: p.order } : {}),
+          per_page: p.perPage ?? 30,
+          page: p.page ?? 1,
+        },
+      );
       return {
         total_count: result.total_count,
         incomplete_results: result.incomplete_results,

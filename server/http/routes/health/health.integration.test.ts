@@ -14,7 +14,11 @@ describeEachDatabase('GET /api/health', (engine) => {
   it('answers 200 with database and bus status', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'ok', database: { ok: true, engine }, bus: { ok: true, kind: 'memory' } });
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      database: { ok: true, engine },
+      bus: { ok: true, kind: 'memory' },
+    });
   });
 
   it('answers 503 when the database is gone', async () => {
