@@ -3,8 +3,10 @@ import { useTheme } from '../hooks/useTheme';
 
 /**
  * SPEC §8/§9: errors in the destructive style, region 'Notifications', Alt+T focuses it.
- * Toasts sit at the top centre: the primary actions (Send in the chat composer, Save Changes on the
- * profile) live at the bottom right, and a toast must never cover the button that caused it.
+ * Toasts sit at the top centre, over the site header's empty middle: the primary actions (Send in
+ * the chat composer, Save Changes on the profile) live at the bottom right and the room's own
+ * buttons (Copy invite, Show details) just below the site header, and a toast must never cover the
+ * button that caused it or the next one the user reaches for.
  */
 export function AppToaster() {
   const { resolvedTheme } = useTheme();
