@@ -10,8 +10,9 @@ import { readRssBytes } from '../../server/testing/faults/support/process-stats'
 import { startCpuWindow, type WatchedGroup } from '../lib/cpu-meter';
 import { round } from '../lib/percentiles';
 import { seedChat } from '../lib/seed-chat';
+import { sendersPerRoomFor, toGeneratorRooms } from './bench-rooms';
 import { GeneratorClient } from './generator-client';
-import type { GeneratorRoom, StepReport, Target } from './generator-protocol';
+import type { StepReport, Target } from './generator-protocol';
 import type { FanoutShape } from './shapes';
 
 export interface MeasuredStep extends StepReport {
@@ -49,7 +50,6 @@ export interface MemoryFigure {
 
 const NOISE_LIMIT = 0.1;
 export const MAX_ATTEMPTS = 2;
-export const SEND_LIMIT_PER_MINUTE = 10;
 export const KNEE_P99_MS = 50;
 
 /**
@@ -74,16 +74,11 @@ export async function runFanoutBench(
     await product.start();
     const handle = await openDatabase(databaseUrl);
     // Enough senders that no one exceeds the product's 10-per-minute send limit, even with repeats.
-    const totalMessages = shape.rates.reduce((sum, rate) => sum + rate * shape.stepSeconds, 0) * MAX_ATTEMPTS;
-    const sendersPerRoom = Math.ceil(totalMessages / SEND_LIMIT_PER_MINUTE / shape.rooms) + 2;
+    const sendersPerRoom = sendersPerRoomFor(shape, shape.rates, MAX_ATTEMPTS);
     log(`seeding ${shape.rooms} rooms × ${shape.membersPerRoom} members + ${sendersPerRoom} senders per room`);
     const rooms = await seedChat(handle, { rooms: shape.rooms, membersPerRoom: shape.membersPerRoom, sendersPerRoom });
     await handle.close();
-    const generatorRooms: GeneratorRoom[] = rooms.map((room) => ({
-      id: room.id,
-      memberCookies: room.members.map((user) => user.cookie),
-      senderCookies: room.senders.map((user) => user.cookie),
-    }));
+    const generatorRooms = toGeneratorRooms(rooms);
 
     const rawPort = await freePort();
     raw = spawnManaged(process.execPath, ['--import', 'tsx', 'bench/realtime/raw-broadcast-server.ts'], {

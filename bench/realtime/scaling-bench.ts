@@ -5,10 +5,10 @@ import { createProductServer, type ProductServer } from '../../server/testing/se
 import { startThrowAwayRedis, type ThrowAwayRedis } from '../../server/testing/services/redis-server';
 import { withChildren } from '../lib/cpu-meter';
 import { round } from '../lib/percentiles';
-import { seedChat, type BenchRoom } from '../lib/seed-chat';
-import { kneeOf, MAX_ATTEMPTS, measureStep, SEND_LIMIT_PER_MINUTE, type MeasuredStep } from './fanout-bench';
+import { seedChat } from '../lib/seed-chat';
+import { sendersPerRoomFor, toGeneratorRooms } from './bench-rooms';
+import { kneeOf, MAX_ATTEMPTS, measureStep, type MeasuredStep } from './fanout-bench';
 import { GeneratorClient } from './generator-client';
-import type { GeneratorRoom } from './generator-protocol';
 import type { FanoutShape } from './shapes';
 
 export interface ScalingResult {
@@ -47,8 +47,7 @@ export async function runScalingBench(shape: FanoutShape, log: (line: string) =>
     const [first, second] = processes as [ProductServer, ProductServer];
 
     const handle = await openDatabase(postgres.url);
-    const totalMessages = shape.scalingRates.reduce((sum, rate) => sum + rate * shape.stepSeconds, 0) * MAX_ATTEMPTS;
-    const sendersPerRoom = Math.ceil(totalMessages / SEND_LIMIT_PER_MINUTE / shape.rooms) + 2;
+    const sendersPerRoom = sendersPerRoomFor(shape, shape.scalingRates, MAX_ATTEMPTS);
     log(
       `scaling: seeding 2 × ${shape.rooms} rooms × ${shape.membersPerRoom} members + ${sendersPerRoom} senders per room`,
     );
@@ -122,12 +121,4 @@ export async function runScalingBench(shape: FanoutShape, log: (line: string) =>
     await redis?.destroy();
     await postgres?.destroy();
   }
-}
-
-function toGeneratorRooms(rooms: BenchRoom[]): GeneratorRoom[] {
-  return rooms.map((room) => ({
-    id: room.id,
-    memberCookies: room.members.map((user) => user.cookie),
-    senderCookies: room.senders.map((user) => user.cookie),
-  }));
 }
