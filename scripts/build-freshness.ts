@@ -14,6 +14,7 @@ const SOURCE_FILES = [
   'package.json',
   'package-lock.json',
   'vite.config.ts',
+  'tsconfig.json',
   'tsconfig.base.json',
   'tsconfig.client.json',
   'scripts/build.ts',

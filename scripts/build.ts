@@ -28,11 +28,14 @@ if (values['if-stale'] && isBuildFresh(outDir, sourceHash)) {
   process.exit(0);
 }
 
-process.stdout.write(`Building RepoRooms into ${path.relative(ROOT, outDir) || '.'}/ …\n`);
+const shownOutDir = outDir.startsWith(`${ROOT}${path.sep}`) ? path.relative(ROOT, outDir) : outDir;
+process.stdout.write(`Building RepoRooms into ${shownOutDir}/ …\n`);
 clearBuildStamp(outDir);
 
 await buildClient({
   configFile: path.join(ROOT, 'vite.config.ts'),
+  // The config's root is relative to the working directory; this script may run from anywhere.
+  root: path.join(ROOT, 'client'),
   logLevel: 'warn',
   build: { outDir: path.join(outDir, 'client'), emptyOutDir: true },
 });
