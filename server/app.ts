@@ -142,8 +142,9 @@ export function githubEndpoints(config: Config): GitHubEndpoints {
   };
 }
 
-export function createLogger(config: Config): Logger {
-  return pino({
+/** JSON lines to stdout, or to `destination` (main.ts passes a readable one for a terminal). */
+export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level: config.logLevel,
     redact: {
       paths: [
@@ -158,5 +159,6 @@ export function createLogger(config: Config): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

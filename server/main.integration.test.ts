@@ -106,6 +106,34 @@ describe('server start-up', () => {
     blocker.close();
   });
 
+  it('announces one address to open and, with stdout not a terminal, logs requests as JSON lines', async () => {
+    const dir = tempDir();
+    const port = await freePort();
+    const server = startServer({
+      PORT: String(port),
+      HOST: '0.0.0.0',
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dir,
+      DATABASE_URL: `sqlite:${path.join(dir, 'db.sqlite')}`,
+      LOG_LEVEL: 'info',
+    });
+    expect((await waitForHealth(`http://127.0.0.1:${port}/api/health`, server)).status).toBe(200);
+    await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('"msg":"request"');
+
+    const lines = server.output().split('\n');
+    expect(lines.filter((line) => line.startsWith('Open '))).toEqual([`Open http://localhost:${port}`]);
+    // Fastify's own line per bound address (every interface for 0.0.0.0) is not written.
+    expect(server.output()).not.toContain('Server listening at');
+    const request = JSON.parse(lines.find((line) => line.includes('"msg":"request"')) ?? '{}') as Record<
+      string,
+      unknown
+    >;
+    expect(request).toMatchObject({ level: 30, method: 'GET', url: '/api/health', status: 200 });
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
   it('serves health, then on SIGTERM closes sockets with 1001 and exits 0', async () => {
     const dir = tempDir();
     const port = await freePort();

@@ -1,5 +1,6 @@
-import { buildApp } from './app';
+import { buildApp, createLogger } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
+import { isInteractiveTerminal, terminalLogDestination } from './terminal-log';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -13,9 +14,12 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const interactive = isInteractiveTerminal(process.stdout, process.env);
+  const logger = createLogger(config, interactive ? terminalLogDestination(process.stdout) : undefined);
+
   let built: Awaited<ReturnType<typeof buildApp>>;
   try {
-    built = await buildApp(config);
+    built = await buildApp(config, { logger });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     process.stderr.write(
@@ -25,6 +29,10 @@ async function main(): Promise<void> {
   }
   const { app, close, ctx } = built;
 
+  // Fastify logs each bound address at info (every interface for 0.0.0.0); the one start-up line
+  // below says where to open the site instead.
+  const level = logger.level;
+  if (logger.isLevelEnabled('info')) logger.level = 'warn';
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -34,11 +42,14 @@ async function main(): Promise<void> {
     process.stderr.write(`Start-up failed: PORT ${config.port} ${reason}\n`);
     await close();
     process.exit(1);
+  } finally {
+    logger.level = level;
   }
 
   const mode = ctx.github.mode === 'emulated' ? 'demo mode: built-in GitHub emulator' : 'GitHub';
+  // Written whatever LOG_LEVEL says: it is how whoever started the server learns where it is.
   process.stdout.write(
-    `\nRepoRooms is running at ${config.publicUrl}  (${ctx.database.engine}, ${ctx.bus.kind} bus, ${mode})\n\n`,
+    `\nRepoRooms is running (${ctx.database.engine}, ${ctx.bus.kind} bus, ${mode}).\nOpen ${config.publicUrl}\n\n`,
   );
 
   let stopping = false;

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { contributorPool, demoAccounts, ownerAccounts, quirkOwnerAccount } from './accounts';
 import { contributionCalendar, publicEvents, type ActivityEvent, type CalendarDay } from './activity';
 import { generateContributors } from './contributors';
@@ -10,6 +9,8 @@ import { QUIRK_OWNER, QUIRK_REPOS } from './quirks';
 import { generateReleases } from './releases';
 import { demoRepos, quirkRepo, repoFromSeed } from './repos';
 import type { Account, Contributor, Issue, Release, Repo, SeedFile } from './types';
+// Imported rather than read from disk, so the seed travels inside the production server bundle.
+import seed from '../data/repositories.json' with { type: 'json' };
 
 export type { Account, Contributor, Issue, Label, Release, Repo } from './types';
 
@@ -190,11 +191,10 @@ function isNaughty(repo: Repo): boolean {
 
 let cached: Dataset | undefined;
 
-/** Loads data/repositories.json and builds the dataset once per process (it is immutable). */
+/** Builds the dataset from data/repositories.json once per process (it is immutable). */
 export function loadDataset(): Dataset {
   if (!cached) {
-    const file = new URL('../data/repositories.json', import.meta.url);
-    cached = new Dataset(JSON.parse(readFileSync(file, 'utf8')) as SeedFile);
+    cached = new Dataset(seed as SeedFile);
   }
   return cached;
 }
