@@ -105,7 +105,7 @@ export function createCachedRequester(options: CachedRequesterOptions) {
         // The rest of the quota is kept for signed-in users and the home page's own lists.
         if (stored) return fromRow(stored);
         logger.info({ route, resource }, 'GitHub quota down to its reserve: visitor query refused');
-        throw new GitHubError('rate_limited', 'GitHub quota kept in reserve', undefined, refillsAt);
+        throw new QuotaReserveError(refillsAt);
       }
     }
 
@@ -166,18 +166,31 @@ export function createCachedRequester(options: CachedRequesterOptions) {
     ): Promise<CachedResponse<T>> {
       const { url } = octokit.request.endpoint(route, params);
       const key = `${identity.key} GET ${url}`;
-      // A visitor's read may be refused where the site's own is not: they do not share a call.
-      const flightKey = options.visitor ? `${key} (visitor)` : key;
-      let pending = inFlight.get(flightKey);
+      let pending = inFlight.get(key);
       if (!pending) {
-        pending = load(key, route, params, identity, options).finally(() => inFlight.delete(flightKey));
-        inFlight.set(flightKey, pending);
+        pending = load(key, route, params, identity, options).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
       }
-      return (await pending) as CachedResponse<T>;
+      try {
+        return (await pending) as CachedResponse<T>;
+      } catch (error) {
+        // The site's own read joined a visitor's that was refused for quota: it may spend it.
+        if (error instanceof QuotaReserveError && !options.visitor) {
+          return (await load(key, route, params, identity, options)) as CachedResponse<T>;
+        }
+        throw error;
+      }
     },
   };
 }
 export type CachedRequester = ReturnType<typeof createCachedRequester>;
+
+/** A visitor's read refused because the quota is down to the share kept for the site. */
+export class QuotaReserveError extends GitHubError {
+  constructor(refillsAt: Date) {
+    super('rate_limited', 'GitHub quota kept in reserve', undefined, refillsAt);
+  }
+}
 
 function fromRow(row: GithubCacheRow): CachedResponse<unknown> {
   if (NOT_FOUND_STATUSES.has(row.status)) {
