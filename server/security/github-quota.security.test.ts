@@ -28,12 +28,12 @@ describeEachDatabase('GitHub quota against anonymous visitors', (engine) => {
     emulator = undefined;
   });
 
-  async function start(options: { env?: Record<string, string>; now?: () => number } = {}) {
+  async function start(options: { env?: Record<string, string> } = {}) {
     emulator = await startEmulatorServer({ rateLimits: { searchAnonymous: 100_000, coreAnonymous: 100_000 } });
     testApp = await createTestApp({
       engine,
       env: { GITHUB_API_URL: `${emulator.url}/api/v3`, GITHUB_WEB_URL: emulator.url, ...options.env },
-      now: options.now ?? (() => DATASET_NOW),
+      now: () => DATASET_NOW,
     });
     const user = await buildUser(testApp.database.db);
     const origin = emulator.url;
@@ -138,37 +138,48 @@ describeEachDatabase('GitHub quota against anonymous visitors', (engine) => {
   });
 
   it('caps the GitHub cache table, evicting the least recently refreshed rows', async () => {
-    let clock = DATASET_NOW;
-    const { app, api, cookie, control, upstream } = await start({
-      env: { GITHUB_CACHE_MAX_ROWS: '100' },
-      now: () => clock,
-    });
-    const cache = githubCacheRepository(app.database.db);
-    await control('DELETE', 'counters');
-    for (let i = 0; i < 250; i++) {
-      clock += 1000;
-      expect((await api.get(`/api/repos/nobody-${i}/missing`, { cookie })).statusCode).toBe(404);
-    }
-    const rows = await cache.count();
-    // Trimmed to 100 on the 200th write; 50 written since.
-    expect(rows).toBe(150);
-    // The newest answer is still cached, the oldest was evicted.
-    expect((await api.get('/api/repos/nobody-249/missing', { cookie })).statusCode).toBe(404);
-    expect(await upstream('/repos/nobody-249/missing')).toBe(1);
-    expect((await api.get('/api/repos/nobody-0/missing', { cookie })).statusCode).toBe(404);
-    expect(await upstream('/repos/nobody-0/missing')).toBe(2);
+    const { app, api, cookie, control, upstream } = await start({ env: { GITHUB_CACHE_MAX_ROWS: '100' } });
+    const db = app.database.db;
+    const cache = githubCacheRepository(db);
+    // 300 answers from the last five minutes, as many distinct queries would leave behind (the
+    // GitHub client stamps rows with the wall clock).
+    const wallClock = Date.now();
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      key: `anonymous GET ${emulator!.url}/api/v3/search/repositories?q=query-${i}`,
+      status: 200,
+      etag: null,
+      last_modified: null,
+      body: '{"total_count":0,"incomplete_results":false,"items":[]}',
+      fetched_at: new Date(wallClock - (300 - i) * 1000).toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 100)
+      await db
+        .insertInto('github_cache')
+        .values(rows.slice(i, i + 100))
+        .execute();
+    expect(await cache.count()).toBe(300);
 
-    // The repository method on its own: keeps exactly the newest rows (nobody-0 just refreshed).
-    expect(await cache.keepNewest(100)).toBe(51);
+    // The next answer stored trims the table to the cap, newest first.
+    await control('DELETE', 'counters');
+    expect((await api.get('/api/repos/nobody/missing', { cookie })).statusCode).toBe(404);
     expect(await cache.count()).toBe(100);
-    const kept = async (name: string) =>
-      (await app.database.db
-        .selectFrom('github_cache')
-        .select('key')
-        .where('key', 'like', `%/repos/${name}/missing`)
-        .executeTakeFirst()) !== undefined;
-    expect(await kept('nobody-0')).toBe(true);
-    expect(await kept('nobody-151')).toBe(true);
-    expect(await kept('nobody-150')).toBe(false);
+    const kept = async (fragment: string) =>
+      (await db.selectFrom('github_cache').select('key').where('key', 'like', `%${fragment}`).executeTakeFirst()) !==
+      undefined;
+    expect(await kept('/repos/nobody/missing')).toBe(true);
+    expect(await kept('q=query-299')).toBe(true);
+    expect(await kept('q=query-201')).toBe(true);
+    expect(await kept('q=query-200')).toBe(false);
+    expect(await kept('q=query-0')).toBe(false);
+    // What was kept is still served: the missing repository costs no second call.
+    expect((await api.get('/api/repos/nobody/missing', { cookie })).statusCode).toBe(404);
+    expect(await upstream('/repos/nobody/missing')).toBe(1);
+
+    // The repository method on its own keeps exactly the newest rows.
+    expect(await cache.keepNewest(10)).toBe(90);
+    expect(await cache.count()).toBe(10);
+    expect(await kept('/repos/nobody/missing')).toBe(true);
+    expect(await kept('q=query-291')).toBe(true);
+    expect(await kept('q=query-290')).toBe(false);
   });
 });
