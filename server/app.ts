@@ -89,7 +89,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Our own hook writes one line per request (see request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies: otherwise any client picks its own IP
+    // and walks around every per-IP limit.
+    trustProxy: proxyTrust(config.trustProxy),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
@@ -119,6 +121,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       }
     })());
   return { app, ctx, close };
+}
+
+/**
+ * Fastify ignores a bare hop count (it cannot check the peer), so a count becomes a function:
+ * the nearest `hops` addresses are proxies and the one before them is the client.
+ */
+function proxyTrust(setting: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
 /** Where GitHub is: configured endpoints, or the emulator mounted on this origin. */

@@ -51,8 +51,9 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
 
         const targets = [
           { name: 'room latest page (50 of 1M messages)', path: `/api/rooms/${room.id}/messages?limit=50`, auth: true },
-          { name: 'repository search (cached)', path: '/api/discovery/search?q=react', auth: false },
-          { name: 'trending repositories (cached)', path: '/api/discovery/trending', auth: false },
+          // Signed in: signed-out visitors are limited per IP on these routes.
+          { name: 'repository search (cached)', path: '/api/discovery/search?q=react', auth: true },
+          { name: 'trending repositories (cached)', path: '/api/discovery/trending', auth: true },
           { name: 'current user (/api/me)', path: '/api/me', auth: true },
         ];
         for (const target of targets) {

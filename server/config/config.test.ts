@@ -41,6 +41,27 @@ describe('loadConfig', () => {
     }
   });
 
+  it('TRUST_PROXY: off by default; a hop count or proxy addresses/CIDRs; anything else is refused', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,fd00::/8, loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '172.16.0.0/12',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['true', 'yes', '11', '10.0.0.0/33', '10.0.0', 'proxy.example', '10.0.0.1,', '::1/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be a hop count/);
+    }
+  });
+
+  it('GITHUB_CACHE_MAX_ROWS: 10000 by default, at least 100', () => {
+    expect(loadConfig({}).github.cacheMaxRows).toBe(10_000);
+    expect(loadConfig({ GITHUB_CACHE_MAX_ROWS: '500' }).github.cacheMaxRows).toBe(500);
+    expect(() => loadConfig({ GITHUB_CACHE_MAX_ROWS: '50' })).toThrow(/GITHUB_CACHE_MAX_ROWS/);
+  });
+
   it('refuses a port out of range and a short session secret', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);

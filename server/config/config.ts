@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -19,6 +20,10 @@ const envSchema = z
       .refine((v) => /^\d+$/.test(v) && Number(v) >= 0 && Number(v) <= 65535, 'PORT must be a number from 0 to 65535')
       .transform(Number),
     HOST: optionalText,
+    TRUST_PROXY: optionalText.refine(
+      (v) => v === undefined || parseTrustProxy(v) !== undefined,
+      'TRUST_PROXY must be a hop count (0-10) or a comma-separated list of proxy addresses or CIDR ranges',
+    ),
     PUBLIC_URL: httpOrigin('PUBLIC_URL'),
     DATABASE_URL: optionalText.refine(
       (v) => v === undefined || /^sqlite:.+/.test(v) || /^postgres(ql)?:\/\/.+/.test(v),
@@ -44,6 +49,12 @@ const envSchema = z
       .transform((v) => (v === undefined || v === '' ? '300' : v))
       .refine((v) => /^\d+$/.test(v), 'GITHUB_CACHE_TTL_SECONDS must be a whole number of seconds')
       .transform(Number),
+    GITHUB_CACHE_MAX_ROWS: z
+      .string()
+      .optional()
+      .transform((v) => (v === undefined || v === '' ? '10000' : v))
+      .refine((v) => /^\d+$/.test(v) && Number(v) >= 100, 'GITHUB_CACHE_MAX_ROWS must be a whole number, at least 100')
+      .transform(Number),
     LOG_LEVEL: z
       .string()
       .optional()
@@ -66,6 +77,11 @@ const envSchema = z
 export interface Config {
   port: number;
   host: string;
+  /**
+   * Which proxies may set X-Forwarded-For: false (none, the socket address is the client), a hop
+   * count, or proxy addresses/CIDRs. Trusting everyone would let any client pick its own IP.
+   */
+  trustProxy: false | number | string[];
   /** Site origin used for absolute URLs (no trailing slash). */
   publicUrl: string;
   databaseUrl: string;
@@ -84,6 +100,8 @@ export interface Config {
     webUrl: string | undefined;
     token: string | undefined;
     cacheTtlSeconds: number;
+    /** Rows kept in the response cache; the least recently refreshed go first. */
+    cacheMaxRows: number;
   };
 }
 
@@ -110,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST ?? '0.0.0.0',
+    trustProxy: e.TRUST_PROXY === undefined ? false : (parseTrustProxy(e.TRUST_PROXY) ?? false),
     publicUrl,
     databaseUrl: e.DATABASE_URL ?? 'sqlite:./data/reporooms.db',
     redisUrl: e.REDIS_URL,
@@ -125,8 +144,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webUrl: e.GITHUB_WEB_URL?.replace(/\/+$/, ''),
       token: e.GITHUB_TOKEN,
       cacheTtlSeconds: e.GITHUB_CACHE_TTL_SECONDS,
+      cacheMaxRows: e.GITHUB_CACHE_MAX_ROWS,
     },
   };
+}
+
+/** A hop count (0 means off), or addresses/CIDRs and proxy-addr's names; undefined when invalid. */
+function parseTrustProxy(value: string): false | number | string[] | undefined {
+  if (/^\d+$/.test(value)) return Number(value) > 10 ? undefined : Number(value) || false;
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : undefined;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }
 
 function isHttpUrl(value: string): boolean {

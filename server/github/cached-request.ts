@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { GithubCacheRepository, GithubCacheRow } from '../db/repositories/github-cache.repository';
 import { toGitHubError } from './github-errors';
+import { GitHubError, type ReadOptions } from './github-services';
 import type { GitHubOctokit } from './octokit-client';
-import type { QuotaTracker } from './quota-tracker';
+import { quotaResourceOf, type QuotaTracker } from './quota-tracker';
 
 /** Who a request is made as: part of the cache key, since answers differ per identity. */
 export interface GitHubIdentity {
@@ -29,8 +30,14 @@ export interface CachedResponse<T> {
 
 type Headers = Record<string, string | number | undefined>;
 
-const PRUNE_EVERY_WRITES = 500;
+const PRUNE_EVERY_WRITES = 100;
 const MIN_KEEP_MS = 24 * 60 * 60 * 1000;
+/**
+ * A missing repository or user is remembered too, so repeating a request for it costs nothing
+ * upstream; for a shorter time than an answer, since it may be created at any moment.
+ */
+const NOT_FOUND_TTL_SECONDS = 60;
+const NOT_FOUND_STATUSES = new Set([404, 410, 451]);
 
 interface RequestFailure {
   status?: number;
@@ -44,6 +51,8 @@ export interface CachedRequesterOptions {
   now: () => number;
   quota: QuotaTracker;
   logger: Logger;
+  /** Rows the cache table may hold; the least recently refreshed go first. */
+  maxRows: number;
 }
 
 /**
@@ -52,25 +61,53 @@ export interface CachedRequesterOptions {
  * one request. When GitHub fails or limits us, a stale copy is better than nothing.
  */
 export function createCachedRequester(options: CachedRequesterOptions) {
-  const { octokit, cache, ttlSeconds, now, quota, logger } = options;
+  const { octokit, cache, ttlSeconds, now, quota, logger, maxRows } = options;
   const inFlight = new Map<string, Promise<CachedResponse<unknown>>>();
   let writes = 0;
 
-  /** Now and then, forget answers nobody asked for in a long while, so the table stays small. */
+  /**
+   * On the first write and every hundredth after it, forget answers nobody asked for in a long
+   * while and cut the table down to `maxRows`: every distinct query adds a row, so without a
+   * cap visitors could grow it without bound. The cap holds within PRUNE_EVERY_WRITES rows.
+   */
   async function saveAndPrune(row: GithubCacheRow): Promise<void> {
     await cache.save(row);
     writes += 1;
-    if (writes % PRUNE_EVERY_WRITES !== 0) return;
+    if (writes !== 1 && writes % PRUNE_EVERY_WRITES !== 0) return;
     const keepMs = Math.max(ttlSeconds * 1000 * 10, MIN_KEEP_MS);
-    await cache.deleteOlderThan(new Date(now() - keepMs).toISOString()).catch((error: unknown) => {
+    try {
+      await cache.deleteOlderThan(new Date(now() - keepMs).toISOString());
+      await cache.keepNewest(maxRows);
+    } catch (error) {
       logger.warn({ err: error }, 'GitHub cache pruning failed');
-    });
+    }
   }
 
-  async function load(key: string, route: string, params: Record<string, unknown>, identity: GitHubIdentity) {
+  const isFresh = (row: GithubCacheRow) =>
+    now() - Date.parse(row.fetched_at) <
+    (NOT_FOUND_STATUSES.has(row.status) ? Math.min(ttlSeconds, NOT_FOUND_TTL_SECONDS) : ttlSeconds) * 1000;
+
+  async function load(
+    key: string,
+    route: string,
+    params: Record<string, unknown>,
+    identity: GitHubIdentity,
+    options: ReadOptions,
+  ) {
     const stored = await cache.find(key);
     const fetchedAt = new Date(now()).toISOString();
-    if (stored && now() - Date.parse(stored.fetched_at) < ttlSeconds * 1000) return fromRow(stored);
+    if (stored && isFresh(stored)) return fromRow(stored);
+
+    if (options.visitor) {
+      const resource = quotaResourceOf(route);
+      const refillsAt = quota.reserveReachedUntil(resource, now());
+      if (refillsAt) {
+        // The rest of the quota is kept for signed-in users and the home page's own lists.
+        if (stored) return fromRow(stored);
+        logger.info({ route, resource }, 'GitHub quota down to its reserve: visitor query refused');
+        throw new QuotaReserveError(refillsAt);
+      }
+    }
 
     const headers: Record<string, string> = {};
     if (identity.token) headers.authorization = `Bearer ${identity.token}`;
@@ -98,6 +135,17 @@ export function createCachedRequester(options: CachedRequesterOptions) {
         return fromRow(stored);
       }
       const mapped = toGitHubError(error, now());
+      if (mapped.kind === 'not_found' && mapped.status !== undefined && NOT_FOUND_STATUSES.has(mapped.status)) {
+        await saveAndPrune({
+          key,
+          status: mapped.status,
+          etag: null,
+          last_modified: null,
+          body: JSON.stringify({ message: mapped.message }),
+          fetched_at: fetchedAt,
+        });
+        throw mapped;
+      }
       if (stored && (mapped.kind === 'unavailable' || mapped.kind === 'rate_limited')) {
         logger.warn(
           { route, kind: mapped.kind, status: mapped.status },
@@ -110,21 +158,45 @@ export function createCachedRequester(options: CachedRequesterOptions) {
   }
 
   return {
-    async get<T>(route: string, params: Record<string, unknown>, identity: GitHubIdentity): Promise<CachedResponse<T>> {
+    async get<T>(
+      route: string,
+      params: Record<string, unknown>,
+      identity: GitHubIdentity,
+      options: ReadOptions = {},
+    ): Promise<CachedResponse<T>> {
       const { url } = octokit.request.endpoint(route, params);
       const key = `${identity.key} GET ${url}`;
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = load(key, route, params, identity).finally(() => inFlight.delete(key));
+        pending = load(key, route, params, identity, options).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
-      return (await pending) as CachedResponse<T>;
+      try {
+        return (await pending) as CachedResponse<T>;
+      } catch (error) {
+        // The site's own read joined a visitor's that was refused for quota: it may spend it.
+        if (error instanceof QuotaReserveError && !options.visitor) {
+          return (await load(key, route, params, identity, options)) as CachedResponse<T>;
+        }
+        throw error;
+      }
     },
   };
 }
 export type CachedRequester = ReturnType<typeof createCachedRequester>;
 
+/** A visitor's read refused because the quota is down to the share kept for the site. */
+export class QuotaReserveError extends GitHubError {
+  constructor(refillsAt: Date) {
+    super('rate_limited', 'GitHub quota kept in reserve', undefined, refillsAt);
+  }
+}
+
 function fromRow(row: GithubCacheRow): CachedResponse<unknown> {
+  if (NOT_FOUND_STATUSES.has(row.status)) {
+    const { message } = JSON.parse(row.body) as { message?: string };
+    throw new GitHubError('not_found', message ?? 'Not Found', row.status);
+  }
   return { status: row.status, data: JSON.parse(row.body) as unknown };
 }
 

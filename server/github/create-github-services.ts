@@ -52,6 +52,7 @@ export function createGitHubServices(options: CreateGitHubServicesOptions): GitH
     octokit,
     cache: githubCacheRepository(options.database.db),
     ttlSeconds: config.github.cacheTtlSeconds,
+    maxRows: config.github.cacheMaxRows,
     now,
     quota,
     logger,

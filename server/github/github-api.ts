@@ -1,4 +1,4 @@
-import { GitHubError, type GitHubApi, type RepoSearchParams } from './github-services';
+import { GitHubError, type GitHubApi, type ReadOptions, type RepoSearchParams } from './github-services';
 import type { CachedRequester, GitHubIdentity } from './cached-request';
 import type { ContributionCalendarReader } from './contribution-calendar';
 import type {
@@ -26,11 +26,11 @@ export interface GitHubApiDeps {
 /** The product's GitHub reads (GITHUB.md §2), all through the cached requester. */
 export function createGitHubApi(deps: GitHubApiDeps): GitHubApi {
   const { requester, identity, calendar, quota } = deps;
-  const get = async <T>(route: string, params: Record<string, unknown>): Promise<T> =>
-    (await requester.get<T>(route, params, identity)).data;
+  const get = async <T>(route: string, params: Record<string, unknown>, options: ReadOptions = {}): Promise<T> =>
+    (await requester.get<T>(route, params, identity, options)).data;
 
   return {
-    async searchRepositories(p: RepoSearchParams) {
+    async searchRepositories(p: RepoSearchParams, options) {
       // octokit writes a '+' inside q as-is (a space to GitHub), which breaks language:c++:
       // encode q ourselves in the route.
       const result = await get<GitHubSearchResult<GitHubRepository>>(
@@ -41,6 +41,7 @@ export function createGitHubApi(deps: GitHubApiDeps): GitHubApi {
           per_page: p.perPage ?? 30,
           page: p.page ?? 1,
         },
+        options,
       );
       return {
         total_count: result.total_count,
@@ -48,31 +49,43 @@ export function createGitHubApi(deps: GitHubApiDeps): GitHubApi {
         items: result.items ?? [],
       };
     },
-    async getRepository(fullName) {
+    async getRepository(fullName, options) {
       const [owner, repo] = splitFullName(fullName);
-      return get<GitHubRepository>('GET /repos/{owner}/{repo}', { owner, repo });
+      return get<GitHubRepository>('GET /repos/{owner}/{repo}', { owner, repo }, options);
     },
-    async listContributors(fullName, perPage) {
+    async listContributors(fullName, perPage, options) {
       const [owner, repo] = splitFullName(fullName);
       // An empty repository answers 204 with no body.
-      const data = await get<unknown>('GET /repos/{owner}/{repo}/contributors', { owner, repo, per_page: perPage });
+      const data = await get<unknown>(
+        'GET /repos/{owner}/{repo}/contributors',
+        { owner, repo, per_page: perPage },
+        options,
+      );
       return Array.isArray(data) ? (data as GitHubContributor[]) : [];
     },
-    async listReleases(fullName, perPage) {
+    async listReleases(fullName, perPage, options) {
       const [owner, repo] = splitFullName(fullName);
-      const data = await get<unknown>('GET /repos/{owner}/{repo}/releases', { owner, repo, per_page: perPage });
+      const data = await get<unknown>(
+        'GET /repos/{owner}/{repo}/releases',
+        { owner, repo, per_page: perPage },
+        options,
+      );
       return Array.isArray(data) ? (data as GitHubRelease[]) : [];
     },
-    async listGoodFirstIssues(fullName, limit) {
+    async listGoodFirstIssues(fullName, limit, options) {
       const [owner, repo] = splitFullName(fullName);
       // The issues list includes pull requests: ask for more than we show, then drop them.
-      const data = await get<unknown>('GET /repos/{owner}/{repo}/issues', {
-        owner,
-        repo,
-        labels: 'good first issue',
-        state: 'open',
-        per_page: Math.min(100, Math.max(limit, 1) * 3),
-      });
+      const data = await get<unknown>(
+        'GET /repos/{owner}/{repo}/issues',
+        {
+          owner,
+          repo,
+          labels: 'good first issue',
+          state: 'open',
+          per_page: Math.min(100, Math.max(limit, 1) * 3),
+        },
+        options,
+      );
       const items = Array.isArray(data) ? (data as GitHubIssue[]) : [];
       return items.filter((issue) => !issue.pull_request).slice(0, limit);
     },

@@ -46,17 +46,27 @@ export interface QuotaSnapshot {
   resetAt: string;
 }
 
+/** How a read may spend the server's GitHub quota. */
+export interface ReadOptions {
+  /**
+   * The read serves a signed-out visitor's own query (a free-form search, filters, a repository
+   * picked by name). It may not spend the share of the quota kept for signed-in users and the
+   * home page's own lists: below that reserve it fails with 'rate_limited' instead.
+   */
+  visitor?: boolean;
+}
+
 /**
  * Every server-side GitHub read goes through this (cache, coalescing, throttling, retry).
  * Methods throw GitHubError.
  */
 export interface GitHubApi {
-  searchRepositories(params: RepoSearchParams): Promise<GitHubSearchResult<GitHubRepository>>;
-  getRepository(fullName: string): Promise<GitHubRepository>;
-  listContributors(fullName: string, perPage: number): Promise<GitHubContributor[]>;
-  listReleases(fullName: string, perPage: number): Promise<GitHubRelease[]>;
+  searchRepositories(params: RepoSearchParams, options?: ReadOptions): Promise<GitHubSearchResult<GitHubRepository>>;
+  getRepository(fullName: string, options?: ReadOptions): Promise<GitHubRepository>;
+  listContributors(fullName: string, perPage: number, options?: ReadOptions): Promise<GitHubContributor[]>;
+  listReleases(fullName: string, perPage: number, options?: ReadOptions): Promise<GitHubRelease[]>;
   /** Open issues labelled 'good first issue', pull requests dropped, at most `limit`. */
-  listGoodFirstIssues(fullName: string, limit: number): Promise<GitHubIssue[]>;
+  listGoodFirstIssues(fullName: string, limit: number, options?: ReadOptions): Promise<GitHubIssue[]>;
   getUser(login: string): Promise<GitHubUser>;
   /** The user's public repositories (all pages up to a sane cap). */
   listUserRepositories(login: string): Promise<GitHubRepository[]>;

@@ -18,6 +18,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.kind === 'not_found') return body(404, 'not_found', 'Not found on GitHub');
       if (error.kind === 'invalid_query') return body(400, 'bad_request', 'GitHub could not run this query');
       if (error.kind === 'rate_limited') {
+        if (error.resetAt) {
+          reply.header('Retry-After', String(Math.max(1, Math.ceil((error.resetAt.getTime() - Date.now()) / 1000))));
+        }
         return body(503, 'upstream_rate_limited', 'GitHub rate limit reached, try again later', {
           resetAt: error.resetAt?.toISOString() ?? null,
         });

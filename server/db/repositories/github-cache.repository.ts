@@ -28,6 +28,27 @@ export function githubCacheRepository(db: Kysely<Database>) {
     async touch(key: string, fetchedAt: string): Promise<void> {
       await db.updateTable('github_cache').set({ fetched_at: fetchedAt }).where('key', '=', key).execute();
     },
+    /**
+     * Keeps the `maxRows` most recently refreshed rows. The boundary is read through the
+     * fetched_at index, so this costs one short index walk and the deletion itself.
+     */
+    async keepNewest(maxRows: number): Promise<number> {
+      const boundary = db
+        .selectFrom('github_cache')
+        .select('fetched_at')
+        .orderBy('fetched_at', 'desc')
+        .limit(1)
+        .offset(maxRows);
+      const result = await db.deleteFrom('github_cache').where('fetched_at', '<=', boundary).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('github_cache')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
     async deleteOlderThan(fetchedBefore: string): Promise<number> {
       const result = await db.deleteFrom('github_cache').where('fetched_at', '<', fetchedBefore).executeTakeFirst();
       return Number(result.numDeletedRows);

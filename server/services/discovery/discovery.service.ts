@@ -7,7 +7,7 @@ import {
 } from '../../../shared/api/discovery';
 import { ACTIVE_LIST_LIMIT, CARD_LIST_LIMIT } from '../../../shared/limits';
 import { discoveryRepository, type RoomActivityRow } from '../../db/repositories/discovery.repository';
-import type { GitHubApi } from '../../github/github-services';
+import type { GitHubApi, ReadOptions } from '../../github/github-services';
 import { GitHubError } from '../../github/github-services';
 import type { GitHubRepository } from '../../github/github-types';
 import type { AppContext } from '../../context';
@@ -87,10 +87,14 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
    * recent). The chat filters are then exact: repositories with qualifying rooms are checked
    * directly, and rooms that must be excluded are subtracted from GitHub's count.
    */
-  async function structuredList(clauses: SearchClause[], filters: DiscoveryFilters): Promise<DiscoveryListResponse> {
+  async function structuredList(
+    clauses: SearchClause[],
+    filters: DiscoveryFilters,
+    read: ReadOptions,
+  ): Promise<DiscoveryListResponse> {
     const q = joinQualifiers(clauses);
     if (!usesChatFilters(filters)) {
-      const result = await api.searchRepositories({ q, sort: 'stars', order: 'desc', perPage: CARD_LIST_LIMIT });
+      const result = await api.searchRepositories({ q, sort: 'stars', order: 'desc', perPage: CARD_LIST_LIMIT }, read);
       return {
         repositories: await present(result.items.slice(0, CARD_LIST_LIMIT)),
         total_count: result.total_count,
@@ -125,12 +129,10 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
       .filter((room) => !passesChatCriteria(criteria, room.active_members));
     const excluded = (await lookUp(failing)).filter((entry) => matchesAll(clauses, entry.repo));
     const excludedKeys = new Set(excluded.map((entry) => entry.repo.full_name.toLowerCase()));
-    const result = await api.searchRepositories({
-      q,
-      sort: 'stars',
-      order: 'desc',
-      perPage: Math.min(SEARCH_WINDOW, CARD_LIST_LIMIT + excluded.length),
-    });
+    const result = await api.searchRepositories(
+      { q, sort: 'stars', order: 'desc', perPage: Math.min(SEARCH_WINDOW, CARD_LIST_LIMIT + excluded.length) },
+      read,
+    );
     const kept = result.items.filter((repo) => !excludedKeys.has(repo.full_name.toLowerCase()));
     return {
       repositories: await present(kept.slice(0, CARD_LIST_LIMIT)),
@@ -145,10 +147,14 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
     what: string,
     details: Record<string, unknown>,
     run: () => Promise<DiscoveryListResponse>,
+    read: ReadOptions = {},
   ): Promise<DiscoveryResult> {
     try {
       return { body: await run(), complete: true };
     } catch (error) {
+      // A visitor's own query refused for quota gets a clear "try again later", not an empty
+      // list that would read as "no matches".
+      if (read.visitor && error instanceof GitHubError && error.kind === 'rate_limited') throw error;
       // SPEC §8: list fetch failures on home are logged and the list shows empty.
       const level = error instanceof GitHubError && error.kind === 'invalid_query' ? 'info' : 'warn';
       logger[level]({ err: error, list: what, ...details }, 'discovery list failed; answering an empty list');
@@ -158,16 +164,18 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
 
   return {
     /** Trending: more than 10000 stars, most stars first, with the filters' qualifiers. */
-    trending(filters: DiscoveryFilters): Promise<DiscoveryResult> {
-      const clauses = [trendingClause(), ...filterClauses(filters, deps.now())];
-      return guarded('trending', { filters }, () => structuredList(clauses, filters));
+    trending(filters: DiscoveryFilters, caller: Caller = {}): Promise<DiscoveryResult> {
+      const own = filterClauses(filters, deps.now());
+      const read = readFor(caller, own, filters);
+      return guarded('trending', { filters }, () => structuredList([trendingClause(), ...own], filters, read), read);
     },
 
     /** Recently Created: created after 2024-01-01 (or in the created filter's range), most stars first. */
-    recent(filters: DiscoveryFilters): Promise<DiscoveryResult> {
+    recent(filters: DiscoveryFilters, caller: Caller = {}): Promise<DiscoveryResult> {
       const clauses = filterClauses(filters, deps.now());
+      const read = readFor(caller, clauses, filters);
       if (filters.dateRange === 'all') clauses.push(createdAfter(RECENT_DEFAULT_CREATED_AFTER));
-      return guarded('recent', { filters }, () => structuredList(clauses, filters));
+      return guarded('recent', { filters }, () => structuredList(clauses, filters, read), read);
     },
 
     /** Active now: repositories of the rooms with the latest activity in our database. */
@@ -208,44 +216,64 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
      * Search: the user's text (GitHub qualifiers typed by the user work) plus the filters'
      * qualifiers, best match first. Chat filters are checked on GitHub's first 100 matches.
      */
-    search(text: string, filters: DiscoveryFilters): Promise<DiscoveryResult> {
+    search(text: string, filters: DiscoveryFilters, caller: Caller = {}): Promise<DiscoveryResult> {
       const q = joinQualifiers(filterClauses(filters, deps.now()), text);
-      return guarded('search', { q }, async () => {
-        if (!usesChatFilters(filters)) {
-          const result = await api.searchRepositories({ q, perPage: CARD_LIST_LIMIT });
+      const read: ReadOptions = { visitor: caller.visitor === true };
+      return guarded(
+        'search',
+        { q },
+        async () => {
+          if (!usesChatFilters(filters)) {
+            const result = await api.searchRepositories({ q, perPage: CARD_LIST_LIMIT }, read);
+            return {
+              repositories: await present(result.items.slice(0, CARD_LIST_LIMIT)),
+              total_count: result.total_count,
+              count_exact: true,
+              count_note: null,
+              upstream_total: result.total_count,
+            };
+          }
+          const criteria = chatCriteria(filters);
+          const result = await api.searchRepositories({ q, perPage: SEARCH_WINDOW }, read);
+          const scanned = result.items.slice(0, SEARCH_WINDOW);
+          const byKey = await roomsByKey(scanned);
+          const matching = scanned.filter((repo) =>
+            passesChatCriteria(criteria, byKey.get(repo.full_name.toLowerCase())?.active_members ?? null),
+          );
+          const exact = result.total_count <= scanned.length;
           return {
-            repositories: await present(result.items.slice(0, CARD_LIST_LIMIT)),
-            total_count: result.total_count,
-            count_exact: true,
-            count_note: null,
+            repositories: matching
+              .slice(0, CARD_LIST_LIMIT)
+              .map((repo) => presentDiscoveryRepository(repo, byKey.get(repo.full_name.toLowerCase()))),
+            total_count: matching.length,
+            count_exact: exact,
+            count_note: exact
+              ? null
+              : `Chat filters checked the top ${scanned.length} of ${result.total_count.toLocaleString('en-US')} matches`,
             upstream_total: result.total_count,
           };
-        }
-        const criteria = chatCriteria(filters);
-        const result = await api.searchRepositories({ q, perPage: SEARCH_WINDOW });
-        const scanned = result.items.slice(0, SEARCH_WINDOW);
-        const byKey = await roomsByKey(scanned);
-        const matching = scanned.filter((repo) =>
-          passesChatCriteria(criteria, byKey.get(repo.full_name.toLowerCase())?.active_members ?? null),
-        );
-        const exact = result.total_count <= scanned.length;
-        return {
-          repositories: matching
-            .slice(0, CARD_LIST_LIMIT)
-            .map((repo) => presentDiscoveryRepository(repo, byKey.get(repo.full_name.toLowerCase()))),
-          total_count: matching.length,
-          count_exact: exact,
-          count_note: exact
-            ? null
-            : `Chat filters checked the top ${scanned.length} of ${result.total_count.toLocaleString('en-US')} matches`,
-          upstream_total: result.total_count,
-        };
-      });
+        },
+        read,
+      );
     },
   };
 }
 
 export type DiscoveryService = ReturnType<typeof createDiscoveryService>;
+
+/** Who asks for a list: `visitor` when signed out. */
+export interface Caller {
+  visitor?: boolean;
+}
+
+/**
+ * The home page's own lists (no filter) are what everyone sees: they may spend the reserve.
+ * A signed-out visitor's filtered variant is their own query, and may not.
+ */
+function readFor(caller: Caller, filterQualifiers: SearchClause[], filters: DiscoveryFilters): ReadOptions {
+  const ownList = filterQualifiers.length === 0 && !usesChatFilters(filters);
+  return { visitor: caller.visitor === true && !ownList };
+}
 
 function roomsNote(): string {
   return `Chat filters checked the ${ROOM_CANDIDATES_LIMIT} most recently active rooms`;

@@ -1,7 +1,7 @@
 import type { GoodFirstIssuesResponse, RepositoryDetailsDto } from '../../../shared/api/repositories';
 import { ROOM_CONTRIBUTORS_LIMIT, ROOM_RELEASES_LIMIT } from '../../../shared/limits';
 import type { AppContext } from '../../context';
-import { GitHubError } from '../../github/github-services';
+import { GitHubError, type ReadOptions } from '../../github/github-services';
 import { presentIssue, presentRepositoryDetails } from './repository.presenter';
 
 type Deps = Pick<AppContext, 'github' | 'logger'>;
@@ -19,23 +19,24 @@ export function createRepositoryDetailsService(deps: Deps) {
 
   return {
     /** The repository plus contributors and releases; those two degrade to [] on failure. */
-    async details(fullName: string): Promise<RepositoryDetailsDto> {
+    async details(fullName: string, read: ReadOptions = {}): Promise<RepositoryDetailsDto> {
       let repo;
       try {
-        repo = await api.getRepository(fullName);
+        repo = await api.getRepository(fullName, read);
       } catch (error) {
         if (error instanceof GitHubError && error.kind === 'not_found') throw new RepositoryLookupError('not_found');
+        if (refusedForQuota(error, read)) throw error;
         logger.warn({ err: error, repo: fullName }, 'repository lookup failed');
         throw new RepositoryLookupError('unavailable');
       }
       // A renamed repository answers under its new name: read its lists there.
       const name = repo.full_name;
       const [contributors, releases] = await Promise.all([
-        api.listContributors(name, ROOM_CONTRIBUTORS_LIMIT).catch((error: unknown) => {
+        api.listContributors(name, ROOM_CONTRIBUTORS_LIMIT, read).catch((error: unknown) => {
           logger.warn({ err: error, repo: name }, 'contributors lookup failed; showing none');
           return [];
         }),
-        api.listReleases(name, ROOM_RELEASES_LIMIT).catch((error: unknown) => {
+        api.listReleases(name, ROOM_RELEASES_LIMIT, read).catch((error: unknown) => {
           logger.warn({ err: error, repo: name }, 'releases lookup failed; showing none');
           return [];
         }),
@@ -44,9 +45,13 @@ export function createRepositoryDetailsService(deps: Deps) {
     },
 
     /** Open 'good first issue' items without pull requests; any failure gives an empty list (SPEC §8). */
-    async goodFirstIssues(fullName: string, limit: number): Promise<GoodFirstIssuesResponse & { complete: boolean }> {
+    async goodFirstIssues(
+      fullName: string,
+      limit: number,
+      read: ReadOptions = {},
+    ): Promise<GoodFirstIssuesResponse & { complete: boolean }> {
       try {
-        const issues = await api.listGoodFirstIssues(fullName, limit);
+        const issues = await api.listGoodFirstIssues(fullName, limit, read);
         return {
           issues: issues
             .filter((issue) => !issue.pull_request)
@@ -55,6 +60,7 @@ export function createRepositoryDetailsService(deps: Deps) {
           complete: true,
         };
       } catch (error) {
+        if (refusedForQuota(error, read)) throw error;
         const notFound = error instanceof GitHubError && error.kind === 'not_found';
         logger[notFound ? 'info' : 'warn'](
           { err: error, repo: fullName },
@@ -64,6 +70,11 @@ export function createRepositoryDetailsService(deps: Deps) {
       }
     },
   };
+}
+
+/** A visitor's lookup refused for quota answers "try again later" rather than a silent fallback. */
+function refusedForQuota(error: unknown, read: ReadOptions): boolean {
+  return read.visitor === true && error instanceof GitHubError && error.kind === 'rate_limited';
 }
 
 export type RepositoryDetailsService = ReturnType<typeof createRepositoryDetailsService>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../../context';
 import { createDiscoveryService, type DiscoveryResult } from '../../../services/discovery/discovery.service';
+import { limitVisitors, VISITOR_RATES } from '../../middleware/visitor-rate-limit';
 import { parseInput } from '../../parse';
 import { filtersQuerySchema, searchQuerySchema } from './discovery.schemas';
 
@@ -9,6 +10,9 @@ export const DISCOVERY_CACHE_CONTROL = 'public, max-age=30';
 
 export async function discoveryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const discovery = createDiscoveryService(ctx);
+  const limit = (name: string, rate = VISITOR_RATES.list) => ({
+    onRequest: limitVisitors(ctx, `discovery-${name}`, rate),
+  });
 
   const send = (reply: FastifyReply, result: DiscoveryResult) => {
     // A placeholder answered during a GitHub failure must not outlive the failure.
@@ -16,17 +20,17 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return reply.send(result.body);
   };
 
-  app.get('/api/discovery/trending', async (request, reply) => {
+  app.get('/api/discovery/trending', limit('trending'), async (request, reply) => {
     const filters = parseInput(filtersQuerySchema, request.query);
-    return send(reply, await discovery.trending(filters));
+    return send(reply, await discovery.trending(filters, { visitor: !request.auth }));
   });
 
-  app.get('/api/discovery/recent', async (request, reply) => {
+  app.get('/api/discovery/recent', limit('recent'), async (request, reply) => {
     const filters = parseInput(filtersQuerySchema, request.query);
-    return send(reply, await discovery.recent(filters));
+    return send(reply, await discovery.recent(filters, { visitor: !request.auth }));
   });
 
-  app.get('/api/discovery/active', async (request, reply) => {
+  app.get('/api/discovery/active', limit('active'), async (request, reply) => {
     const filters = parseInput(filtersQuerySchema, request.query);
     const result = await discovery.active(filters);
     // Room activity changes by the second: not worth caching in the browser.
@@ -34,9 +38,9 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return reply.send(result.body);
   });
 
-  app.get('/api/discovery/search', async (request, reply) => {
+  app.get('/api/discovery/search', limit('search', VISITOR_RATES.search), async (request, reply) => {
     const { q } = parseInput(searchQuerySchema, request.query);
     const filters = parseInput(filtersQuerySchema, request.query);
-    return send(reply, await discovery.search(q, filters));
+    return send(reply, await discovery.search(q, filters, { visitor: !request.auth }));
   });
 }

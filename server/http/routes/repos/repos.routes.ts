@@ -5,6 +5,7 @@ import {
   createRepositoryDetailsService,
 } from '../../../services/discovery/repository-details.service';
 import { ApiError, apiErrors } from '../../errors';
+import { limitVisitors, VISITOR_RATES } from '../../middleware/visitor-rate-limit';
 import { parseInput } from '../../parse';
 import { goodFirstIssuesQuerySchema, repoParamsSchema } from './repos.schemas';
 
@@ -13,10 +14,12 @@ const CACHE_CONTROL = 'public, max-age=30';
 export async function reposRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const repositories = createRepositoryDetailsService(ctx);
 
-  app.get('/api/repos/:owner/:name', async (request, reply) => {
+  const limit = (route: string) => ({ onRequest: limitVisitors(ctx, route, VISITOR_RATES.repository) });
+
+  app.get('/api/repos/:owner/:name', limit('repository'), async (request, reply) => {
     const { owner, name } = parseInput(repoParamsSchema, request.params);
     try {
-      const details = await repositories.details(`${owner}/${name}`);
+      const details = await repositories.details(`${owner}/${name}`, { visitor: !request.auth });
       reply.header('Cache-Control', CACHE_CONTROL);
       return reply.send(details);
     } catch (error) {
@@ -28,10 +31,12 @@ export async function reposRoutes(app: FastifyInstance, ctx: AppContext): Promis
     }
   });
 
-  app.get('/api/repos/:owner/:name/good-first-issues', async (request, reply) => {
+  app.get('/api/repos/:owner/:name/good-first-issues', limit('good-first-issues'), async (request, reply) => {
     const { owner, name } = parseInput(repoParamsSchema, request.params);
-    const { limit } = parseInput(goodFirstIssuesQuerySchema, request.query);
-    const { issues, complete } = await repositories.goodFirstIssues(`${owner}/${name}`, limit);
+    const { limit: count } = parseInput(goodFirstIssuesQuerySchema, request.query);
+    const { issues, complete } = await repositories.goodFirstIssues(`${owner}/${name}`, count, {
+      visitor: !request.auth,
+    });
     reply.header('Cache-Control', complete ? CACHE_CONTROL : 'no-store');
     return reply.send({ issues });
   });
