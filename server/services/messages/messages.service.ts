@@ -20,6 +20,7 @@ import { findRoomById, readLastSeq } from '../../db/repositories/rooms.repositor
 import { apiErrors } from '../../http/errors';
 import { changeRoom, ROOM_NOT_FOUND } from '../room-events/room-change';
 import { enforceSendLimit } from '../rooms/chat-rate-limits';
+import { showCurrentTextInLog, tombstoneDeletedInLog } from './message-history';
 import { toMessageDto } from './message.presenter';
 import { decodeCursor, encodeCursor } from './message-cursor';
 import { timeOrderedId } from './time-ordered-id';
@@ -142,6 +143,7 @@ export async function editMessage(
     const updated = await updateOwnMessage(trx, messageId, userId, content, nowIso);
     if (!updated) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
     const message = (await presentMessages(trx, [updated]))[0] as MessageDto;
+    await showCurrentTextInLog(trx, message);
     return { result: message, events: [{ type: 'message.updated', message }] };
   });
 }
@@ -152,6 +154,7 @@ export async function deleteMessage(ctx: AppContext, userId: string, messageId: 
   if (current.user_id !== userId) throw apiErrors.forbidden('You can only delete your own messages');
   await changeRoom(ctx, current.room_id, async (trx) => {
     const deleted = await deleteOwnMessage(trx, messageId, userId);
+    if (deleted) await tombstoneDeletedInLog(trx, current.room_id, messageId);
     return { result: undefined, events: deleted ? [{ type: 'message.deleted', message_id: messageId }] : [] };
   });
 }
