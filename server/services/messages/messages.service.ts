@@ -19,7 +19,7 @@ import { listReactionsForMessages } from '../../db/repositories/reactions.reposi
 import { findRoomById, readLastSeq } from '../../db/repositories/rooms.repository';
 import { apiErrors } from '../../http/errors';
 import { changeRoom, ROOM_NOT_FOUND } from '../room-events/room-change';
-import { enforceSendLimit } from '../rooms/chat-rate-limits';
+import { enforceEditLimit, enforceSendLimit } from '../rooms/chat-rate-limits';
 import { showCurrentTextInLog, tombstoneDeletedInLog } from './message-history';
 import { toMessageDto } from './message.presenter';
 import { decodeCursor, encodeCursor } from './message-cursor';
@@ -138,6 +138,7 @@ export async function editMessage(
   if (rawContent.trim() === '') return (await presentMessages(db, [current]))[0] as MessageDto;
   const content = checkedContent(rawContent);
   if (content === current.content) return (await presentMessages(db, [current]))[0] as MessageDto;
+  await enforceEditLimit(ctx, userId);
 
   return changeRoom(ctx, current.room_id, async (trx, nowIso) => {
     const updated = await updateOwnMessage(trx, messageId, userId, content, nowIso);
