@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagesPageResponse, MessageResponse, ToggleReactionResponse } from '../../shared/api/rooms';
 import type { RoomEvent, ServerFrame } from '../../shared/realtime/protocol';
 import { openDatabase, type DatabaseHandle } from '../db/database';
@@ -244,3 +244,36 @@ async function openLegacyDatabase(
     },
   };
 }
+
+describe('message history: the SQLite file', () => {
+  it('keeps no trace of a deleted or replaced text in the database file', async () => {
+    const app = await createTestApp({ engine: 'sqlite' });
+    try {
+      const api = apiClient(app.app);
+      const db = app.ctx.database.db;
+      const user = await buildUser(db);
+      const cookie = await signIn(app.ctx, user.id);
+      const room = await buildRoom(db, user.id);
+      expect((await api.post(`/api/rooms/${room.id}/join`, {}, { cookie })).statusCode).toBe(200);
+      const post = async (content: string) =>
+        (
+          await api.post(`/api/rooms/${room.id}/messages`, { client_id: randomUUID(), content }, { cookie })
+        ).json<MessageResponse>().message;
+      const deleted = await post('zebra-crossing-7781 is the vault combination');
+      const edited = await post('quokka-parade-5523 was my first wording');
+      await post('an ordinary message that stays');
+      // Everything so far reaches the main database file.
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+      expect((await api.delete(`/api/messages/${deleted.id}`, {}, { cookie })).statusCode).toBe(204);
+      expect((await api.patch(`/api/messages/${edited.id}`, { content: 'reworded' }, { cookie })).statusCode).toBe(200);
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+
+      const file = fs.readFileSync(app.database.url.slice('sqlite:'.length));
+      expect(file.includes('an ordinary message that stays')).toBe(true);
+      expect(file.includes('zebra-crossing-7781')).toBe(false);
+      expect(file.includes('quokka-parade-5523')).toBe(false);
+    } finally {
+      await app.destroy();
+    }
+  });
+});
