@@ -3,9 +3,10 @@ import type { AppContext } from '../../context';
 import { apiErrors } from '../../http/errors';
 
 /**
- * SPEC §5 limits (and the edit and reaction limits beside them), enforced on the server. When the shared counter store (Redis) is unreachable
- * the limit is skipped rather than the chat refused: Redis carries counters, never the data, so
- * an outage degrades to "unlimited for a moment", not "nobody can talk".
+ * SPEC §5 limits, and the edit and reaction limits beside them, enforced on the server. When the
+ * shared counter store (Redis) is unreachable the limit is skipped rather than the chat refused:
+ * Redis carries counters, never the data, so an outage degrades to "unlimited for a moment", not
+ * "nobody can talk".
  */
 async function enforce(
   ctx: AppContext,
