@@ -73,6 +73,13 @@ export const MESSAGE_MAX = 1000;
 export const REPEATED_CHAR_LIMIT = 10;
 export const MESSAGE_RATE = { limit: 10, windowMs: 60_000 } as const;
 export const JOIN_RATE = { limit: 5, windowMs: 3_600_000 } as const;
+/**
+ * Server-side limits on the other chat writes (SPEC names none): each edit and each reaction
+ * toggle is a room event, and a burst of them would push real history out of the replay window.
+ * Edits: as many as sends. Reactions: three times that, for quick add/remove clicks.
+ */
+export const EDIT_RATE = { limit: 10, windowMs: 60_000 } as const;
+export const REACTION_RATE = { limit: 30, windowMs: 60_000 } as const;
 export const TYPING_THROTTLE_MS = 1800;
 export const TYPING_EXPIRY_MS = 3000;
 export const TYPING_STALE_MS = 2500;

@@ -124,6 +124,21 @@ describe('useRoomMessages', () => {
     });
   });
 
+  it('shows the edit and reaction rate limits with their wait', async () => {
+    answer = (_url, method) =>
+      method === 'GET'
+        ? json(200, firstPage)
+        : json(429, { error: { code: 'rate_limited', message: 'slow down', retryAfterSeconds: 17 } });
+    const { result } = renderHook(() => useRoomMessages('r1', me, true));
+    await waitFor(() => expect(result.current.loaded).toBe(true));
+    await act(() => result.current.edit('m2', 'new'));
+    await act(() => result.current.toggleReaction('m2', '👍'));
+    expect(toast.error.mock.calls).toEqual([
+      ['Rate Limited', { description: 'Please wait 17 seconds before editing another message' }],
+      ['Rate Limited', { description: 'Please wait 17 seconds before reacting again' }],
+    ]);
+  });
+
   it('ignores a blank edit and reports failed edits, deletes and reactions', async () => {
     answer = (_url, method) =>
       method === 'GET' ? json(200, firstPage) : json(500, { error: { code: 'x', message: 'no' } });

@@ -142,8 +142,8 @@ export function useRoomMessages(roomId: string | undefined, user: MeDto | null, 
         body: { content },
       });
       dispatch({ type: 'updated', message: response.message });
-    } catch {
-      toast.error('Failed to update message');
+    } catch (error) {
+      if (!toastRateLimited(error, 'editing another message')) toast.error('Failed to update message');
     }
   }, []);
 
@@ -163,8 +163,8 @@ export function useRoomMessages(roomId: string | undefined, user: MeDto | null, 
         { method: 'POST', body: { emoji } },
       );
       dispatch({ type: 'reactions', messageId, reactions: response.reactions });
-    } catch {
-      toast.error('Failed to toggle reaction');
+    } catch (error) {
+      if (!toastRateLimited(error, 'reacting again')) toast.error('Failed to toggle reaction');
     }
   }, []);
 
@@ -185,4 +185,11 @@ export function useRoomMessages(roomId: string | undefined, user: MeDto | null, 
     toggleReaction,
     applyEvent,
   };
+}
+
+/** A 429 answer shows SPEC §8's 'Rate Limited' toast with the wait; true when it was one. */
+function toastRateLimited(error: unknown, action: string): boolean {
+  if (!(error instanceof ApiRequestError) || error.status !== 429) return false;
+  toast.error('Rate Limited', { description: `Please wait ${error.retryAfterSeconds ?? 60} seconds before ${action}` });
+  return true;
 }

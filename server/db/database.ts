@@ -49,6 +49,9 @@ function openSqlite(location: string): DatabaseHandle {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
+  // Deleted rows and replaced values are overwritten with zeros, not merely marked free: a deleted
+  // message's text cannot be recovered from the database file.
+  raw.pragma('secure_delete = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withBooleanBinding(raw) }) });
   return {
     db,

@@ -112,6 +112,11 @@ export interface RoomEventsTable {
   /** JSON document of the event (what clients receive). */
   payload: string;
   created_at: string;
+  /**
+   * The message a message.created / message.updated event shows (null for other events): an edit
+   * or delete rewrites these payloads, so a replay never shows replaced or deleted text.
+   */
+  message_id: string | null;
 }
 
 export interface UserRepositoriesTable {

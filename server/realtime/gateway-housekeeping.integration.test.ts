@@ -18,7 +18,7 @@ describeEachDatabase('realtime housekeeping', (engine) => {
   let url: string;
 
   beforeAll(async () => {
-    app = await createTestApp({ engine });
+    app = await createTestApp({ engine, github: 'emulator' });
     // A second gateway on the same context, re-checking sessions often.
     server = Fastify();
     gateway = attachRealtimeGateway(server, app.ctx, {
@@ -50,7 +50,7 @@ describeEachDatabase('realtime housekeeping', (engine) => {
 
   it('closes a socket that stops reading with 4008 instead of buffering without end', async () => {
     const ada = await createMember(app);
-    const { room } = await ada.join('slow/reader');
+    const { room } = await ada.join('axios/axios');
     const socket = await openTestSocket(url, { cookie: ada.cookie, origin: 'http://localhost:3000' });
     socket.send({ type: 'room.subscribe', room_id: room.id });
     const { last_seq: lastSeq } = await socket.waitFor('room.subscribed');
@@ -71,7 +71,7 @@ describeEachDatabase('realtime housekeeping', (engine) => {
 
   it('delivers an event whose bus message was lost even when no later event reveals the gap', async () => {
     const ada = await createMember(app);
-    const { room } = await ada.join('lost/last-event');
+    const { room } = await ada.join('electron/electron');
     const socket = await openTestSocket(url, { cookie: ada.cookie, origin: 'http://localhost:3000' });
     socket.send({ type: 'room.subscribe', room_id: room.id, after_seq: 0 });
     await socket.waitFor('room.event', (f) => f.seq === 1);

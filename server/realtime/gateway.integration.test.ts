@@ -19,7 +19,7 @@ describeEachDatabase('realtime gateway', (engine) => {
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    app = await createTestApp({ engine });
+    app = await createTestApp({ engine, github: 'emulator' });
     await app.app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.app.server.address();
     url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/ws`;
@@ -74,8 +74,8 @@ describeEachDatabase('realtime gateway', (engine) => {
   it('delivers committed changes live, in sequence order, as presenter DTOs', async () => {
     const ada = await createMember(app);
     const grace = await createMember(app);
-    const { room } = await ada.join('live/order');
-    await grace.join('live/order');
+    const { room } = await ada.join('vuejs/vue');
+    await grace.join('vuejs/vue');
     const socket = await connect(ada);
     const ack = await subscribed(socket, room.id);
     expect(ack.last_seq).toBe(2);
@@ -111,7 +111,7 @@ describeEachDatabase('realtime gateway', (engine) => {
   it('refuses subscriptions to rooms one is not a member of, or that do not exist', async () => {
     const ada = await createMember(app);
     const eve = await createMember(app);
-    const { room } = await ada.join('private/talk');
+    const { room } = await ada.join('torvalds/linux');
     const socket = await connect(eve);
     socket.send({ type: 'room.subscribe', room_id: room.id });
     expect(await socket.waitFor('error', (f) => f.code === 'forbidden')).toMatchObject({ ref_type: 'room.subscribe' });
@@ -125,8 +125,8 @@ describeEachDatabase('realtime gateway', (engine) => {
   it('relays typing to the other members, never back to the typist', async () => {
     const ada = await createMember(app);
     const grace = await createMember(app);
-    const { room } = await ada.join('live/typing');
-    await grace.join('live/typing');
+    const { room } = await ada.join('twbs/bootstrap');
+    await grace.join('twbs/bootstrap');
     const adaSocket = await connect(ada);
     const graceSocket = await connect(grace);
     await subscribed(adaSocket, room.id);
@@ -148,8 +148,8 @@ describeEachDatabase('realtime gateway', (engine) => {
   it('tracks presence by user across sockets', async () => {
     const ada = await createMember(app);
     const grace = await createMember(app);
-    const { room } = await ada.join('live/presence');
-    await grace.join('live/presence');
+    const { room } = await ada.join('microsoft/vscode');
+    await grace.join('microsoft/vscode');
     const adaSocket = await connect(ada);
     await subscribed(adaSocket, room.id);
     const graceTab1 = await connect(grace);
@@ -198,8 +198,8 @@ describeEachDatabase('realtime gateway', (engine) => {
   it('a client that reconnects with after_seq ends with the same transcript as one that stayed', async () => {
     const ada = await createMember(app);
     const grace = await createMember(app);
-    const { room } = await ada.join('live/resume');
-    await grace.join('live/resume');
+    const { room } = await ada.join('flutter/flutter');
+    await grace.join('flutter/flutter');
     const stayer = await connect(ada);
     await subscribed(stayer, room.id, 0);
     let leaver = await connect(grace);
@@ -212,7 +212,7 @@ describeEachDatabase('realtime gateway', (engine) => {
 
     // 50 changes while grace is away (sends by a third member keep the send limit out of the way).
     const others = await Promise.all(Array.from({ length: 5 }, () => createMember(app)));
-    for (const other of others) await other.join('live/resume');
+    for (const other of others) await other.join('flutter/flutter');
     for (let i = 0; i < 45; i += 1) await others[i % 5]!.send(room.id, `while away ${i}`);
 
     leaver = await connect(grace);
@@ -229,8 +229,8 @@ describeEachDatabase('realtime gateway', (engine) => {
   it('fills gaps from the log when the bus drops, repeats or reorders events', async () => {
     const ada = await createMember(app);
     const grace = await createMember(app);
-    const { room } = await ada.join('live/gaps');
-    await grace.join('live/gaps');
+    const { room } = await ada.join('golang/go');
+    await grace.join('golang/go');
     const socket = await connect(ada);
     await subscribed(socket, room.id, 0);
     await waitForEvents(socket, room.id, 2);
@@ -266,7 +266,7 @@ describeEachDatabase('realtime gateway', (engine) => {
 
   it('answers room.resync when the gap is larger than a replay', async () => {
     const ada = await createMember(app);
-    const { room } = await ada.join('live/resync');
+    const { room } = await ada.join('nodejs/node');
     const db = app.ctx.database.db;
     const now = new Date().toISOString();
     const total = MAX_REPLAY_EVENTS + 10;
@@ -297,8 +297,8 @@ describeEachDatabase('realtime gateway', (engine) => {
   it('stops delivering a room to a member who left it', async () => {
     const ada = await createMember(app);
     const grace = await createMember(app);
-    const { room } = await ada.join('live/leave');
-    await grace.join('live/leave');
+    const { room } = await ada.join('d3/d3');
+    await grace.join('d3/d3');
     const socket = await connect(grace);
     await subscribed(socket, room.id);
     await grace.api.post(`/api/rooms/${room.id}/leave`, {}, { cookie: grace.cookie });

@@ -86,10 +86,10 @@ describe('two server processes sharing PostgreSQL and Redis', async () => {
   it('fans out messages, typing and presence across processes and shares the send limit', async () => {
     const ada = await signedInUser();
     const grace = await signedInUser();
-    const joined = await call(a, ada, 'POST', '/api/rooms/join', { repoFullName: 'multi/process' });
+    const joined = await call(a, ada, 'POST', '/api/rooms/join', { repoFullName: 'facebook/react' });
     expect(joined.status).toBe(200);
     const roomId = ((await joined.json()) as JoinRoomResponse).room.id;
-    expect((await call(b, grace, 'POST', '/api/rooms/join', { repoFullName: 'MULTI/process' })).status).toBe(200);
+    expect((await call(b, grace, 'POST', '/api/rooms/join', { repoFullName: 'FACEBOOK/react' })).status).toBe(200);
 
     const onA = await connect(a, ada, roomId);
     const onB = await connect(b, grace, roomId);

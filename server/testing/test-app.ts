@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import { startEmulatorServer, type StartedEmulator } from '../../emulator/server';
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config/config';
 import type { DatabaseEngine } from '../db/database';
@@ -10,6 +11,8 @@ import { createTestDatabase, type TestDatabase } from './databases';
 export interface TestApp extends BuiltApp {
   database: TestDatabase;
   config: Config;
+  /** The standalone GitHub emulator the app calls, when started with `github: 'emulator'`. */
+  emulator: StartedEmulator | undefined;
   /** Closes the app and deletes its database. */
   destroy(): Promise<void>;
 }
@@ -19,17 +22,29 @@ export interface TestAppOptions {
   /** Extra environment (e.g. GITHUB_API_URL of a standalone emulator, REDIS_URL). */
   env?: Record<string, string>;
   now?: () => number;
+  /**
+   * 'emulator': the app's GitHub is a standalone emulator with generous limits (its dataset's
+   * real repositories exist; anything else is 404), for tests whose requests reach GitHub, such
+   * as the first join of a repository. Otherwise GitHub calls go to the embedded emulator on the
+   * configured port, which an app answering only `inject` calls does not serve.
+   */
+  github?: 'emulator';
 }
 
 /** The real app on a fresh database, for `app.inject` tests. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(options.engine ?? 'sqlite');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reporooms-data-'));
+  const emulator =
+    options.github === 'emulator'
+      ? await startEmulatorServer({ rateLimits: { coreAnonymous: 100_000, searchAnonymous: 100_000 } })
+      : undefined;
   const config = loadConfig({
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     SESSION_SECRET: 'test-secret-test-secret-test-secret-000',
+    ...(emulator ? { GITHUB_API_URL: `${emulator.url}/api/v3`, GITHUB_WEB_URL: emulator.url } : {}),
     ...options.env,
   });
   const built = await buildApp(config, {
@@ -43,8 +58,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...built,
     database,
     config,
+    emulator,
     async destroy() {
       await built.close();
+      await emulator?.close();
       await database.destroy().catch(() => undefined);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -50,6 +50,9 @@ export interface MessageDto {
  * POST /api/rooms/join {repoFullName} and POST /api/rooms/:roomId/join {} → 200.
  * 400 when repoFullName is not owner/name; 401 signed out; 404 unknown room id;
  * 429 after 5 joins in an hour ('Please wait {n} seconds before joining another room').
+ * A repository without a room yet is checked on GitHub first: 404 'Repository not found on GitHub'
+ * when it does not exist (or is blocked), 503 when GitHub cannot answer; the room takes GitHub's
+ * spelling of the name.
  * Joining a room you are already an active member of is a no-op (not rate limited, joined_at kept).
  */
 export interface JoinRoomRequest {
@@ -107,14 +110,20 @@ export interface MessageResponse {
   message: MessageDto;
 }
 
-/** PATCH /api/messages/:messageId {content} → 200 (a blank edit is ignored: the message unchanged) */
+/**
+ * PATCH /api/messages/:messageId {content} → 200 (a blank edit is ignored: the message unchanged).
+ * 429 after 10 edits a minute ('Please wait {n} seconds before editing another message').
+ */
 export interface EditMessageRequest {
   content: string;
 }
 
 /** DELETE /api/messages/:messageId (JSON body {}) → 204 */
 
-/** POST /api/messages/:messageId/reactions {emoji} → toggles the caller's reaction */
+/**
+ * POST /api/messages/:messageId/reactions {emoji} → toggles the caller's reaction.
+ * 429 after 30 toggles a minute ('Please wait {n} seconds before reacting again').
+ */
 export interface ToggleReactionRequest {
   emoji: string;
 }

@@ -19,7 +19,8 @@ import { listReactionsForMessages } from '../../db/repositories/reactions.reposi
 import { findRoomById, readLastSeq } from '../../db/repositories/rooms.repository';
 import { apiErrors } from '../../http/errors';
 import { changeRoom, ROOM_NOT_FOUND } from '../room-events/room-change';
-import { enforceSendLimit } from '../rooms/chat-rate-limits';
+import { enforceEditLimit, enforceSendLimit } from '../rooms/chat-rate-limits';
+import { showCurrentTextInLog, tombstoneDeletedInLog } from './message-history';
 import { toMessageDto } from './message.presenter';
 import { decodeCursor, encodeCursor } from './message-cursor';
 import { timeOrderedId } from './time-ordered-id';
@@ -137,11 +138,13 @@ export async function editMessage(
   if (rawContent.trim() === '') return (await presentMessages(db, [current]))[0] as MessageDto;
   const content = checkedContent(rawContent);
   if (content === current.content) return (await presentMessages(db, [current]))[0] as MessageDto;
+  await enforceEditLimit(ctx, userId);
 
   return changeRoom(ctx, current.room_id, async (trx, nowIso) => {
     const updated = await updateOwnMessage(trx, messageId, userId, content, nowIso);
     if (!updated) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
     const message = (await presentMessages(trx, [updated]))[0] as MessageDto;
+    await showCurrentTextInLog(trx, message);
     return { result: message, events: [{ type: 'message.updated', message }] };
   });
 }
@@ -152,6 +155,7 @@ export async function deleteMessage(ctx: AppContext, userId: string, messageId: 
   if (current.user_id !== userId) throw apiErrors.forbidden('You can only delete your own messages');
   await changeRoom(ctx, current.room_id, async (trx) => {
     const deleted = await deleteOwnMessage(trx, messageId, userId);
+    if (deleted) await tombstoneDeletedInLog(trx, current.room_id, messageId);
     return { result: undefined, events: deleted ? [{ type: 'message.deleted', message_id: messageId }] : [] };
   });
 }

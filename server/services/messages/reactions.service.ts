@@ -11,6 +11,7 @@ import {
 } from '../../db/repositories/reactions.repository';
 import { apiErrors } from '../../http/errors';
 import { changeRoom } from '../room-events/room-change';
+import { enforceReactionLimit } from '../rooms/chat-rate-limits';
 import { toReactionDto } from './message.presenter';
 import { MESSAGE_NOT_FOUND, NOT_A_MEMBER } from './messages.service';
 
@@ -32,6 +33,7 @@ export async function toggleReaction(
   if (!message) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
   const roomId = message.room_id;
   if (!(await isActiveMember(ctx.database.db, roomId, userId))) throw apiErrors.forbidden(NOT_A_MEMBER);
+  await enforceReactionLimit(ctx, userId);
 
   return changeRoom(ctx, roomId, async (trx, nowIso) => {
     if (!(await isActiveMember(trx, roomId, userId))) throw apiErrors.forbidden(NOT_A_MEMBER);

@@ -43,12 +43,24 @@ export async function applyRoomChange<T>(
   for (const event of events) {
     seq += 1;
     const json = JSON.stringify(event);
-    await insertRoomEvent(trx, { room_id: roomId, seq, type: event.type, payload: json, created_at: nowIso });
+    await insertRoomEvent(trx, {
+      room_id: roomId,
+      seq,
+      type: event.type,
+      payload: json,
+      created_at: nowIso,
+      message_id: shownMessageId(event),
+    });
     committed.push({ seq, event, json });
   }
   // One event (the usual case) used exactly the reserved number; otherwise settle the count.
   if (seq !== reserved) await setLastSeq(trx, roomId, seq);
   return { result, committed };
+}
+
+/** The message whose text an event carries (kept with the event so edits and deletes can rewrite it). */
+function shownMessageId(event: RoomEvent): string | null {
+  return event.type === 'message.created' || event.type === 'message.updated' ? event.message.id : null;
 }
 
 class NoChange<T> {

@@ -21,12 +21,14 @@ import { apiErrors } from '../../http/errors';
 import { toUserSummaryDto } from '../messages/message.presenter';
 import { applyRoomChange, changeRoom, publishRoomEvents, ROOM_NOT_FOUND } from '../room-events/room-change';
 import { enforceJoinLimit } from './chat-rate-limits';
+import { verifiedRepositoryName } from './repository-check';
 import { toMemberDto, toRoomDto, toRoomSummaryDto } from './room.presenter';
 
 export type JoinTarget = { repoFullName: string } | { roomId: string };
 
 /**
- * Joins a room by repository (creating the room on first join) or by id (invite links).
+ * Joins a room by repository (creating the room on first join, once GitHub confirms the
+ * repository exists) or by id (invite links).
  *
  * Re-joining a room the user is already an active member of is a no-op: it is not counted by
  * the join rate limit and keeps the original joined_at (so 'new member' markers and the
@@ -45,15 +47,17 @@ export async function joinRoom(ctx: AppContext, userId: string, target: JoinTarg
     if (membership && membership.left_at === null) return { room: toRoomDto(existing), created: false };
   }
 
+  // Counted before GitHub is asked, so the limit also bounds lookups of made-up names.
   await enforceJoinLimit(ctx, userId);
+  const name =
+    existing || !('repoFullName' in target) ? undefined : await verifiedRepositoryName(ctx, target.repoFullName);
 
   const nowIso = new Date(ctx.now()).toISOString();
   const outcome = await db.transaction().execute(async (trx) => {
     let created = false;
     let room: ChatRoomRow | undefined = existing;
-    if (!room && 'repoFullName' in target) {
+    if (!room && name !== undefined) {
       // Two first joins racing: the unique repo_key lets one insert win; both then read that row.
-      const name = target.repoFullName;
       created = await insertRoomIfAbsent(trx, {
         id: randomUUID(),
         title: `${name.slice(name.indexOf('/') + 1)} Discussion`,

@@ -4,23 +4,22 @@ import { MESSAGE_ERRORS } from '../../../../shared/validation/message';
 import { describeEachDatabase } from '../../../testing/databases';
 import { apiClient } from '../../../testing/http';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { createMember, messageOf, testClock, type TestMember } from '../rooms/room-test-kit';
+import { anotherRepo, createMember, messageOf, testClock, type TestMember } from '../rooms/room-test-kit';
 
 describeEachDatabase('messages API', (engine) => {
   let app: TestApp;
   const clock = testClock();
   beforeAll(async () => {
-    app = await createTestApp({ engine, now: clock.now });
+    app = await createTestApp({ engine, now: clock.now, github: 'emulator' });
   });
   afterAll(async () => {
     await app?.destroy();
   });
 
-  let repoCounter = 0;
   async function roomWith(...members: TestMember[]): Promise<string> {
-    repoCounter += 1;
+    const repo = anotherRepo();
     let roomId = '';
-    for (const member of members) roomId = (await member.join(`msg/room-${repoCounter}`)).room.id;
+    for (const member of members) roomId = (await member.join(repo)).room.id;
     return roomId;
   }
   const messageRow = (id: string) =>
@@ -141,7 +140,7 @@ describeEachDatabase('messages API', (engine) => {
     try {
       expect((await ada.send(roomId, 'during an outage')).statusCode).toBe(201);
       expect(
-        (await ada.api.post('/api/rooms/join', { repoFullName: 'outage/room' }, { cookie: ada.cookie })).statusCode,
+        (await ada.api.post('/api/rooms/join', { repoFullName: anotherRepo() }, { cookie: ada.cookie })).statusCode,
       ).toBe(200);
     } finally {
       app.ctx.rateLimiter = limiter;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildUser, signIn } from '../../../testing/builders';
 import { apiClient, type ApiClient } from '../../../testing/http';
@@ -54,4 +55,22 @@ export function testClock(start = Date.parse('2026-03-01T12:00:00.000Z')) {
       t += ms;
     },
   };
+}
+
+/**
+ * Repositories that exist on the emulated GitHub (its dataset's real ones): a room is created
+ * only for a repository GitHub knows. Each call answers one not handed out before in this file.
+ */
+const KNOWN_REPOSITORIES = (
+  JSON.parse(readFileSync(new URL('../../../../emulator/data/repositories.json', import.meta.url), 'utf8')) as {
+    repositories: Array<{ full_name: string }>;
+  }
+).repositories.map((r) => r.full_name);
+let handedOut = 0;
+
+export function anotherRepo(): string {
+  const name = KNOWN_REPOSITORIES[handedOut];
+  if (!name) throw new Error('the emulator dataset has no more repositories to hand out');
+  handedOut += 1;
+  return name;
 }

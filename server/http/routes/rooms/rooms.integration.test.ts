@@ -11,13 +11,13 @@ import { activeMemberCountsByRepo, mostRecentlyActiveRooms } from '../../../db/r
 import { describeEachDatabase } from '../../../testing/databases';
 import { apiClient } from '../../../testing/http';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { createMember, testClock } from './room-test-kit';
+import { anotherRepo, createMember, testClock } from './room-test-kit';
 
 describeEachDatabase('rooms API', (engine) => {
   let app: TestApp;
   const clock = testClock();
   beforeAll(async () => {
-    app = await createTestApp({ engine, now: clock.now });
+    app = await createTestApp({ engine, now: clock.now, github: 'emulator' });
   });
   afterAll(async () => {
     await app?.destroy();
@@ -48,16 +48,17 @@ describeEachDatabase('rooms API', (engine) => {
     }
   });
 
-  it('creates the room on first join, then reuses it whatever the spelling', async () => {
+  it("creates the room on first join under GitHub's spelling of the name, then reuses it whatever the spelling", async () => {
     const ada = await createMember(app);
     const grace = await createMember(app);
-    const first = await ada.join('Facebook/React-Demo');
+    const repo = anotherRepo();
+    const first = await ada.join(repo.toUpperCase());
     expect(first.created).toBe(true);
-    expect(first.room.title).toBe('React-Demo Discussion');
-    expect(first.room.repo_full_name).toBe('Facebook/React-Demo');
+    expect(first.room.title).toBe(`${repo.split('/')[1]} Discussion`);
+    expect(first.room.repo_full_name).toBe(repo);
     expect(first.room.created_by).toBe(ada.id);
 
-    const second = await grace.join('facebook/react-demo');
+    const second = await grace.join(repo.toLowerCase());
     expect(second.created).toBe(false);
     expect(second.room.id).toBe(first.room.id);
 
@@ -74,10 +75,11 @@ describeEachDatabase('rooms API', (engine) => {
 
   it('re-joining an active room is a no-op: same joined_at, no event, not rate limited', async () => {
     const ada = await createMember(app);
-    const { room } = await ada.join('octo/rejoin');
+    const repo = anotherRepo();
+    const { room } = await ada.join(repo);
     const before = (await ada.api.get(`/api/rooms/${room.id}`, { cookie: ada.cookie })).json<RoomDetailsResponse>();
     clock.advance(1000);
-    for (let i = 0; i < 8; i += 1) await ada.join('octo/rejoin');
+    for (let i = 0; i < 8; i += 1) await ada.join(repo);
     const after = (await ada.api.get(`/api/rooms/${room.id}`, { cookie: ada.cookie })).json<RoomDetailsResponse>();
     expect(after.membership).toEqual(before.membership);
     expect(after.last_seq).toBe(1);
@@ -86,8 +88,9 @@ describeEachDatabase('rooms API', (engine) => {
 
   it('creates exactly one room when many users join a new repository at once', async () => {
     const members = await Promise.all(Array.from({ length: 6 }, () => createMember(app)));
+    const repo = anotherRepo();
     const responses = await Promise.all(
-      members.map((m) => m.api.post('/api/rooms/join', { repoFullName: 'race/new-repo' }, { cookie: m.cookie })),
+      members.map((m) => m.api.post('/api/rooms/join', { repoFullName: repo }, { cookie: m.cookie })),
     );
     expect(responses.map((r) => r.statusCode)).toEqual(members.map(() => 200));
     const bodies = responses.map((r) => r.json<JoinRoomResponse>());
@@ -96,7 +99,7 @@ describeEachDatabase('rooms API', (engine) => {
     const rooms = await app.ctx.database.db
       .selectFrom('chat_rooms')
       .selectAll()
-      .where('repo_key', '=', 'race/new-repo')
+      .where('repo_key', '=', repo.toLowerCase())
       .execute();
     expect(rooms).toHaveLength(1);
     expect(rooms[0]!.last_seq).toBe(6);
@@ -105,25 +108,30 @@ describeEachDatabase('rooms API', (engine) => {
 
   it('allows 5 joins per hour and then answers 429 with the wait', async () => {
     const ada = await createMember(app);
-    for (let i = 0; i < 5; i += 1) await ada.join(`limit/repo-${i}`);
-    const refused = await ada.api.post('/api/rooms/join', { repoFullName: 'limit/repo-5' }, { cookie: ada.cookie });
+    for (let i = 0; i < 5; i += 1) await ada.join(anotherRepo());
+    const sixth = anotherRepo();
+    const refused = await ada.api.post('/api/rooms/join', { repoFullName: sixth }, { cookie: ada.cookie });
     expect(refused.statusCode).toBe(429);
     const body = refused.json();
     expect(body.error.message).toBe('Please wait 3600 seconds before joining another room');
     expect(body.error.retryAfterSeconds).toBe(3600);
     expect(refused.headers['retry-after']).toBe('3600');
     expect(
-      await app.ctx.database.db.selectFrom('chat_rooms').where('repo_key', '=', 'limit/repo-5').selectAll().execute(),
+      await app.ctx.database.db
+        .selectFrom('chat_rooms')
+        .where('repo_key', '=', sixth.toLowerCase())
+        .selectAll()
+        .execute(),
     ).toHaveLength(0);
 
     clock.advance(60 * 60 * 1000);
-    expect((await ada.join('limit/repo-5')).created).toBe(true);
+    expect((await ada.join(sixth)).created).toBe(true);
   });
 
   it('joins by room id (invite links) and 404s unknown rooms', async () => {
     const ada = await createMember(app);
     const grace = await createMember(app);
-    const { room } = await ada.join('octo/invite');
+    const { room } = await ada.join(anotherRepo());
     const joined = await grace.api.post(`/api/rooms/${room.id}/join`, {}, { cookie: grace.cookie });
     expect(joined.statusCode).toBe(200);
     expect(joined.json<JoinRoomResponse>().room.id).toBe(room.id);
@@ -140,8 +148,9 @@ describeEachDatabase('rooms API', (engine) => {
   it('leaving ends the membership, logs member.left, and hides the user from members and my rooms', async () => {
     const ada = await createMember(app);
     const grace = await createMember(app);
-    const { room } = await ada.join('octo/leave');
-    await grace.join('octo/leave');
+    const repo = anotherRepo();
+    const { room } = await ada.join(repo);
+    await grace.join(repo);
 
     const members = (
       await ada.api.get(`/api/rooms/${room.id}/members`, { cookie: ada.cookie })
@@ -166,20 +175,20 @@ describeEachDatabase('rooms API', (engine) => {
 
     // Coming back counts as a join again and starts a fresh joined_at.
     clock.advance(5000);
-    await grace.join('octo/leave');
+    await grace.join(repo);
     const back = (await grace.api.get(`/api/rooms/${room.id}`, { cookie: grace.cookie })).json<RoomDetailsResponse>();
     expect(back.membership).toEqual({ joined_at: new Date(clock.now()).toISOString(), left_at: null });
   });
 
   it('lists my active rooms newest join first, with a limit', async () => {
     const ada = await createMember(app);
-    const names = ['mine/a', 'mine/b', 'mine/c'];
+    const names = [anotherRepo(), anotherRepo(), anotherRepo()];
     for (const name of names) {
       await ada.join(name);
       clock.advance(1000);
     }
     const all = (await ada.api.get('/api/me/rooms', { cookie: ada.cookie })).json<MyRoomsResponse>();
-    expect(all.rooms.map((r) => r.repo_full_name)).toEqual(['mine/c', 'mine/b', 'mine/a']);
+    expect(all.rooms.map((r) => r.repo_full_name)).toEqual([...names].reverse());
     expect(all.rooms[0]!.joined_at).toBeTruthy();
     const two = (await ada.api.get('/api/me/rooms?limit=2', { cookie: ada.cookie })).json<MyRoomsResponse>();
     expect(two.rooms).toHaveLength(2);
@@ -188,23 +197,24 @@ describeEachDatabase('rooms API', (engine) => {
 
   it('reports activity by repository for discovery, publicly', async () => {
     const members = await Promise.all(Array.from({ length: 5 }, () => createMember(app)));
-    for (const m of members) await m.join('busy/repo');
+    const [busy, quiet] = [anotherRepo().toLowerCase(), anotherRepo().toLowerCase()] as [string, string];
+    for (const m of members) await m.join(busy);
     clock.advance(1000);
-    await members[0]!.join('quiet/repo');
+    await members[0]!.join(quiet);
     const api = apiClient(app.app);
-    const response = await api.get('/api/rooms/activity?repos=Busy/Repo,quiet/repo,none/here');
+    const response = await api.get(`/api/rooms/activity?repos=${busy.toUpperCase()},${quiet},none/here`);
     expect(response.statusCode).toBe(200);
     const { activity } = response.json<RoomActivityResponse>();
-    expect(activity['Busy/Repo']?.active_members).toBe(5);
-    expect(activity['quiet/repo']?.active_members).toBe(1);
+    expect(activity[busy.toUpperCase()]?.active_members).toBe(5);
+    expect(activity[quiet]?.active_members).toBe(1);
     expect(activity['none/here']).toBeUndefined();
     expect((await api.get('/api/rooms/activity?repos=bad')).statusCode).toBe(400);
 
-    const counts = await activeMemberCountsByRepo(app.ctx.database.db, ['busy/repo', 'QUIET/REPO']);
-    expect(counts.get('busy/repo')?.active_members).toBe(5);
-    expect(counts.get('quiet/repo')?.active_members).toBe(1);
+    const counts = await activeMemberCountsByRepo(app.ctx.database.db, [busy, quiet.toUpperCase()]);
+    expect(counts.get(busy)?.active_members).toBe(5);
+    expect(counts.get(quiet)?.active_members).toBe(1);
     const recent = await mostRecentlyActiveRooms(app.ctx.database.db, 2);
-    expect(recent.map((r) => r.repo_key)).toEqual(['quiet/repo', 'busy/repo']);
+    expect(recent.map((r) => r.repo_key)).toEqual([quiet, busy]);
   });
 
   it('counts rooms, distinct active members and messages for the home tiles', async () => {

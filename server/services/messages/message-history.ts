@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { MessageDto } from '../../../shared/api/rooms';
+import type { RoomEvent } from '../../../shared/realtime/protocol';
+import type { Database } from '../../db/schema';
+import { rewriteMessageEvents, tombstoneMessageEvents } from '../../db/repositories/room-events.repository';
+
+/**
+ * Keeps a room's event log from remembering text a message no longer has. A replay (subscribe
+ * with after_seq, resume after a reconnect) reads the stored events, so an edit rewrites the
+ * message's earlier events to show the message as it is now, and a delete turns them into
+ * message.deleted tombstones. Sequence numbers never change: clients resume without gaps. Both
+ * run in the transaction of the edit or delete, so no reader ever sees the old text afterwards.
+ */
+export async function showCurrentTextInLog(trx: Kysely<Database>, message: MessageDto): Promise<void> {
+  for (const type of ['message.created', 'message.updated'] as const) {
+    const event: RoomEvent = { type, message };
+    await rewriteMessageEvents(trx, message.room_id, message.id, type, JSON.stringify(event));
+  }
+}
+
+export async function tombstoneDeletedInLog(trx: Kysely<Database>, roomId: string, messageId: string): Promise<void> {
+  const tombstone: RoomEvent = { type: 'message.deleted', message_id: messageId };
+  await tombstoneMessageEvents(trx, roomId, messageId, { type: tombstone.type, payload: JSON.stringify(tombstone) });
+}

@@ -1,0 +1,23 @@
+import type { AppContext } from '../../context';
+import { GitHubError } from '../../github/github-services';
+import { apiErrors } from '../../http/errors';
+
+export const REPOSITORY_NOT_FOUND = 'Repository not found on GitHub';
+export const GITHUB_UNAVAILABLE = 'Could not check the repository on GitHub right now, please retry';
+
+/**
+ * A room may only be created for a repository GitHub knows (otherwise any typed name would
+ * become a room and show up in "Active now"). Asks through the cached GitHub client and answers
+ * the repository's own spelling of its name (a renamed repository answers its new name), so one
+ * repository never gets two rooms. When GitHub cannot answer, nothing is created: 503, retry.
+ */
+export async function verifiedRepositoryName(ctx: AppContext, fullName: string): Promise<string> {
+  try {
+    const repository = await ctx.github.api.getRepository(fullName);
+    return repository.full_name;
+  } catch (error) {
+    if (error instanceof GitHubError && error.kind === 'not_found') throw apiErrors.notFound(REPOSITORY_NOT_FOUND);
+    ctx.logger.warn({ err: error, repo: fullName }, 'repository check failed; room not created');
+    throw apiErrors.unavailable(GITHUB_UNAVAILABLE);
+  }
+}
