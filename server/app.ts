@@ -18,8 +18,10 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerAuthentication } from './http/middleware/authentication';
 import { registerInputGuard } from './http/middleware/input-guard';
 import { registerSameOriginGuard } from './http/middleware/same-origin';
-import { registerSecurityHeaders } from './http/middleware/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './http/middleware/security-headers';
 import { registerRequestLog } from './http/middleware/request-log';
+import { registerRequestIdEcho, requestIdOf } from './http/middleware/request-id';
+import { answerFrameworkError } from './http/framework-errors';
 import { registerApiRoutes } from './http/routes/index';
 import { registerSpa } from './http/spa/spa';
 import { attachRealtimeGateway } from './realtime/gateway';
@@ -84,8 +86,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     onClose: (fn) => closers.push(fn),
   };
 
+  const applySecurityHeaders = securityHeaders(ctx);
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
+    // Every log line of a request carries its id (reqId): the caller's x-request-id or a new one.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    frameworkErrors: answerFrameworkError(applySecurityHeaders),
     // Our own hook writes one line per request (see request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
@@ -94,9 +101,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     return503OnClosing: true,
   });
   await app.register(fastifyCookie);
+  registerRequestIdEcho(app);
   registerRequestLog(app);
   registerErrorHandler(app);
-  registerSecurityHeaders(app, ctx);
+  registerSecurityHeaders(app, applySecurityHeaders);
   registerAuthentication(app, ctx);
   registerSameOriginGuard(app, ctx);
   registerInputGuard(app);
