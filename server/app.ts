@@ -12,6 +12,7 @@ import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { sessionsRepository } from './db/repositories/sessions.repository';
+import { oauthStatesRepository } from './db/repositories/oauth-states.repository';
 import { createGitHubServices, type GitHubEndpoints } from './github/create-github-services';
 import { DEMO_OAUTH_APP, EMULATOR_PREFIX, mountEmulator } from './github/embedded-emulator';
 import { registerErrorHandler } from './http/error-handler';
@@ -28,6 +29,7 @@ import { attachRealtimeGateway } from './realtime/gateway';
 import { createMemoryRateLimiter } from './services/rate-limit/memory-rate-limiter';
 import { createRedisRateLimiter } from './services/rate-limit/redis-rate-limiter';
 import { createSessionsService } from './services/sessions.service';
+import { startExpiredRowsPurge } from './services/housekeeping/expired-rows-purge';
 
 export interface BuildAppOptions {
   logger?: Logger;
@@ -36,6 +38,8 @@ export interface BuildAppOptions {
   serveClient?: boolean;
   /** An already-open database (tests open one per schema); closed with the app. */
   database?: DatabaseHandle;
+  /** Average time between purges of expired sessions and sign-ins (tests shorten it). */
+  purgeIntervalMs?: number;
 }
 
 export interface BuiltApp {
@@ -87,6 +91,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   };
 
   const applySecurityHeaders = securityHeaders(ctx);
+  const purge = startExpiredRowsPurge({
+    sessions,
+    oauthStates: oauthStatesRepository(database.db),
+    logger,
+    now,
+    ...(options.purgeIntervalMs ? { intervalMs: options.purgeIntervalMs } : {}),
+  });
+  closers.push(() => purge.stop());
+
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     // Every log line of a request carries its id (reqId): the caller's x-request-id or a new one.

@@ -19,6 +19,7 @@ export interface TestAppOptions {
   /** Extra environment (e.g. GITHUB_API_URL of a standalone emulator, REDIS_URL). */
   env?: Record<string, string>;
   now?: () => number;
+  purgeIntervalMs?: number;
 }
 
 /** The real app on a fresh database, for `app.inject` tests. */
@@ -37,6 +38,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     serveClient: false,
     logger: pino({ level: 'silent' }),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.purgeIntervalMs ? { purgeIntervalMs: options.purgeIntervalMs } : {}),
   });
   await built.app.ready();
   return {
