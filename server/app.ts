@@ -29,6 +29,10 @@ import { attachRealtimeGateway } from './realtime/gateway';
 import { createMemoryRateLimiter } from './services/rate-limit/memory-rate-limiter';
 import { createRedisRateLimiter } from './services/rate-limit/redis-rate-limiter';
 import { createSessionsService } from './services/sessions.service';
+import { createAppMetrics } from './metrics/app-metrics';
+import { registerHttpMetrics } from './metrics/http-metrics';
+import { instrumentBus } from './metrics/instrumented-bus';
+import { createMetricsServer, type MetricsServer } from './metrics/metrics-server';
 import { startExpiredRowsPurge } from './services/housekeeping/expired-rows-purge';
 
 export interface BuildAppOptions {
@@ -47,6 +51,8 @@ export interface BuiltApp {
   ctx: AppContext;
   /** Stops accepting, closes sockets with "going away", finishes requests, closes pools. */
   close(): Promise<void>;
+  /** The metrics listener (not yet listening), when METRICS_PORT is set. */
+  metrics?: MetricsServer;
 }
 
 /** The composition root: picks SQLite|PostgreSQL, memory|Redis, live|emulated GitHub. */
@@ -70,6 +76,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     bus = createMemoryBus();
   }
   closers.push(() => bus.close());
+  const metrics = config.metricsPort !== undefined ? createAppMetrics() : undefined;
+  if (metrics) bus = instrumentBus(bus, metrics);
   const rateLimiter = redis ? createRedisRateLimiter(redis, now) : createMemoryRateLimiter(now);
 
   const secret = resolveSecret(config.sessionSecret, config.dataDir);
@@ -87,6 +95,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger,
     secret,
     now,
+    metrics,
     onClose: (fn) => closers.push(fn),
   };
 
@@ -115,6 +124,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(fastifyCookie);
   registerRequestIdEcho(app);
+  if (metrics) registerHttpMetrics(app, metrics);
   registerRequestLog(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app, applySecurityHeaders);
@@ -125,6 +135,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerApiRoutes(app, ctx);
   if (options.serveClient !== false) await registerSpa(app, ctx);
   const gateway = attachRealtimeGateway(app, ctx);
+  let metricsServer: MetricsServer | undefined;
+  if (metrics && config.metricsPort !== undefined) {
+    metrics.trackDatabasePool(database);
+    metrics.trackGitHubQuota(github.api);
+    const server = createMetricsServer(ctx, metrics, config.metricsPort);
+    closers.push(() => server.close());
+    metricsServer = server;
+  }
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -139,7 +157,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         }
       }
     })());
-  return { app, ctx, close };
+  return { app, ctx, close, ...(metricsServer ? { metrics: metricsServer } : {}) };
 }
 
 /** Where GitHub is: configured endpoints, or the emulator mounted on this origin. */

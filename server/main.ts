@@ -36,6 +36,19 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  if (built.metrics) {
+    try {
+      await built.metrics.listen();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      process.stderr.write(
+        `Start-up failed: METRICS_PORT ${config.metricsPort} ${code === 'EADDRINUSE' ? 'is already in use' : String(error)}\n`,
+      );
+      await close();
+      process.exit(1);
+    }
+  }
+
   const mode = ctx.github.mode === 'emulated' ? 'demo mode: built-in GitHub emulator' : 'GitHub';
   process.stdout.write(
     `\nRepoRooms is running at ${config.publicUrl}  (${ctx.database.engine}, ${ctx.bus.kind} bus, ${mode})\n\n`,
