@@ -145,4 +145,28 @@ describe('server start-up', () => {
     // The session secret was generated once into the data directory.
     expect(fs.readFileSync(path.join(dir, 'session-secret'), 'utf8').trim().length).toBeGreaterThanOrEqual(32);
   });
+
+  it('with METRICS_PORT, serves /metrics and the detailed health on that port, not on PORT', async () => {
+    const dir = tempDir();
+    const port = await freePort();
+    const metricsPort = await freePort();
+    const server = startServer({
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dir,
+      DATABASE_URL: `sqlite:${path.join(dir, 'db.sqlite')}`,
+    });
+    expect((await waitForHealth(`http://127.0.0.1:${port}/api/health`, server)).status).toBe(200);
+    const detailed = await waitForHealth(`http://127.0.0.1:${metricsPort}/health`, server);
+    expect(await detailed.json()).toMatchObject({ status: 'ok', database: { ok: true, engine: 'sqlite' } });
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(text).toContain(
+      'reporooms_http_request_duration_seconds_count{method="GET",route="/api/health",status="200"}',
+    );
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
 });
