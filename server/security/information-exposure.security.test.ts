@@ -69,6 +69,13 @@ describe('malformed URLs are answered like every other request', () => {
     },
   );
 
+  it('an over-long path parameter: 414 with the security headers', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/rooms/${'a'.repeat(200)}/messages` });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ error: { code: 'bad_request', message: 'Request URL is too long' } });
+    expectSecurityHeaders(response.headers);
+  });
+
   it('the same over a real socket', async () => {
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = testApp.app.server.address() as net.AddressInfo;
