@@ -22,6 +22,7 @@ import { registerSameOriginGuard } from './http/middleware/same-origin';
 import { registerSecurityHeaders, securityHeaders } from './http/middleware/security-headers';
 import { registerRequestLog } from './http/middleware/request-log';
 import { registerRequestIdEcho, requestIdOf } from './http/middleware/request-id';
+import { registerDrainingAnswer } from './http/middleware/draining';
 import { answerFrameworkError } from './http/framework-errors';
 import { registerApiRoutes } from './http/routes/index';
 import { registerSpa } from './http/spa/spa';
@@ -120,10 +121,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     bodyLimit: 64 * 1024,
     trustProxy: true,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Answered by registerDrainingAnswer instead, so the 503 carries the security headers.
+    return503OnClosing: false,
   });
   await app.register(fastifyCookie);
   registerRequestIdEcho(app);
+  registerDrainingAnswer(app);
   if (metrics) registerHttpMetrics(app, metrics);
   registerRequestLog(app);
   registerErrorHandler(app);

@@ -152,3 +152,62 @@ describe('source maps', () => {
     }
   });
 });
+
+describe('answers while draining at shutdown', () => {
+  it('a request arriving during shutdown gets a 503 with the security headers', async () => {
+    const database = await createTestDatabase('sqlite');
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reporooms-drain-'));
+    const config = loadConfig({
+      PUBLIC_URL: 'http://localhost:3000',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: workDir,
+      SESSION_SECRET: 'test-secret-test-secret-test-secret-000',
+    });
+    const built = await buildApp(config, { database, serveClient: false, logger: pino({ level: 'silent' }) });
+    let entered!: () => void;
+    const slowEntered = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let closeStarted!: () => void;
+    const closing = new Promise<void>((resolve) => (closeStarted = resolve));
+    // An in-flight request keeps its connection open while the server drains.
+    built.app.get('/api/test/slow', async () => {
+      entered();
+      await gate;
+      return { ok: true };
+    });
+    built.app.addHook('preClose', (done) => {
+      closeStarted();
+      done();
+    });
+    try {
+      await built.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = built.app.server.address() as net.AddressInfo;
+      const socket = net.connect(port, '127.0.0.1');
+      let raw = '';
+      socket.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
+      const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.write('GET /api/test/slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      await slowEntered;
+      const shutdown = built.close();
+      await closing;
+      // A second request on the same connection, after shutdown began.
+      socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nx-request-id: drain-1\r\n\r\n');
+      release();
+      await ended;
+      await shutdown;
+      const second = raw.slice(raw.indexOf('HTTP/1.1', 1));
+      const head = second.split('\r\n\r\n')[0] ?? '';
+      expect(head).toMatch(/^HTTP\/1\.1 503/);
+      expect(head).toMatch(/content-security-policy: .*frame-ancestors 'none'/i);
+      expect(head).toMatch(/x-content-type-options: nosniff/i);
+      expect(head).toMatch(/x-frame-options: DENY/i);
+      expect(head).toMatch(/x-request-id: drain-1/i);
+    } finally {
+      release();
+      await built.close();
+      await database.destroy().catch(() => undefined);
+      fs.rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+});
