@@ -11,7 +11,9 @@ export default defineConfig({
   build: {
     outDir: process.env.CLIENT_OUT_DIR ?? '../dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build: they would publish the full client sources (the server also
+    // refuses *.map). `npm run size` builds its own copy with unreferenced maps to trace chunks.
+    sourcemap: false,
     // Lets scripts/report-bundle-size.ts follow each route's chunks.
     manifest: true,
   },

@@ -3,7 +3,7 @@
  * plus the route's lazy page chunk plus every chunk they import statically. Fails when the home
  * route would load chat or profile code.
  *
- *   npm run size              (builds dist/client first when it has no manifest)
+ *   npm run size              (builds dist/client first when it has no manifest or no source maps)
  *   npm run size -- --build   (always rebuilds)
  *   npm run size -- --dir path/to/client/build
  */
@@ -39,9 +39,17 @@ function argValue(name: string): string | undefined {
 
 async function ensureBuild(dir: string): Promise<Manifest> {
   const manifestPath = path.join(dir, '.vite', 'manifest.json');
-  if (process.argv.includes('--build') || !fs.existsSync(manifestPath)) {
+  // The home-route check reads chunk sources from source maps, which production builds omit.
+  const hasMaps =
+    fs.existsSync(path.join(dir, 'assets')) &&
+    fs.readdirSync(path.join(dir, 'assets')).some((f) => f.endsWith('.js.map'));
+  if (process.argv.includes('--build') || !fs.existsSync(manifestPath) || !hasMaps) {
     const { build } = await import('vite');
-    await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: dir } });
+    await build({
+      configFile: path.resolve('vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: dir, sourcemap: 'hidden' },
+    });
   }
   return JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
 }

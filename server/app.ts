@@ -12,20 +12,29 @@ import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { sessionsRepository } from './db/repositories/sessions.repository';
+import { oauthStatesRepository } from './db/repositories/oauth-states.repository';
 import { createGitHubServices, type GitHubEndpoints } from './github/create-github-services';
 import { DEMO_OAUTH_APP, EMULATOR_PREFIX, mountEmulator } from './github/embedded-emulator';
 import { registerErrorHandler } from './http/error-handler';
 import { registerAuthentication } from './http/middleware/authentication';
 import { registerInputGuard } from './http/middleware/input-guard';
 import { registerSameOriginGuard } from './http/middleware/same-origin';
-import { registerSecurityHeaders } from './http/middleware/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './http/middleware/security-headers';
 import { registerRequestLog } from './http/middleware/request-log';
+import { registerRequestIdEcho, requestIdOf } from './http/middleware/request-id';
+import { registerDrainingAnswer } from './http/middleware/draining';
+import { answerFrameworkError } from './http/framework-errors';
 import { registerApiRoutes } from './http/routes/index';
 import { registerSpa } from './http/spa/spa';
 import { attachRealtimeGateway } from './realtime/gateway';
 import { createMemoryRateLimiter } from './services/rate-limit/memory-rate-limiter';
 import { createRedisRateLimiter } from './services/rate-limit/redis-rate-limiter';
 import { createSessionsService } from './services/sessions.service';
+import { createAppMetrics } from './metrics/app-metrics';
+import { registerHttpMetrics } from './metrics/http-metrics';
+import { instrumentBus } from './metrics/instrumented-bus';
+import { createMetricsServer, type MetricsServer } from './metrics/metrics-server';
+import { startExpiredRowsPurge } from './services/housekeeping/expired-rows-purge';
 
 export interface BuildAppOptions {
   logger?: Logger;
@@ -34,6 +43,8 @@ export interface BuildAppOptions {
   serveClient?: boolean;
   /** An already-open database (tests open one per schema); closed with the app. */
   database?: DatabaseHandle;
+  /** Average time between purges of expired sessions and sign-ins (tests shorten it). */
+  purgeIntervalMs?: number;
 }
 
 export interface BuiltApp {
@@ -41,6 +52,8 @@ export interface BuiltApp {
   ctx: AppContext;
   /** Stops accepting, closes sockets with "going away", finishes requests, closes pools. */
   close(): Promise<void>;
+  /** The metrics listener (not yet listening), when METRICS_PORT is set. */
+  metrics?: MetricsServer;
 }
 
 /** The composition root: picks SQLite|PostgreSQL, memory|Redis, live|emulated GitHub. */
@@ -64,6 +77,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     bus = createMemoryBus();
   }
   closers.push(() => bus.close());
+  const metrics = config.metricsPort !== undefined ? createAppMetrics() : undefined;
+  if (metrics) bus = instrumentBus(bus, metrics);
   const rateLimiter = redis ? createRedisRateLimiter(redis, now) : createMemoryRateLimiter(now);
 
   const secret = resolveSecret(config.sessionSecret, config.dataDir);
@@ -81,11 +96,26 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger,
     secret,
     now,
+    metrics,
     onClose: (fn) => closers.push(fn),
   };
 
+  const applySecurityHeaders = securityHeaders(ctx);
+  const purge = startExpiredRowsPurge({
+    sessions,
+    oauthStates: oauthStatesRepository(database.db),
+    logger,
+    now,
+    ...(options.purgeIntervalMs ? { intervalMs: options.purgeIntervalMs } : {}),
+  });
+  closers.push(() => purge.stop());
+
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
+    // Every log line of a request carries its id (reqId): the caller's x-request-id or a new one.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    frameworkErrors: answerFrameworkError(applySecurityHeaders),
     // Our own hook writes one line per request (see request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
@@ -93,12 +123,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // and walks around every per-IP limit.
     trustProxy: proxyTrust(config.trustProxy),
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Answered by registerDrainingAnswer instead, so the 503 carries the security headers.
+    return503OnClosing: false,
   });
   await app.register(fastifyCookie);
+  registerRequestIdEcho(app);
+  registerDrainingAnswer(app);
+  if (metrics) registerHttpMetrics(app, metrics);
   registerRequestLog(app);
   registerErrorHandler(app);
-  registerSecurityHeaders(app, ctx);
+  registerSecurityHeaders(app, applySecurityHeaders);
   registerAuthentication(app, ctx);
   registerSameOriginGuard(app, ctx);
   registerInputGuard(app);
@@ -106,6 +140,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerApiRoutes(app, ctx);
   if (options.serveClient !== false) await registerSpa(app, ctx);
   const gateway = attachRealtimeGateway(app, ctx);
+  let metricsServer: MetricsServer | undefined;
+  if (metrics && config.metricsPort !== undefined) {
+    metrics.trackDatabasePool(database);
+    metrics.trackGitHubQuota(github.api);
+    const server = createMetricsServer(ctx, metrics, config.metricsPort);
+    closers.push(() => server.close());
+    metricsServer = server;
+  }
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -120,7 +162,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         }
       }
     })());
-  return { app, ctx, close };
+  return { app, ctx, close, ...(metricsServer ? { metrics: metricsServer } : {}) };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { EventBus } from './bus/event-bus';
 import type { Config } from './config/config';
 import type { DatabaseHandle } from './db/database';
 import type { GitHubServices } from './github/github-services';
+import type { AppMetrics } from './metrics/app-metrics';
 import type { RateLimiter } from './services/rate-limit/rate-limiter';
 import type { SessionsService } from './services/sessions.service';
 
@@ -21,6 +22,8 @@ export interface AppContext {
   /** Secret for sealing tokens and signing cookies (from SESSION_SECRET or the data directory). */
   secret: string;
   now: () => number;
+  /** Prometheus metrics, present only when METRICS_PORT is set. */
+  metrics: AppMetrics | undefined;
   /** Callbacks run at shutdown, last registered first (sockets, timers, pools). */
   onClose(fn: () => Promise<void> | void): void;
 }

@@ -46,6 +46,19 @@ async function main(): Promise<void> {
     logger.level = level;
   }
 
+  if (built.metrics) {
+    try {
+      await built.metrics.listen();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      process.stderr.write(
+        `Start-up failed: METRICS_PORT ${config.metricsPort} ${code === 'EADDRINUSE' ? 'is already in use' : String(error)}\n`,
+      );
+      await close();
+      process.exit(1);
+    }
+  }
+
   const mode = ctx.github.mode === 'emulated' ? 'demo mode: built-in GitHub emulator' : 'GitHub';
   // Written whatever LOG_LEVEL says: it is how whoever started the server learns where it is.
   process.stdout.write(

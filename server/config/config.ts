@@ -63,6 +63,12 @@ const envSchema = z
         message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`,
       }),
     CLIENT_DIST_DIR: optionalText,
+    METRICS_PORT: optionalText
+      .refine(
+        (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 65535),
+        'METRICS_PORT must be a number from 1 to 65535 (leave it unset for no metrics listener)',
+      )
+      .transform((v) => (v === undefined ? undefined : Number(v))),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GITHUB_CLIENT_ID) !== Boolean(env.GITHUB_CLIENT_SECRET)) {
@@ -71,6 +77,9 @@ const envSchema = z
         path: [env.GITHUB_CLIENT_ID ? 'GITHUB_CLIENT_SECRET' : 'GITHUB_CLIENT_ID'],
         message: 'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together',
       });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'METRICS_PORT must differ from PORT' });
     }
   });
 
@@ -91,6 +100,8 @@ export interface Config {
   dataDir: string;
   clientDistDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Port of the separate metrics and detailed-health listener; undefined: no such listener. */
+  metricsPort: number | undefined;
   github: {
     /** 'live' talks to GitHub (or GHES); 'emulated' mounts the built-in emulator on this origin. */
     mode: 'live' | 'emulated';
@@ -136,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR ?? './data',
     clientDistDir: e.CLIENT_DIST_DIR ?? 'dist/client',
     logLevel: e.LOG_LEVEL,
+    metricsPort: e.METRICS_PORT,
     github: {
       mode: live ? 'live' : 'emulated',
       clientId: e.GITHUB_CLIENT_ID,

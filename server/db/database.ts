@@ -12,6 +12,8 @@ export interface DatabaseHandle {
   engine: DatabaseEngine;
   /** Cheap round trip used by the health check. */
   ping(): Promise<void>;
+  /** PostgreSQL only: connection pool counts, for metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     async ping() {
       await sql`select 1`.execute(db);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await db.destroy();
     },

@@ -53,6 +53,7 @@ export function attachRealtimeGateway(
   const hub = new RoomHub(ctx.bus, presence, ctx.logger, (roomId) => readLastSeq(ctx.database.db, roomId));
   const clients = new Set<RealtimeClient>();
   let closed = false;
+  ctx.metrics?.trackOpenSockets(() => clients.size);
 
   const sessionsSubscription = ctx.bus
     .subscribe(SESSIONS_CHANNEL, (raw) => {
@@ -127,6 +128,7 @@ export function attachRealtimeGateway(
       options.bufferLimits,
     );
     clients.add(client);
+    if (ctx.metrics) client.onEventWritten = ctx.metrics.eventDelivered;
     ws.on('pong', () => {
       client.alive = true;
     });

@@ -27,6 +27,8 @@ export class RealtimeClient implements SubscriptionSink {
   /** Commands are handled one at a time, in arrival order. */
   commandQueue: Promise<void> = Promise.resolve();
   pendingCommands = 0;
+  /** Told of every room event frame written to this socket (metrics). */
+  onEventWritten: ((roomId: string, seq: number) => void) | undefined;
   private closing = false;
 
   constructor(
@@ -52,6 +54,8 @@ export class RealtimeClient implements SubscriptionSink {
       `{"type":"room.event","room_id":${JSON.stringify(roomId)},"seq":${event.seq},"event":${event.json}}`,
     );
     this.sendText(event.frame, false);
+    if (this.onEventWritten && !this.closing && this.ws.readyState === this.ws.OPEN)
+      this.onEventWritten(roomId, event.seq);
   }
 
   /** Sends a frame already encoded for many sockets (typing, presence). */

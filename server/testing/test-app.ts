@@ -29,6 +29,7 @@ export interface TestAppOptions {
    * configured port, which an app answering only `inject` calls does not serve.
    */
   github?: 'emulator';
+  purgeIntervalMs?: number;
 }
 
 /** The real app on a fresh database, for `app.inject` tests. */
@@ -52,6 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     serveClient: false,
     logger: pino({ level: 'silent' }),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.purgeIntervalMs ? { purgeIntervalMs: options.purgeIntervalMs } : {}),
   });
   await built.app.ready();
   return {

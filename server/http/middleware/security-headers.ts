@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { isHttps } from '../session-cookie';
 
-/** Headers on every answer, errors and 404s included. */
-export function registerSecurityHeaders(app: FastifyInstance, ctx: AppContext): void {
+export type ApplySecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => void;
+
+/** The headers every answer carries, as a function of the configured origin. */
+export function securityHeaders(ctx: AppContext): ApplySecurityHeaders {
   const origin = new URL(ctx.config.publicUrl);
   const wsOrigin = `${origin.protocol === 'https:' ? 'wss:' : 'ws:'}//${origin.host}`;
   const formTargets = ["'self'", ctx.github.webUrl.startsWith('http') ? new URL(ctx.github.webUrl).origin : ''].filter(
@@ -23,7 +25,7 @@ export function registerSecurityHeaders(app: FastifyInstance, ctx: AppContext): 
     `form-action ${formTargets.join(' ')}`,
   ].join('; ');
   const https = isHttps(ctx.config);
-  app.addHook('onSend', async (request, reply, payload) => {
+  return (request, reply) => {
     reply.header('Content-Security-Policy', csp);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -33,6 +35,16 @@ export function registerSecurityHeaders(app: FastifyInstance, ctx: AppContext): 
     if (request.url.startsWith('/api/') && request.auth && !reply.hasHeader('cache-control')) {
       reply.header('Cache-Control', 'no-store');
     }
+  };
+}
+
+/**
+ * Headers on every answer, errors and 404s included. Answers Fastify gives before routing
+ * (malformed URLs) skip hooks; app.ts applies the same headers to those (framework-errors.ts).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, apply: ApplySecurityHeaders): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    apply(request, reply);
     return payload;
   });
 }

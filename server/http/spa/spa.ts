@@ -22,6 +22,8 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
       root,
       wildcard: false,
       index: false,
+      // Source maps carry the full client sources: never served, even if a build left some behind.
+      allowedPath: (pathName) => !isSourceMap(pathName),
       setHeaders(res, filePath) {
         res.header(
           'Cache-Control',
@@ -59,4 +61,8 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
       .header('Cache-Control', 'no-cache')
       .send(renderIndexHtml(readIndex(), page.meta, ctx.config.publicUrl));
   });
+}
+
+function isSourceMap(pathName: string): boolean {
+  return pathName.toLowerCase().endsWith('.map');
 }

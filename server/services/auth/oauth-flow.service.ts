@@ -115,7 +115,8 @@ export function createOAuthFlowService(deps: {
           userId: account.userId,
           token: created.token,
           expiresAt: created.expiresAt,
-          returnTo: pending.return_to,
+          // Checked again on the way out: rows stored by an earlier, laxer check must not redirect away.
+          returnTo: safeReturnPath(pending.return_to),
         };
       } catch (error) {
         if (!(error instanceof GitHubError)) throw error;

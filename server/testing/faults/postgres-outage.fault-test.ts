@@ -63,7 +63,9 @@ describe('PostgreSQL crashed and restarted under load', () => {
     expect([...new Set(duringOutage.map((attempt) => attempt.outcome.status))]).toEqual([503]);
     // The same process serves again: its pool replaced the dead connections without a restart.
     expect(log.attempts.some((attempt) => attempt.startedAt > outageEnd && attempt.outcome.status === 201)).toBe(true);
-    expect(await waitUntil(async () => (await fetch(`${server.origin}/api/health`)).status === 200, 10_000)).toBe(true);
+    expect(await waitUntil(async () => (await fetch(`${server.origin}/api/health/ready`)).status === 200, 10_000)).toBe(
+      true,
+    );
 
     await expectEveryAcknowledgedMessageStoredOnce(deployment.fixture, log, [room.id]);
     const logs = await expectWatchersConverged(deployment.fixture, watchers, [room.id]);

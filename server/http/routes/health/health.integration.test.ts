@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../testing/databases';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 
-describeEachDatabase('GET /api/health', (engine) => {
+describeEachDatabase('GET /api/health and /api/health/ready', (engine) => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await createTestApp({ engine });
@@ -11,20 +11,21 @@ describeEachDatabase('GET /api/health', (engine) => {
     await testApp?.destroy();
   });
 
-  it('answers 200 with database and bus status', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
-      status: 'ok',
-      database: { ok: true, engine },
-      bus: { ok: true, kind: 'memory' },
-    });
+  it('liveness and readiness answer 200 with no details', async () => {
+    for (const url of ['/api/health', '/api/health/ready']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
   });
 
-  it('answers 503 when the database is gone', async () => {
+  it('readiness answers 503 when the database is gone; liveness stays 200', async () => {
     await testApp.database.close();
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ status: 'unavailable', database: { ok: false } });
+    const ready = await testApp.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'unavailable' });
+    const live = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(live.statusCode).toBe(200);
   });
 });

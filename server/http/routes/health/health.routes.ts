@@ -1,26 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
+import { checkDependencies } from '../../../services/health/dependency-health';
 
+/**
+ * Public health answers carry no details (engine, bus type, GitHub quota tell an attacker what to
+ * aim at); operators read those on the metrics port (server/metrics/metrics-server.ts).
+ */
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Liveness: the process serves requests. While it drains at shutdown Fastify answers 503 itself.
   app.get('/api/health', async (_request, reply) => {
-    const [database, bus] = await Promise.all([
-      ctx.database
-        .ping()
-        .then(() => ({ ok: true, engine: ctx.database.engine }))
-        .catch((error: unknown) => ({ ok: false, engine: ctx.database.engine, detail: errorMessage(error) })),
-      ctx.bus.health().then((h) => ({ ...h, kind: ctx.bus.kind })),
-    ]);
-    const healthy = database.ok && bus.ok;
     reply.header('Cache-Control', 'no-store');
-    return reply.status(healthy ? 200 : 503).send({
-      status: healthy ? 'ok' : 'unavailable',
-      database,
-      bus,
-      github: { mode: ctx.github.mode, quota: ctx.github.api.quota() },
-    });
+    return reply.status(200).send({ status: 'ok' });
   });
-}
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  // Readiness: the database and the bus answer, so requests routed here can succeed.
+  app.get('/api/health/ready', async (_request, reply) => {
+    const { ok } = await checkDependencies(ctx);
+    reply.header('Cache-Control', 'no-store');
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
+  });
 }
