@@ -17,8 +17,10 @@ export interface RoomMembership extends HubMember {
   /** False until room.subscribed has been sent: earlier presence is held back. */
   ready: boolean;
   heldPresence: string[] | undefined;
-  lastTypingAt: number;
 }
+
+/** How often a paused replay looks whether its socket has drained. */
+const DRAIN_POLL_MS = 20;
 
 /** One connected socket: its identity, its room subscriptions and a guarded send. */
 export class RealtimeClient implements SubscriptionSink {
@@ -63,6 +65,18 @@ export class RealtimeClient implements SubscriptionSink {
     this.send({ type: 'room.resync', room_id: roomId, last_seq: lastSeq });
   }
 
+  whenWritable(): Promise<void> {
+    if (!this.isBackedUp()) return Promise.resolve();
+    // ws has no public drain event; a short poll is cheap for the few sockets that are behind.
+    return new Promise((resolve) => {
+      const timer = setInterval(() => {
+        if (this.isBackedUp()) return;
+        clearInterval(timer);
+        resolve();
+      }, DRAIN_POLL_MS);
+    });
+  }
+
   membershipEnded(roomId: string): void {
     this.onMembershipEnded(this, roomId);
   }
@@ -84,6 +98,11 @@ export class RealtimeClient implements SubscriptionSink {
     return this.closing;
   }
 
+  /** Open with more unsent data than the soft limit (a closed socket is never waited for). */
+  private isBackedUp(): boolean {
+    return !this.closing && this.ws.readyState === this.ws.OPEN && this.ws.bufferedAmount > this.limits.softBytes;
+  }
+
   private sendText(text: string | Buffer, ephemeral: boolean): void {
     if (this.closing || this.ws.readyState !== this.ws.OPEN) return;
     const buffered = this.ws.bufferedAmount;
@@ -103,7 +122,6 @@ export function createMembership(client: RealtimeClient, subscription: RoomSubsc
     subscription,
     ready: false,
     heldPresence: undefined,
-    lastTypingAt: 0,
     sendTyping(frame) {
       client.sendEncoded(frame, true);
     },
