@@ -183,6 +183,17 @@ export function attachRealtimeGateway(
 
   function onFrame(client: RealtimeClient, data: RawData, isBinary: boolean): void {
     client.alive = true;
+    // The user's budget is shared by all their sockets on every process (Redis when configured).
+    // Every frame is counted as it arrives, also one refused below; a command runs only once its
+    // frame was found within budget.
+    const verdict = ctx.rateLimiter
+      .hit(`ws-frames:${client.userId}`, USER_FRAME_BUDGET.limit, USER_FRAME_BUDGET.windowMs)
+      .then((result) => {
+        if (!result.allowed) client.close(CLOSE_CODES.policyViolation, 'too many frames from this user');
+        return result.allowed;
+      })
+      // A limiter that fails does not take the socket down (as for sends, see the Redis limiter).
+      .catch(() => true);
     if (isBinary) return client.sendError('bad_frame', 'Frames must be JSON text');
     const parsed = parseCommand(data.toString());
     if (!parsed.ok) return client.sendError(parsed.code, parsed.message, parsed.refType);
@@ -192,15 +203,7 @@ export function attachRealtimeGateway(
     client.pendingCommands += 1;
     client.commandQueue = client.commandQueue
       .then(async () => {
-        if (client.isClosing) return;
-        // The user's budget is shared by all their sockets on every process (Redis when configured).
-        const budget = await ctx.rateLimiter.hit(
-          `ws-frames:${client.userId}`,
-          USER_FRAME_BUDGET.limit,
-          USER_FRAME_BUDGET.windowMs,
-        );
-        if (!budget.allowed) return client.close(CLOSE_CODES.policyViolation, 'too many frames from this user');
-        if (client.isClosing) return;
+        if (!(await verdict) || client.isClosing) return;
         await handleCommand(ctx, hub, client, parsed.command);
       })
       .catch((error: unknown) => {
