@@ -96,6 +96,7 @@ async function main(): Promise<void> {
         quietSeconds: Number(args.get('abuse-quiet-seconds') ?? 10),
         floodSeconds: Number(args.get('abuse-flood-seconds') ?? 20),
         floodSockets: Number(args.get('abuse-sockets') ?? 20),
+        floodRate: Number(args.get('abuse-rate') ?? 5000),
       },
       log,
     );

@@ -7,7 +7,7 @@
  * requested back to back. Every part stops by itself after its phase.
  */
 import { randomBytes } from 'node:crypto';
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import WebSocket from 'ws';
 import { MAX_REPLAY_EVENTS } from '../../shared/realtime/protocol';
 import { openDatabase } from '../../server/db/database';
 import { createProductServer } from '../../server/testing/services/product-server';
+import { startCpuWindow } from '../lib/cpu-meter';
 import { percentile, round } from '../lib/percentiles';
 import { seedChat } from '../lib/seed-chat';
 
@@ -33,10 +34,17 @@ export interface AbusePhase {
   healthFailures: number;
   healthP50Ms: number;
   healthP99Ms: number;
+  /** CPU the server process used, as a share of one core. */
+  serverCpuShare: number;
+  /** CPU the flooding process used, as a share of one core. */
+  flooderCpuShare: number;
+  /** Busy CPU of everything else on the machine, as a share of all its cores. */
+  othersShare: number;
 }
 
 export interface AbuseResult {
   floodSockets: number;
+  floodRate: number;
   replayLogEvents: number;
   phases: AbusePhase[];
   /** What the flooding process reported: connections, frames written, close codes. */
@@ -48,6 +56,8 @@ export interface AbuseOptions {
   quietSeconds: number;
   floodSeconds: number;
   floodSockets: number;
+  /** Frames per second the flooder writes over all its sockets. */
+  floodRate: number;
 }
 
 /** Every sender keeps under the send limit (10 a minute): one message each per this many ms. */
@@ -73,21 +83,31 @@ export async function runAbuseBench(options: AbuseOptions, log: (line: string) =
     sockets.push(reader.ws);
     const phases: AbusePhase[] = [];
     log(`abuse: quiet phase, ${options.quietSeconds} s`);
-    phases.push(await measure('quiet', options.quietSeconds, server.origin, calm.id, calm.senders, reader));
+    phases.push(
+      await measure('quiet', options.quietSeconds, server.origin, calm.id, calm.senders, reader, server.pid() ?? 0),
+    );
 
     log(`abuse: one user floods from ${options.floodSockets} sockets, ${options.floodSeconds} s`);
     const flooder = startFlooder(server.origin, heavy.members[0].cookie, heavy.id, options);
-    phases.push(await measure('flood', options.floodSeconds, server.origin, calm.id, calm.senders, reader));
-    const flooderReport = await flooder;
+    await flooder.ready;
+    phases.push(
+      await measure('flood', options.floodSeconds, server.origin, calm.id, calm.senders, reader, server.pid() ?? 0, [
+        flooder.pid,
+      ]),
+    );
+    const flooderReport = await flooder.done;
     for (const phase of phases)
       log(
         `abuse: ${phase.name}: delivery p50 ${phase.deliveryP50Ms} ms p99 ${phase.deliveryP99Ms} ms ` +
           `(${phase.messagesDelivered}/${phase.messagesSent}), health p50 ${phase.healthP50Ms} ms p99 ${phase.healthP99Ms} ms ` +
-          `(${phase.healthRequests}, ${phase.healthFailures} failed)`,
+          `(${phase.healthRequests}, ${phase.healthFailures} failed), server CPU ${phase.serverCpuShare} core, ` +
+          `flooder CPU ${phase.flooderCpuShare} core, ` +
+          `rest of machine ${Math.round(phase.othersShare * 100)} %`,
       );
     log(`abuse: flooder ${JSON.stringify(flooderReport)}`);
     return {
       floodSockets: options.floodSockets,
+      floodRate: options.floodRate,
       replayLogEvents: MAX_REPLAY_EVENTS,
       phases,
       flooder: flooderReport,
@@ -128,7 +148,10 @@ async function measure(
   roomId: string,
   senders: Array<{ cookie: string }>,
   reader: Reader,
+  serverPid: number,
+  flooderPids: number[] = [],
 ): Promise<AbusePhase> {
+  const cpu = startCpuWindow([serverPid, flooderPids]);
   const until = performance.now() + seconds * 1000;
   const sentAt = new Map<string, number>();
   let senderIndex = 0;
@@ -169,6 +192,7 @@ async function measure(
     }
   })();
   await Promise.all([sendLoop, healthLoop]);
+  const window = cpu();
   await Promise.all(sends);
   // Late deliveries count with their full latency (up to a bound; what never came is reported).
   const deadline = performance.now() + 10_000;
@@ -190,41 +214,46 @@ async function measure(
     healthFailures,
     healthP50Ms: round(percentile(health, 50)),
     healthP99Ms: round(percentile(health, 99)),
+    serverCpuShare: round((window.processMicros[0] ?? 0) / (window.wallMs * 1000)),
+    flooderCpuShare: round((window.processMicros[1] ?? 0) / (window.wallMs * 1000)),
+    othersShare: round(window.othersShare),
   };
 }
 
-function startFlooder(
-  origin: string,
-  cookie: string,
-  roomId: string,
-  options: AbuseOptions,
-): Promise<Record<string, unknown>> {
-  return new Promise((resolve) => {
-    const args = [
-      '--import',
-      'tsx',
-      path.join(HERE, 'abuse-flooder.ts'),
-      origin,
-      cookie,
-      roomId,
-      String(options.floodSockets),
-      String(options.floodSeconds),
-    ];
-    // The flooder exits by itself after its phase; the timeout is a backstop.
-    execFile(
-      process.execPath,
-      args,
-      { encoding: 'utf8', timeout: (options.floodSeconds + 30) * 1000 },
-      (error, stdout) => {
-        if (error) return resolve({ error: error.message });
-        try {
-          resolve(JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>);
-        } catch {
-          resolve({ error: `unreadable report: ${stdout.slice(0, 200)}` });
-        }
-      },
-    );
+interface Flooder {
+  pid: number;
+  /** Resolves once the flooder has loaded and starts flooding. */
+  ready: Promise<void>;
+  /** The flooder's report once it has exited by itself. */
+  done: Promise<Record<string, unknown>>;
+}
+
+function startFlooder(origin: string, cookie: string, roomId: string, options: AbuseOptions): Flooder {
+  const args = ['--import', 'tsx', path.join(HERE, 'abuse-flooder.ts'), origin, cookie, roomId].concat(
+    [options.floodSockets, options.floodSeconds, options.floodRate].map(String),
+  );
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  // It exits by itself after its phase; this is a backstop.
+  const backstop = setTimeout(() => child.kill('SIGKILL'), (options.floodSeconds + 30) * 1000);
+  let out = '';
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+    if (out.includes('ready\n')) markReady();
   });
+  const done = new Promise<Record<string, unknown>>((resolve) =>
+    child.on('exit', (code) => {
+      clearTimeout(backstop);
+      try {
+        resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as Record<string, unknown>);
+      } catch {
+        resolve({ error: `flooder exited (${code}) without a report` });
+      }
+      markReady();
+    }),
+  );
+  return { pid: child.pid ?? 0, ready, done };
 }
 
 /** A log of `count` events in the room, so that every subscribe after_seq:0 replays all of it. */

@@ -138,7 +138,12 @@ export function attachRealtimeGateway(
           : (socketsPerUser.get(session.userId) ?? 0) >= MAX_SOCKETS_PER_USER
             ? `at most ${MAX_SOCKETS_PER_USER} connections per user`
             : undefined;
-      if (refusal) return ws.close(CLOSE_CODES.policyViolation, refusal);
+      if (refusal) {
+        ws.close(CLOSE_CODES.policyViolation, refusal);
+        ws.pause();
+        setTimeout(() => ws.terminate(), 1000).unref();
+        return;
+      }
       count(socketsPerSession, session.id, 1);
       count(socketsPerUser, session.userId, 1);
       onConnection(ws, session.userId, session.id);
@@ -164,7 +169,7 @@ export function attachRealtimeGateway(
     });
     ws.on('message', (data: RawData, isBinary: boolean) => {
       // Every frame counts, valid or not, before any work is done for it.
-      if (!budget.take()) return client.close(CLOSE_CODES.policyViolation, 'too many frames from this connection');
+      if (!budget.take()) return client.closeForPolicy('too many frames from this connection');
       onFrame(client, data, isBinary);
     });
     ws.on('error', () => undefined);
@@ -189,7 +194,7 @@ export function attachRealtimeGateway(
     const verdict = ctx.rateLimiter
       .hit(`ws-frames:${client.userId}`, USER_FRAME_BUDGET.limit, USER_FRAME_BUDGET.windowMs)
       .then((result) => {
-        if (!result.allowed) client.close(CLOSE_CODES.policyViolation, 'too many frames from this user');
+        if (!result.allowed) client.closeForPolicy('too many frames from this user');
         return result.allowed;
       })
       // A limiter that fails does not take the socket down (as for sends, see the Redis limiter).

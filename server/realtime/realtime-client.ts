@@ -19,6 +19,9 @@ export interface RoomMembership extends HubMember {
   heldPresence: string[] | undefined;
 }
 
+/** How long a socket closed for abuse is kept before it is cut (its close frame has left by then). */
+const POLICY_LINGER_MS = 1000;
+
 /** How often a paused replay looks whether its socket has drained. */
 const DRAIN_POLL_MS = 20;
 
@@ -92,6 +95,17 @@ export class RealtimeClient implements SubscriptionSink {
     }
     // A peer that never answers the close handshake is cut off.
     setTimeout(() => this.ws.terminate(), 5000).unref();
+  }
+
+  /**
+   * Closes for abuse (1008): nothing more is read from the peer, whose frames would only be
+   * parsed to be dropped, and the connection is cut soon after the close frame has gone out.
+   */
+  closeForPolicy(reason: string): void {
+    if (this.closing) return;
+    this.close(CLOSE_CODES.policyViolation, reason);
+    this.ws.pause();
+    setTimeout(() => this.ws.terminate(), POLICY_LINGER_MS).unref();
   }
 
   get isClosing(): boolean {
