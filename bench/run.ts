@@ -6,7 +6,9 @@
  *                                         10,000 idle connections for memory (about twenty minutes on two cores)
  *   npm run bench -- --shape=reduced      1,000 connections, 100–800 msg/s, 3,000 idle
  *   npm run bench -- --shape=quick        smoke run
- *   npm run bench -- --only=fanout,http   a subset (fanout, scaling, http, bundle, economy)
+ *   npm run bench -- --only=fanout,http   a subset (fanout, scaling, http, bundle, economy, abuse)
+ *   npm run bench -- --only=abuse         one user flooding the WebSocket: another user's send→delivery
+ *                                         and /api/health p99, quiet vs flood (about 40 s; own results file)
  *   npm run bench -- --only=fanout --cpu-prof=/tmp/prof   also write the server's CPU profile there
  *   flags: --rooms --members --rates=a,b --scaling-rates=a,b --step-seconds --idle --http-messages
  *          --http-seconds --out
@@ -17,11 +19,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../server/testing/services/product-server';
 import { runHttpBench, type HttpFigure } from './http/http-bench';
+import { runAbuseBench } from './realtime/abuse-bench';
 import { runScalingBench, type ScalingResult } from './realtime/scaling-bench';
 import { measureGitHubEconomy, type GitHubEconomy } from './lib/github-economy';
 import { runFanoutBench, type FanoutResult } from './realtime/fanout-bench';
 import { shapeFromArgs } from './realtime/shapes';
 import { latencyChartSvg } from './report/latency-chart';
+import { abuseMarkdown } from './report/abuse-markdown';
 import { resultsMarkdown } from './report/results-markdown';
 
 export interface BenchResults {
@@ -42,7 +46,7 @@ const args = new Map(
     return [key ?? '', rest.join('=') || 'true'] as const;
   }),
 );
-const only = new Set((args.get('only') ?? 'fanout,scaling,http,bundle,economy').split(','));
+const only = new Set((args.get('only') ?? 'fanout,scaling,http,bundle,economy,abuse').split(','));
 const outDir = path.resolve(REPO_ROOT, args.get('out') ?? 'bench/results');
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
@@ -85,9 +89,28 @@ async function main(): Promise<void> {
     results.economy = await measureGitHubEconomy(100);
     log(`GitHub economy: ${results.economy.upstreamRequestsWarm} upstream requests per 100 warm home-page views`);
   }
+  fs.mkdirSync(outDir, { recursive: true });
+  if (only.has('abuse')) {
+    const abuse = await runAbuseBench(
+      {
+        quietSeconds: Number(args.get('abuse-quiet-seconds') ?? 10),
+        floodSeconds: Number(args.get('abuse-flood-seconds') ?? 20),
+        floodSockets: Number(args.get('abuse-sockets') ?? 20),
+        floodRate: Number(args.get('abuse-rate') ?? 5000),
+      },
+      log,
+    );
+    // Its own files: a run of this part alone leaves the other results untouched.
+    const report = { date: new Date().toISOString(), machine: results.machine, abuse };
+    fs.writeFileSync(path.join(outDir, 'websocket-abuse.json'), `${JSON.stringify(report, null, 2)}\n`);
+    fs.writeFileSync(path.join(outDir, 'websocket-abuse.md'), abuseMarkdown(report));
+    if (only.size === 1) {
+      log(`done in ${Math.round((Date.now() - started) / 1000)} s → ${path.relative(REPO_ROOT, outDir)}/`);
+      return;
+    }
+  }
   results.wallSeconds = Math.round((Date.now() - started) / 1000);
 
-  fs.mkdirSync(outDir, { recursive: true });
   const resultsPath = path.join(outDir, 'results.json');
   if (args.has('only') && fs.existsSync(resultsPath)) {
     // A partial run keeps the other parts of the previous results.

@@ -177,6 +177,43 @@ describe('RealtimeClient', () => {
     expect(t.client.getStatus()).toBe('closed');
   });
 
+  it('after a policy close waits long before reconnecting, and longer after each one in a row', () => {
+    const t = setup();
+    t.socket().open();
+    t.socket().drop(1008);
+    // An ordinary drop reconnects within half a second; a policy close waits at least 15 s.
+    vi.advanceTimersByTime(14_999);
+    expect(t.sockets).toHaveLength(1);
+    vi.advanceTimersByTime(15_001);
+    expect(t.sockets).toHaveLength(2);
+    // Refused again right after opening (e.g. too many sockets): the next wait is at least 30 s.
+    t.socket().open();
+    t.socket().drop(1008);
+    vi.advanceTimersByTime(29_999);
+    expect(t.sockets).toHaveLength(2);
+    vi.advanceTimersByTime(30_001);
+    expect(t.sockets).toHaveLength(3);
+    t.socket().open();
+    expect(t.socket().sentOf('room.subscribe')).toEqual([{ type: 'room.subscribe', room_id: ROOM, after_seq: 3 }]);
+  });
+
+  it('forgets earlier policy closes once a connection has lasted', () => {
+    const t = setup();
+    t.socket().open();
+    t.socket().drop(1008);
+    vi.advanceTimersByTime(30_000);
+    t.socket().open();
+    t.advanceClock(3 * 60_000);
+    t.socket().drop();
+    vi.advanceTimersByTime(1_000);
+    expect(t.sockets).toHaveLength(3);
+    t.socket().open();
+    t.socket().drop(1008);
+    // Back to the first step (15–30 s), not the second (30–60 s).
+    vi.advanceTimersByTime(30_000);
+    expect(t.sockets).toHaveLength(4);
+  });
+
   it('on room.resync refetches through the handler, then subscribes after the new sequence', async () => {
     const t = setup({ onResync: async () => 900 });
     t.socket().open();

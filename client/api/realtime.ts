@@ -59,6 +59,14 @@ interface RoomState {
 const OPEN = 1;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30_000;
+/**
+ * After a policy close (this tab or user sent too much, or has too many sockets open) the next
+ * attempt waits long, and longer each time, so that many tabs do not storm the server together.
+ */
+const POLICY_BACKOFF_BASE_MS = 30_000;
+const POLICY_BACKOFF_CAP_MS = 5 * 60_000;
+/** A connection that stayed open this long ends a series of policy closes. */
+const POLICY_FORGIVE_MS = 2 * 60_000;
 
 /**
  * One WebSocket per tab, shared by every open room. Writes go over HTTP; this carries committed
@@ -76,6 +84,9 @@ export class RealtimeClient {
   private readonly statusListeners = new Set<(status: ConnectionStatus) => void>();
   private status: ConnectionStatus = 'closed';
   private attempts = 0;
+  /** Policy closes in a row (none of the connections in between lasted POLICY_FORGIVE_MS). */
+  private policyCloses = 0;
+  private openedAt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private pongTimer: ReturnType<typeof setTimeout> | null = null;
@@ -163,6 +174,7 @@ export class RealtimeClient {
     this.socket = socket;
     socket.onopen = () => {
       this.attempts = 0;
+      this.openedAt = this.now();
       this.setStatus('open');
       for (const [roomId, room] of this.rooms) {
         room.pending.clear();
@@ -191,14 +203,20 @@ export class RealtimeClient {
       this.setStatus('closed');
       // A server-ended session will not come back by reconnecting.
       if (event.code === CLOSE_CODES.sessionEnded || this.stopped || this.rooms.size === 0) return;
+      if (event.code === CLOSE_CODES.policyViolation) {
+        this.policyCloses += 1;
+        this.scheduleReconnect(policyDelay(this.policyCloses));
+        return;
+      }
+      if (this.openedAt > 0 && this.now() - this.openedAt >= POLICY_FORGIVE_MS) this.policyCloses = 0;
       this.scheduleReconnect();
     };
   }
 
-  private scheduleReconnect(): void {
+  private scheduleReconnect(minimumDelay = 0): void {
     if (this.reconnectTimer || this.stopped) return;
     const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** this.attempts);
-    const delay = ceiling / 2 + Math.random() * (ceiling / 2);
+    const delay = Math.max(minimumDelay, ceiling / 2 + Math.random() * (ceiling / 2));
     this.attempts += 1;
     this.setStatus('connecting');
     this.reconnectTimer = setTimeout(() => {
@@ -374,6 +392,12 @@ export class RealtimeClient {
     this.status = status;
     for (const listener of this.statusListeners) listener(status);
   }
+}
+
+/** Jittered, doubling wait after the nth policy close in a row. */
+function policyDelay(closes: number): number {
+  const ceiling = Math.min(POLICY_BACKOFF_CAP_MS, POLICY_BACKOFF_BASE_MS * 2 ** (closes - 1));
+  return ceiling / 2 + Math.random() * (ceiling / 2);
 }
 
 let shared: RealtimeClient | null = null;

@@ -15,6 +15,14 @@ import { RealtimeClient, type BufferLimits } from './realtime-client';
 import { handleCommand, unsubscribe } from './room-commands';
 import { RoomHub } from './room-hub';
 import { parseSessionEnded, SESSIONS_CHANNEL } from './session-events';
+import {
+  FrameBudget,
+  MAX_SOCKETS_PER_SESSION,
+  MAX_SOCKETS_PER_USER,
+  SOCKET_FRAME_BUDGET,
+  USER_CONNECT_BUDGET,
+  USER_FRAME_BUDGET,
+} from './socket-limits';
 
 export const WS_PATH = REALTIME_PATH;
 /** Close code sent to every socket at shutdown (RFC 6455 "going away"). */
@@ -52,6 +60,9 @@ export function attachRealtimeGateway(
     : createMemoryPresenceStore();
   const hub = new RoomHub(ctx.bus, presence, ctx.logger, (roomId) => readLastSeq(ctx.database.db, roomId));
   const clients = new Set<RealtimeClient>();
+  /** Open sockets on this process per session and per user (see socket-limits.ts). */
+  const socketsPerSession = new Map<string, number>();
+  const socketsPerUser = new Map<string, number>();
   let closed = false;
   ctx.metrics?.trackOpenSockets(() => clients.size);
 
@@ -111,8 +122,33 @@ export function attachRealtimeGateway(
     const token = readCookie(req.headers.cookie, sessionCookieName(ctx.config));
     const session = token ? await ctx.sessions.resolve(token).catch(() => null) : null;
     if (!session) return reject(socket, 401, 'Unauthorized');
+    const connects = await ctx.rateLimiter.hit(
+      `ws-connect:${session.userId}`,
+      USER_CONNECT_BUDGET.limit,
+      USER_CONNECT_BUDGET.windowMs,
+    );
     if (closed) return reject(socket, 503, 'Service Unavailable');
-    wss.handleUpgrade(req, socket, head, (ws: WebSocket) => onConnection(ws, session.userId, session.id));
+    wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+      // Checked and counted in the same turn as the connection opens, so concurrent handshakes
+      // cannot overshoot the caps. Over a cap the socket is closed with a policy code and its
+      // reason: a browser cannot read the status of a refused upgrade, but it reads a close frame.
+      const refusal = !connects.allowed
+        ? 'too many new connections, retry later'
+        : (socketsPerSession.get(session.id) ?? 0) >= MAX_SOCKETS_PER_SESSION
+          ? `at most ${MAX_SOCKETS_PER_SESSION} connections per session`
+          : (socketsPerUser.get(session.userId) ?? 0) >= MAX_SOCKETS_PER_USER
+            ? `at most ${MAX_SOCKETS_PER_USER} connections per user`
+            : undefined;
+      if (refusal) {
+        ws.close(CLOSE_CODES.policyViolation, refusal);
+        ws.pause();
+        setTimeout(() => ws.terminate(), 1000).unref();
+        return;
+      }
+      count(socketsPerSession, session.id, 1);
+      count(socketsPerUser, session.userId, 1);
+      onConnection(ws, session.userId, session.id);
+    });
   }
 
   function onConnection(ws: WebSocket, userId: string, sessionId: string): void {
@@ -129,13 +165,20 @@ export function attachRealtimeGateway(
     );
     clients.add(client);
     if (ctx.metrics) client.onEventWritten = ctx.metrics.eventDelivered;
+    const budget = new FrameBudget(SOCKET_FRAME_BUDGET.limit, SOCKET_FRAME_BUDGET.windowMs);
     ws.on('pong', () => {
       client.alive = true;
     });
-    ws.on('message', (data: RawData, isBinary: boolean) => onFrame(client, data, isBinary));
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      // Every frame counts, valid or not, before any work is done for it.
+      if (!budget.take()) return client.closeForPolicy('too many frames from this connection');
+      onFrame(client, data, isBinary);
+    });
     ws.on('error', () => undefined);
     ws.on('close', () => {
       clients.delete(client);
+      count(socketsPerSession, sessionId, -1);
+      count(socketsPerUser, userId, -1);
       for (const roomId of [...client.rooms.keys()]) {
         void unsubscribe(hub, client, roomId).catch((error: unknown) =>
           ctx.logger.warn({ err: error }, 'cleanup failed'),
@@ -147,6 +190,17 @@ export function attachRealtimeGateway(
 
   function onFrame(client: RealtimeClient, data: RawData, isBinary: boolean): void {
     client.alive = true;
+    // The user's budget is shared by all their sockets on every process (Redis when configured).
+    // Every frame is counted as it arrives, also one refused below; a command runs only once its
+    // frame was found within budget.
+    const verdict = ctx.rateLimiter
+      .hit(`ws-frames:${client.userId}`, USER_FRAME_BUDGET.limit, USER_FRAME_BUDGET.windowMs)
+      .then((result) => {
+        if (!result.allowed) client.closeForPolicy('too many frames from this user');
+        return result.allowed;
+      })
+      // A limiter that fails does not take the socket down (as for sends, see the Redis limiter).
+      .catch(() => true);
     if (isBinary) return client.sendError('bad_frame', 'Frames must be JSON text');
     const parsed = parseCommand(data.toString());
     if (!parsed.ok) return client.sendError(parsed.code, parsed.message, parsed.refType);
@@ -155,7 +209,10 @@ export function attachRealtimeGateway(
     }
     client.pendingCommands += 1;
     client.commandQueue = client.commandQueue
-      .then(() => (client.isClosing ? undefined : handleCommand(ctx, hub, client, parsed.command)))
+      .then(async () => {
+        if (!(await verdict) || client.isClosing) return;
+        await handleCommand(ctx, hub, client, parsed.command);
+      })
       .catch((error: unknown) => {
         ctx.logger.warn({ err: error, type: parsed.command.type }, 'realtime command failed');
         client.sendError('internal', 'Something went wrong', parsed.command.type);
@@ -178,6 +235,12 @@ export function attachRealtimeGateway(
       for (const ws of wss.clients) ws.terminate();
     },
   };
+}
+
+function count(counts: Map<string, number>, key: string, delta: number): void {
+  const next = (counts.get(key) ?? 0) + delta;
+  if (next > 0) counts.set(key, next);
+  else counts.delete(key);
 }
 
 function reject(socket: Duplex, status: number, text: string): void {

@@ -17,8 +17,13 @@ export interface RoomMembership extends HubMember {
   /** False until room.subscribed has been sent: earlier presence is held back. */
   ready: boolean;
   heldPresence: string[] | undefined;
-  lastTypingAt: number;
 }
+
+/** How long a socket closed for abuse is kept before it is cut (its close frame has left by then). */
+const POLICY_LINGER_MS = 1000;
+
+/** How often a paused replay looks whether its socket has drained. */
+const DRAIN_POLL_MS = 20;
 
 /** One connected socket: its identity, its room subscriptions and a guarded send. */
 export class RealtimeClient implements SubscriptionSink {
@@ -67,6 +72,18 @@ export class RealtimeClient implements SubscriptionSink {
     this.send({ type: 'room.resync', room_id: roomId, last_seq: lastSeq });
   }
 
+  whenWritable(): Promise<void> {
+    if (!this.isBackedUp()) return Promise.resolve();
+    // ws has no public drain event; a short poll is cheap for the few sockets that are behind.
+    return new Promise((resolve) => {
+      const timer = setInterval(() => {
+        if (this.isBackedUp()) return;
+        clearInterval(timer);
+        resolve();
+      }, DRAIN_POLL_MS);
+    });
+  }
+
   membershipEnded(roomId: string): void {
     this.onMembershipEnded(this, roomId);
   }
@@ -84,8 +101,24 @@ export class RealtimeClient implements SubscriptionSink {
     setTimeout(() => this.ws.terminate(), 5000).unref();
   }
 
+  /**
+   * Closes for abuse (1008): nothing more is read from the peer, whose frames would only be
+   * parsed to be dropped, and the connection is cut soon after the close frame has gone out.
+   */
+  closeForPolicy(reason: string): void {
+    if (this.closing) return;
+    this.close(CLOSE_CODES.policyViolation, reason);
+    this.ws.pause();
+    setTimeout(() => this.ws.terminate(), POLICY_LINGER_MS).unref();
+  }
+
   get isClosing(): boolean {
     return this.closing;
+  }
+
+  /** Open with more unsent data than the soft limit (a closed socket is never waited for). */
+  private isBackedUp(): boolean {
+    return !this.closing && this.ws.readyState === this.ws.OPEN && this.ws.bufferedAmount > this.limits.softBytes;
   }
 
   private sendText(text: string | Buffer, ephemeral: boolean): void {
@@ -107,7 +140,6 @@ export function createMembership(client: RealtimeClient, subscription: RoomSubsc
     subscription,
     ready: false,
     heldPresence: undefined,
-    lastTypingAt: 0,
     sendTyping(frame) {
       client.sendEncoded(frame, true);
     },

@@ -1,15 +1,14 @@
+import { TYPING_THROTTLE_MS } from '../../shared/limits';
 import type { ClientCommand } from '../../shared/realtime/protocol';
 import type { AppContext } from '../context';
 import { isActiveMember } from '../db/repositories/members.repository';
 import { findRoomById, readLastSeq } from '../db/repositories/rooms.repository';
 import { createMembership, type RealtimeClient } from './realtime-client';
 import type { RoomHub } from './room-hub';
-import { RoomSubscription } from './room-subscription';
+import { roomLogOf, RoomSubscription } from './room-subscription';
 
 /** More rooms than any screen shows at once (room page plus sidebar). */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;
-/** Clients send typing at most every 1.8 s; anything much faster is dropped here. */
-export const TYPING_MIN_INTERVAL_MS = 1000;
 
 /** Carries out one validated command for one socket. */
 export async function handleCommand(
@@ -39,10 +38,11 @@ export async function handleCommand(
     case 'typing': {
       const membership = client.rooms.get(command.room_id);
       if (!membership) return client.sendError('forbidden', 'Subscribe to the room first', command.type);
-      const t = Date.now();
-      if (t - membership.lastTypingAt < TYPING_MIN_INTERVAL_MS) return;
-      membership.lastTypingAt = t;
-      hub.publishTyping(command.room_id, client.userId, t);
+      // One signal per user and room per throttle period, counted on every process: more tabs
+      // (or sockets) do not make a user's typing reach the room more often.
+      const allowed = await ctx.rateLimiter.hit(`typing:${command.room_id}:${client.userId}`, 1, TYPING_THROTTLE_MS);
+      if (!allowed.allowed || client.isClosing) return;
+      hub.publishTyping(command.room_id, client.userId, Date.now());
       return;
     }
   }
@@ -71,7 +71,7 @@ async function subscribe(
       'room.subscribe',
     );
   }
-  const subscription = new RoomSubscription(roomId, client, db, (error) =>
+  const subscription = new RoomSubscription(roomId, client, roomLogOf(db, roomId), (error) =>
     ctx.logger.warn({ err: error, roomId }, 'room delivery failed'),
   );
   const membership = createMembership(client, subscription);

@@ -1,6 +1,7 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { MAX_REPLAY_EVENTS } from '../../shared/realtime/protocol';
-import type { Database } from '../db/schema';
+import type { Database, RoomEventRow } from '../db/schema';
 import { listRoomEventsAfter } from '../db/repositories/room-events.repository';
 import { readLastSeq } from '../db/repositories/rooms.repository';
 
@@ -20,11 +21,32 @@ export interface SubscriptionSink {
   sendResync(roomId: string, lastSeq: number): void;
   /** The user's membership ended: stop delivering this room. */
   membershipEnded(roomId: string): void;
+  /** Resolves once the socket has room for more (its unsent data is below the soft limit). */
+  whenWritable(): Promise<void>;
+}
+
+/** The room's event log, as a subscription reads it. */
+export interface RoomLog {
+  lastSeq(): Promise<number>;
+  /** Events after `afterSeq`, in sequence order, at most `limit`. */
+  eventsAfter(afterSeq: number, limit: number): Promise<RoomEventRow[]>;
+}
+
+export function roomLogOf(db: Kysely<Database>, roomId: string): RoomLog {
+  return {
+    lastSeq: async () => (await readLastSeq(db, roomId)) ?? 0,
+    eventsAfter: (afterSeq, limit) => listRoomEventsAfter(db, roomId, afterSeq, limit),
+  };
 }
 
 /** Live events held while the log is read; beyond this the log is simply read again. */
 const MAX_QUEUED = 1000;
-const FETCH_BATCH = 200;
+/**
+ * A replay (or a gap) is read and sent this many events at a time. Between pages the
+ * subscription yields to the event loop and waits until the socket has sent what it was given,
+ * so a long replay neither holds the process nor piles up in one socket's buffer.
+ */
+export const REPLAY_PAGE_EVENTS = 100;
 
 /**
  * Delivers one room's events to one socket strictly in sequence order, each once. Live events
@@ -44,7 +66,7 @@ export class RoomSubscription {
   constructor(
     readonly roomId: string,
     private readonly sink: SubscriptionSink,
-    private readonly db: Kysely<Database>,
+    private readonly log: RoomLog,
     private readonly onError: (error: unknown) => void,
   ) {}
 
@@ -118,7 +140,7 @@ export class RoomSubscription {
       if (this.replayFrom !== undefined) {
         const from = this.replayFrom;
         this.replayFrom = undefined;
-        const current = (await readLastSeq(this.db, this.roomId)) ?? 0;
+        const current = await this.log.lastSeq();
         if (from > current || current - from > MAX_REPLAY_EVENTS) {
           // Too far behind (or ahead of a rebuilt log): the client refetches over HTTP.
           this.last = current;
@@ -133,14 +155,18 @@ export class RoomSubscription {
       const gap = this.queue.length > 0;
       if (!gap && !this.mustRead) return;
       this.mustRead = false;
-      const rows = await listRoomEventsAfter(this.db, this.roomId, this.last, FETCH_BATCH);
+      const rows = await this.log.eventsAfter(this.last, REPLAY_PAGE_EVENTS);
       for (const row of rows) {
         if (this.closed) return;
         if (row.seq !== this.last + 1) break;
         this.deliver({ seq: row.seq, type: row.type, json: row.payload });
       }
-      if (rows.length === FETCH_BATCH) this.mustRead = true;
-      else if (rows.length === 0 && gap) {
+      if (rows.length === REPLAY_PAGE_EVENTS) {
+        this.mustRead = true;
+        // The next page waits for this one to leave: other work runs meanwhile.
+        await nextTurn();
+        await this.sink.whenWritable();
+      } else if (rows.length === 0 && gap) {
         // Published events are committed, so the log always has them; never spin if it does not.
         this.onError(new Error(`room ${this.roomId}: live event ahead of the log at seq ${this.last}`));
         this.queue = [];

@@ -10,8 +10,10 @@ import type { MemberDto, MessageDto, ReactionDto } from '../api/rooms';
  * no gaps (the server fills gaps from its log, even when the bus between servers loses one);
  * `room.replay` re-sends on request, so clients may still dedupe with `shared/realtime/sequence`.
  * Leaving the room ends delivery after the user's own `member.left` event.
- * Closes: 1001 server shutting down, 1009 frame too big, 4001 session ended (signed out or
- * expired: do not reconnect), 4008 too slow to keep up (reconnect and resume with after_seq).
+ * Closes: 1001 server shutting down, 1008 policy (too many frames from this socket or user, or
+ * too many open sockets: reconnect only after a long pause), 1009 frame too big, 4001 session
+ * ended (signed out or expired: do not reconnect), 4008 too slow to keep up (reconnect and resume
+ * with after_seq).
  */
 
 // ---- Room events: stored in the per-room log, each with the room's next sequence number ----
@@ -39,7 +41,10 @@ export type ClientCommand =
    * point, send `room.subscribe` with `after_seq` again.
    */
   | { type: 'room.replay'; room_id: string; after_seq: number }
-  /** "I am typing" (clients send it at most once per 1.8 s; the server drops faster repeats). */
+  /**
+   * "I am typing" (clients send it at most once per 1.8 s). The server relays at most one per
+   * 1.8 s per user and room, however many sockets the user has open; it drops the rest.
+   */
   | { type: 'typing'; room_id: string }
   | { type: 'ping'; ref?: string };
 
@@ -65,6 +70,7 @@ export type RealtimeErrorCode =
 /** Close codes besides the standard ones. */
 export const CLOSE_CODES = {
   goingAway: 1001,
+  policyViolation: 1008,
   tooBig: 1009,
   sessionEnded: 4001,
   slowConsumer: 4008,

@@ -15,6 +15,8 @@ export interface TestSocket {
   events(roomId: string): Array<Extract<ServerFrame, { type: 'room.event' }>>;
   /** Resolves with the close code. */
   closed: Promise<number>;
+  /** Resolves with the close code and the reason the server gave. */
+  closedWith: Promise<{ code: number; reason: string }>;
   close(): void;
 }
 
@@ -28,7 +30,10 @@ export function openTestSocket(url: string, headers: { cookie?: string; origin?:
       frames.push(JSON.parse(data.toString()) as ServerFrame);
       for (const listener of [...listeners]) listener();
     });
-    const closed = new Promise<number>((resolveClose) => ws.on('close', (code) => resolveClose(code)));
+    const closedWith = new Promise<{ code: number; reason: string }>((resolveClose) =>
+      ws.on('close', (code, reason) => resolveClose({ code, reason: reason.toString() })),
+    );
+    const closed = closedWith.then(({ code }) => code);
     ws.on('unexpected-response', (_req, res) => reject(new HandshakeRefused(res.statusCode ?? 0)));
     ws.on('error', (error) => reject(error));
     ws.on('open', () =>
@@ -36,6 +41,7 @@ export function openTestSocket(url: string, headers: { cookie?: string; origin?:
         ws,
         frames,
         closed,
+        closedWith,
         send: (command) => ws.send(JSON.stringify(command)),
         close: () => ws.close(),
         events: (roomId) =>

@@ -1,13 +1,21 @@
 import type { RateLimiter } from './rate-limiter';
 
-/** Every this many hits, keys whose window has passed are dropped (per-IP keys come and go). */
+/** Every this many hits, keys whose window has passed are forgotten. */
 const SWEEP_EVERY_HITS = 1000;
 
-export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
+export interface MemoryRateLimiter extends RateLimiter {
+  /** Keys currently remembered. */
+  readonly size: number;
+}
+
+export function createMemoryRateLimiter(now: () => number = Date.now): MemoryRateLimiter {
+  // Keys include user and room ids (typing, socket frames): without a sweep the map would keep
+  // one entry for every user and room ever seen.
   const hits = new Map<string, { stamps: number[]; windowMs: number }>();
-  let count = 0;
+  let sinceSweep = 0;
 
   function sweep(t: number): void {
+    sinceSweep = 0;
     for (const [key, entry] of hits) {
       const newest = entry.stamps[entry.stamps.length - 1];
       if (newest === undefined || newest <= t - entry.windowMs) hits.delete(key);
@@ -17,8 +25,7 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
   return {
     async hit(key, limit, windowMs) {
       const t = now();
-      count += 1;
-      if (count % SWEEP_EVERY_HITS === 0) sweep(t);
+      if ((sinceSweep += 1) >= SWEEP_EVERY_HITS) sweep(t);
       const recent = (hits.get(key)?.stamps ?? []).filter((stamp) => stamp > t - windowMs);
       if (recent.length >= limit) {
         hits.set(key, { stamps: recent, windowMs });
@@ -28,6 +35,9 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       recent.push(t);
       hits.set(key, { stamps: recent, windowMs });
       return { allowed: true, retryAfterSeconds: 0 };
+    },
+    get size() {
+      return hits.size;
     },
     async close() {
       hits.clear();

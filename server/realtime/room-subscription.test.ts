@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { RoomEventRow } from '../db/schema';
+import { REPLAY_PAGE_EVENTS, RoomSubscription, type RoomLog, type SubscriptionSink } from './room-subscription';
+
+const ROOM = 'room-1';
+
+/** A room log of `length` events that records every read. */
+function fakeLog(length: number) {
+  const reads: Array<{ afterSeq: number; limit: number }> = [];
+  const log: RoomLog = {
+    lastSeq: async () => length,
+    async eventsAfter(afterSeq, limit) {
+      reads.push({ afterSeq, limit });
+      const rows: RoomEventRow[] = [];
+      for (let seq = afterSeq + 1; seq <= Math.min(length, afterSeq + limit); seq += 1)
+        rows.push({ room_id: ROOM, seq, type: 'message.deleted', payload: `{"n":${seq}}`, created_at: '' });
+      return rows;
+    },
+  };
+  return { log, reads };
+}
+
+/** A socket whose send buffer the test fills and drains by hand. */
+function fakeSink() {
+  const seqs: number[] = [];
+  let backedUp = false;
+  let drained: (() => void) | undefined;
+  const sink: SubscriptionSink = {
+    userId: 'u1',
+    sendEvent: (_roomId, event) => seqs.push(event.seq),
+    sendResync: () => undefined,
+    membershipEnded: () => undefined,
+    whenWritable: () => (backedUp ? new Promise<void>((resolve) => (drained = resolve)) : Promise.resolve()),
+  };
+  return {
+    sink,
+    seqs,
+    backUp: () => (backedUp = true),
+    drain() {
+      backedUp = false;
+      drained?.();
+    },
+  };
+}
+
+const turns = async (n = 20) => {
+  for (let i = 0; i < n; i += 1) await new Promise((resolve) => setImmediate(resolve));
+};
+
+describe('RoomSubscription replays', () => {
+  it('reads a long replay page by page and sends all of it in order', async () => {
+    const { log, reads } = fakeLog(450);
+    const out = fakeSink();
+    new RoomSubscription(ROOM, out.sink, log, (error) => {
+      throw error;
+    }).start(0);
+    await turns();
+    expect(out.seqs).toEqual(Array.from({ length: 450 }, (_, i) => i + 1));
+    expect(reads.length).toBeGreaterThanOrEqual(Math.ceil(450 / REPLAY_PAGE_EVENTS));
+    for (const read of reads) expect(read.limit).toBeLessThanOrEqual(REPLAY_PAGE_EVENTS);
+  });
+
+  it('reads the next page only once the socket has sent the previous one', async () => {
+    const { log, reads } = fakeLog(450);
+    const out = fakeSink();
+    out.backUp();
+    const subscription = new RoomSubscription(ROOM, out.sink, log, (error) => {
+      throw error;
+    });
+    subscription.start(0);
+    await turns();
+    // One page went out; the socket is still sending it, so nothing more is read or queued.
+    expect(out.seqs).toHaveLength(REPLAY_PAGE_EVENTS);
+    expect(reads).toHaveLength(1);
+    out.drain();
+    await turns();
+    expect(out.seqs).toEqual(Array.from({ length: 450 }, (_, i) => i + 1));
+  });
+
+  it('stops a paused replay when the subscription closes', async () => {
+    const { log, reads } = fakeLog(450);
+    const out = fakeSink();
+    out.backUp();
+    const subscription = new RoomSubscription(ROOM, out.sink, log, (error) => {
+      throw error;
+    });
+    subscription.start(0);
+    await turns();
+    subscription.close();
+    out.drain();
+    await turns();
+    expect(out.seqs).toHaveLength(REPLAY_PAGE_EVENTS);
+    expect(reads).toHaveLength(1);
+  });
+});
