@@ -25,6 +25,7 @@ function serverMessage(id: string, clientId: string, content: string, at: string
     content,
     created_at: at,
     edited_at: null,
+    deleted: false,
     author: { id: 'u1', username: 'ada-demo', display_name: 'Ada', avatar_url: null },
     reactions: [],
   };
