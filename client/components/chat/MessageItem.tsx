@@ -47,20 +47,48 @@ interface MessageItemProps extends MessageActions {
 
 /** Seconds left until `at` (ms), ticking once a second while positive. */
 function useSecondsUntil(at: number | undefined): number {
-  const left = () => (at === undefined ? 0 : Math.max(0, Math.ceil((at - Date.now()) / 1000)));
-  const [seconds, setSeconds] = useState(left);
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    setSeconds(left());
     if (at === undefined) return;
     const timer = setInterval(() => {
-      const next = left();
-      setSeconds(next);
-      if (next === 0) clearInterval(timer);
+      setNow(Date.now());
+      if (Date.now() >= at) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `left` only reads `at`
   }, [at]);
-  return seconds;
+  return at === undefined ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** The inline editor: starts from the message text; Enter or Save saves, Escape or Cancel closes. */
+function EditBox({ initial, onSave, onClose }: { initial: string; onSave(text: string): void; onClose(): void }) {
+  const [draft, setDraft] = useState(initial);
+  const onEditKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape') onClose();
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      onSave(draft);
+    }
+  };
+  return (
+    <div className="flex min-w-64 flex-col gap-2">
+      <Textarea
+        aria-label="Edit message"
+        value={draft}
+        autoFocus
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={onEditKey}
+        className="min-h-16"
+      />
+      <div className="flex justify-end gap-2">
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button size="sm" onClick={() => onSave(draft)}>
+          Save
+        </Button>
+      </div>
+    </div>
+  );
 }
 
 /** Why a send failed, on the message itself; a rate-limited one counts down its wait. */
@@ -95,30 +123,16 @@ export function MessageItem({
   onActivate,
   ...actions
 }: MessageItemProps) {
-  const [draft, setDraft] = useState(message.content);
   const [actionsOpen, setActionsOpen] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const confirmed = message.status === 'sent';
   const deleted = message.deleted;
   const name = own ? 'You' : authorName(message.author);
 
-  useEffect(() => {
-    if (editing) setDraft(message.content);
-    // Only when editing starts: later changes of the message must not clobber the draft.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editing]);
-
-  const save = () => {
+  const save = (draft: string) => {
     onEditingChange(false);
     // A blank or unchanged edit is ignored.
     if (draft.trim() && draft !== message.content) actions.onEdit(message.id, draft);
-  };
-  const onEditKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Escape') onEditingChange(false);
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      save();
-    }
   };
   // A tap on the bubble shows the actions (touch screens have no hover); links keep working.
   const onBubbleClick = (event: MouseEvent<HTMLDivElement>) => {
@@ -178,24 +192,7 @@ export function MessageItem({
                 {DELETED_TEXT}
               </p>
             ) : editing ? (
-              <div className="flex min-w-64 flex-col gap-2">
-                <Textarea
-                  aria-label="Edit message"
-                  value={draft}
-                  autoFocus
-                  onChange={(event) => setDraft(event.target.value)}
-                  onKeyDown={onEditKey}
-                  className="min-h-16"
-                />
-                <div className="flex justify-end gap-2">
-                  <Button size="sm" variant="ghost" onClick={() => onEditingChange(false)}>
-                    Cancel
-                  </Button>
-                  <Button size="sm" onClick={save}>
-                    Save
-                  </Button>
-                </div>
-              </div>
+              <EditBox initial={message.content} onSave={save} onClose={() => onEditingChange(false)} />
             ) : (
               <MessageContent content={message.content} knownUsernames={knownUsernames} tabbable={active} />
             )}

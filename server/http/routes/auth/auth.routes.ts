@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { oauthStatesRepository } from '../../../db/repositories/oauth-states.repository';
+import { profilesRepository } from '../../../db/repositories/profiles.repository';
 import { createAccountsService } from '../../../services/auth/accounts.service';
 import { createOAuthFlowService } from '../../../services/auth/oauth-flow.service';
 import { unsealToken } from '../../../github/token-seal';
@@ -28,16 +29,19 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     logger: ctx.logger,
     now: ctx.now,
   });
-  const syncAtSignIn = createSignInSync(
-    createProfileSyncService({
+  const syncAtSignIn = createSignInSync({
+    sync: createProfileSyncService({
       db: ctx.database.db,
       github: ctx.github.api,
       rateLimiter: ctx.rateLimiter,
       now: ctx.now,
       unsealToken: (sealed) => unsealToken(ctx.secret, sealed),
     }),
-    ctx.logger,
-  );
+    lastSyncedAt: async (userId) =>
+      (await profilesRepository(ctx.database.db).findById(userId))?.github_synced_at ?? null,
+    logger: ctx.logger,
+    now: ctx.now,
+  });
   // Shutdown waits for syncs under way rather than cutting them off mid-write.
   app.addHook('onClose', async () => syncAtSignIn.drain());
 
