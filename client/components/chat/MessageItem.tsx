@@ -153,7 +153,6 @@ export function MessageItem({
       data-deleted={deleted || undefined}
       tabIndex={active ? 0 : -1}
       onFocus={onFocus}
-      aria-label={`${name}${message.author.username && !own ? ` @${message.author.username}` : ''}, ${timeFormat.format(new Date(message.created_at))}`}
       className={cn(
         'group flex gap-2 px-4 outline-none focus-visible:bg-accent/60',
         own && 'flex-row-reverse',
