@@ -62,7 +62,7 @@ describeEachDatabase('GitHub sign-in and sessions', (engine) => {
   });
 
   describe('callback', () => {
-    it('fills the new user\'s public profile from GitHub in the background after sign-in', async () => {
+    it("fills the new user's public profile from GitHub in the background after sign-in", async () => {
       const before = await h.api.get('/api/users/margaret-demo');
       expect(before.statusCode).toBe(404);
       const signedIn = await signInThroughGitHub(h, 'margaret-demo');

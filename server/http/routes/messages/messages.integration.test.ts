@@ -272,7 +272,9 @@ describeEachDatabase('messages API', (engine) => {
       id: grace.id,
       username: grace.username,
     });
-    const history = (await ada.api.get(`/api/rooms/${roomId}/messages`, { cookie: ada.cookie })).json<MessagesPageResponse>();
+    const history = (
+      await ada.api.get(`/api/rooms/${roomId}/messages`, { cookie: ada.cookie })
+    ).json<MessagesPageResponse>();
     expect(history.messages[0]?.reactions[0]?.user).toMatchObject({ id: grace.id, username: grace.username });
     const logged = await app.ctx.database.db
       .selectFrom('room_events')
