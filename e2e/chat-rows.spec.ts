@@ -11,7 +11,9 @@ import { signInAs } from './support/sign-in';
  * failed sends and the keyboard. Each test uses its own repository room.
  */
 
-const background = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+/** The element's computed background colour (evaluated in the page, where the DOM exists). */
+const background = (locator: Locator) =>
+  locator.evaluate<string>('(element) => getComputedStyle(element).backgroundColor');
 const setTheme = (page: Page, theme: 'light' | 'dark') =>
   page.evaluate(`document.documentElement.classList.toggle('dark', ${theme === 'dark'})`);
 
@@ -179,7 +181,7 @@ test('keyboard: the composer has focus, ↑ edits my last message, the message l
   // From the header's last button to the composer: the list is one stop (plus the active row's controls).
   await page.getByRole('button', { name: 'Leave' }).focus();
   let stops = 0;
-  while (!(await composer.evaluate((element) => element === document.activeElement)) && stops < 100) {
+  while (!(await composer.evaluate<boolean>('(element) => element === document.activeElement')) && stops < 100) {
     await page.keyboard.press('Tab');
     stops += 1;
   }
