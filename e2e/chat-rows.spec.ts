@@ -11,9 +11,9 @@ import { signInAs } from './support/sign-in';
  * failed sends and the keyboard. Each test uses its own repository room.
  */
 
-/** The element's computed background colour (evaluated in the page, where the DOM exists). */
+/** The element's computed background colour (computed in the page, where the DOM exists). */
 const background = (locator: Locator) =>
-  locator.evaluate<string>('(element) => getComputedStyle(element).backgroundColor');
+  locator.evaluate((element) => element.ownerDocument.defaultView?.getComputedStyle(element).backgroundColor);
 const setTheme = (page: Page, theme: 'light' | 'dark') =>
   page.evaluate(`document.documentElement.classList.toggle('dark', ${theme === 'dark'})`);
 
@@ -67,7 +67,9 @@ test.describe('two members', () => {
       const bubble = row.getByTestId('message-content').locator('..');
       for (const theme of ['light', 'dark'] as const) {
         await setTheme(a, theme);
-        expect(await background(code), theme).not.toBe(await background(bubble));
+        const [codeColour, bubbleColour] = [await background(code), await background(bubble)];
+        expect(codeColour, theme).toMatch(/^rgb/);
+        expect(codeColour, theme).not.toBe(bubbleColour);
       }
       await setTheme(a, 'light');
     });
@@ -181,7 +183,7 @@ test('keyboard: the composer has focus, ↑ edits my last message, the message l
   // From the header's last button to the composer: the list is one stop (plus the active row's controls).
   await page.getByRole('button', { name: 'Leave' }).focus();
   let stops = 0;
-  while (!(await composer.evaluate<boolean>('(element) => element === document.activeElement')) && stops < 100) {
+  while (!(await composer.evaluate((element) => element === element.ownerDocument.activeElement)) && stops < 100) {
     await page.keyboard.press('Tab');
     stops += 1;
   }
