@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import type { JoinRoomResponse } from '../shared/api/rooms';
+import type { JoinRoomResponse, MessageResponse } from '../shared/api/rooms';
 import { signInAs } from './support/sign-in';
 
 /**
@@ -94,8 +94,24 @@ test.describe('accessibility (signed in)', () => {
     });
     expect(joined.status(), await joined.text()).toBe(200);
     const { room } = (await joined.json()) as JoinRoomResponse;
+    // A code block, a reaction chip and a deleted message's tombstone are checked too.
+    const headers = { Origin: new URL(baseURL ?? '').origin };
+    const post = async (content: string) => {
+      const response = await page.request.post(`/api/rooms/${room.id}/messages`, {
+        data: { client_id: crypto.randomUUID(), content },
+        headers,
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      return ((await response.json()) as MessageResponse).message.id;
+    };
+    const gone = await post('soon deleted');
+    expect((await page.request.delete(`/api/messages/${gone}`, { data: {}, headers })).status()).toBe(204);
+    const code = await post('Run this: ```npm test```');
+    await page.request.post(`/api/messages/${code}/reactions`, { data: { emoji: '👍' }, headers });
     await page.goto(`/chat/${room.id}`);
     await expect(page.getByPlaceholder('Type your message...')).toBeVisible();
+    await expect(page.getByText('This message was deleted')).toBeVisible();
+    await expect(page.locator('pre code')).toHaveText('npm test');
     await expectAccessible(page, 'light');
     await expectAccessible(page, 'dark');
   });

@@ -48,7 +48,7 @@ test.describe('two members in one room', () => {
         a.getByText('This is the beginning of your conversation about linus-demo/tiny-vcs. Start by saying hello!'),
       ).toBeVisible();
       await expect(a.getByRole('heading', { level: 1 })).toHaveText('linus-demo/tiny-vcs');
-      await expect(a.getByTestId('room-counts')).toHaveText('1 online · 1 members');
+      await expect(a.getByTestId('room-counts')).toHaveText('1 online · 1 member');
     });
 
     await test.step('opening the room link joins it; the other member sees the join and presence live', async () => {
@@ -62,7 +62,7 @@ test.describe('two members in one room', () => {
 
     await test.step('typing is shown to the other member, then the message arrives live', async () => {
       await g.getByPlaceholder('Type your message...').pressSequentially('Hi Ada');
-      await expect(a.getByTestId('typing-indicator')).toHaveText('Grace Demo typing…');
+      await expect(a.getByTestId('typing-indicator')).toHaveText('Grace Demo (@grace-demo) typing…');
       await g.getByPlaceholder('Type your message...').press('Enter');
       await expect(messageWith(a, 'Hi Ada')).toHaveCount(1);
       await expect(messageWith(a, 'Hi Ada').getByTestId('message-author')).toHaveText('Grace Demo');
@@ -113,8 +113,12 @@ test.describe('two members in one room', () => {
       await fixed.hover();
       await fixed.getByRole('button', { name: 'Message actions' }).click();
       await a.getByRole('menuitem', { name: 'Delete' }).click();
+      // Delete asks first; the deleted message leaves a tombstone for everyone, also after a reload.
+      await a.getByRole('dialog', { name: 'Delete message?' }).getByRole('button', { name: 'Delete' }).click();
       await expect(messageWith(a, 'Fixed message')).toHaveCount(0);
       await expect(messageWith(g, 'Fixed message')).toHaveCount(0);
+      await expect(messageWith(g, 'This message was deleted')).toHaveCount(1);
+      await expect(messageWith(a, 'This message was deleted')).toHaveCount(1);
       await expect(messageWith(g, 'Hello from Ada')).toHaveCount(1);
     });
 
@@ -255,6 +259,7 @@ test.describe('two members in one room', () => {
     await expect(members.getByText('Live')).toBeVisible();
 
     await g.getByRole('button', { name: 'Leave' }).click();
+    await g.getByRole('dialog', { name: 'Leave this room?' }).getByRole('button', { name: 'Leave' }).click();
     await expect(g).not.toHaveURL(/\/chat\//);
     await expect(members.getByRole('heading', { name: 'Members (1)' })).toBeVisible();
     await expect(members.getByTestId('member').filter({ hasText: 'Grace Demo' })).toHaveCount(0);

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeDto } from '../../shared/api/auth';
 import type { MessageDto, MessagesPageResponse } from '../../shared/api/rooms';
-import { useRoomMessages } from './useRoomMessages';
+import { SEND_OFFLINE, useRoomMessages } from './useRoomMessages';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -25,6 +25,7 @@ function serverMessage(id: string, clientId: string, content: string, at: string
     content,
     created_at: at,
     edited_at: null,
+    deleted: false,
     author: { id: 'u1', username: 'ada-demo', display_name: 'Ada', avatar_url: null },
     reactions: [],
   };
@@ -121,6 +122,62 @@ describe('useRoomMessages', () => {
     await waitFor(() => expect(result.current.messages.at(-1)?.status).toBe('failed'));
     expect(toast.error).toHaveBeenCalledWith('Rate Limited', {
       description: 'Please wait 42 seconds before sending another message',
+    });
+    // The message itself says why, and when.
+    expect(result.current.messages.at(-1)).toMatchObject({ failure: 'rate-limited', error: 'Try again in 42 s' });
+  });
+
+  it('Retry of a rate-limited message waits out the limit before sending', async () => {
+    let sends = 0;
+    answer = (_url, method, body) => {
+      if (method === 'GET') return json(200, { ...firstPage, next_cursor: null });
+      sends += 1;
+      if (sends === 1) return json(429, { error: { code: 'rate_limited', message: 'slow', retryAfterSeconds: 5 } });
+      const { client_id, content } = body as { client_id: string; content: string };
+      return json(201, { message: serverMessage('m3', client_id, content, '2026-01-01T00:00:03.000Z') });
+    };
+    const { result } = renderHook(() => useRoomMessages('r1', me, true));
+    await waitFor(() => expect(result.current.loaded).toBe(true));
+    act(() => result.current.send('hi'));
+    await waitFor(() => expect(result.current.messages.at(-1)?.status).toBe('failed'));
+    const clientId = result.current.messages.at(-1)?.client_id ?? '';
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      act(() => result.current.retry(clientId));
+      expect(result.current.messages.at(-1)?.status).toBe('pending');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(4000);
+      });
+      expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1500);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(result.current.messages.at(-1)?.status).toBe('sent'));
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+  });
+
+  it('tells an offline failure from a refusal', async () => {
+    let sends = 0;
+    answer = (_url, method) => {
+      if (method === 'GET') return json(200, firstPage);
+      sends += 1;
+      if (sends === 1) throw new TypeError('Failed to fetch');
+      return json(403, { error: { code: 'forbidden', message: 'You are not a member of this room' } });
+    };
+    const { result } = renderHook(() => useRoomMessages('r1', me, true));
+    await waitFor(() => expect(result.current.loaded).toBe(true));
+    act(() => result.current.send('one'));
+    await waitFor(() => expect(result.current.messages.at(-1)?.status).toBe('failed'));
+    expect(result.current.messages.at(-1)).toMatchObject({ failure: 'offline', error: SEND_OFFLINE });
+    act(() => result.current.send('two'));
+    await waitFor(() => expect(result.current.messages.at(-1)?.status).toBe('failed'));
+    expect(result.current.messages.at(-1)).toMatchObject({
+      failure: 'refused',
+      error: 'Failed to send message: You are not a member of this room',
     });
   });
 

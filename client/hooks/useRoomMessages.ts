@@ -9,6 +9,7 @@ import { initialMessagesState, messagesReducer } from '../pages/chat/messages-st
 
 const PAGE_SIZE = 50;
 export const SEND_FAILED = 'Failed to send message';
+export const SEND_OFFLINE = 'Not sent: you are offline. Retry when you are back online.';
 
 /** A client id for a new message; retries of that message reuse it so the server never duplicates. */
 export function newClientId(): string {
@@ -88,12 +89,26 @@ export function useRoomMessages(roomId: string | undefined, user: MeDto | null, 
         });
         dispatch({ type: 'confirmed', message: response.message });
       } catch (error) {
-        dispatch({ type: 'failed', clientId, error: SEND_FAILED });
         if (error instanceof ApiRequestError && error.status === 429) {
+          const seconds = error.retryAfterSeconds ?? 60;
+          dispatch({
+            type: 'failed',
+            clientId,
+            error: `Try again in ${seconds} s`,
+            failure: 'rate-limited',
+            retryAt: Date.now() + seconds * 1000,
+          });
           toast.error('Rate Limited', {
-            description: `Please wait ${error.retryAfterSeconds ?? 60} seconds before sending another message`,
+            description: `Please wait ${seconds} seconds before sending another message`,
           });
         } else {
+          const offline = !navigator.onLine || (error instanceof ApiRequestError && error.status === 0);
+          dispatch({
+            type: 'failed',
+            clientId,
+            error: offline ? SEND_OFFLINE : `${SEND_FAILED}: ${error instanceof Error ? error.message : 'refused'}`,
+            failure: offline ? 'offline' : 'refused',
+          });
           toast.error(SEND_FAILED, { description: error instanceof Error ? error.message : undefined });
         }
       }
@@ -114,6 +129,7 @@ export function useRoomMessages(roomId: string | undefined, user: MeDto | null, 
         content,
         created_at: new Date().toISOString(),
         edited_at: null,
+        deleted: false,
         author: { id: user.id, username: user.username, display_name: user.display_name, avatar_url: user.avatar_url },
         reactions: [],
       };
@@ -123,12 +139,32 @@ export function useRoomMessages(roomId: string | undefined, user: MeDto | null, 
     [roomId, user, deliver],
   );
 
+  // Retries waiting out a rate limit; cancelled when the room closes.
+  const retryTimers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const timers = retryTimers.current;
+    return () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    };
+  }, [roomId]);
+
+  /** Sends a failed message again; a rate-limited one is sent once its wait is over. */
   const retry = useCallback(
     (clientId: string) => {
       const message = state.messages.find((m) => m.client_id === clientId && m.status === 'failed');
       if (!message) return;
       dispatch({ type: 'sending', clientId });
-      void deliver(clientId, message.content);
+      const wait = (message.retryAt ?? 0) - Date.now();
+      if (wait <= 0) {
+        void deliver(clientId, message.content);
+        return;
+      }
+      const timer = setTimeout(() => {
+        retryTimers.current.delete(timer);
+        void deliver(clientId, message.content);
+      }, wait);
+      retryTimers.current.add(timer);
     },
     [state.messages, deliver],
   );

@@ -94,6 +94,8 @@ export interface MessagesTable {
   content: string;
   created_at: string;
   edited_at: string | null;
+  /** Set when the author deleted it: the row stays as a tombstone with empty content. */
+  deleted_at: string | null;
 }
 
 export interface MessageReactionsTable {

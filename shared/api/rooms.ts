@@ -31,6 +31,11 @@ export interface ReactionDto {
   message_id: string;
   user_id: string;
   emoji: string;
+  /**
+   * Who reacted, for the 'who reacted' list of a chip. Always sent; absent only in events logged
+   * before it was added (the client then falls back to the member list).
+   */
+  user?: UserSummaryDto;
 }
 
 export interface MessageDto {
@@ -42,6 +47,11 @@ export interface MessageDto {
   content: string;
   created_at: string;
   edited_at: string | null;
+  /**
+   * True for a message its author deleted: history keeps it in place as a tombstone with empty
+   * `content` and no reactions, shown as 'This message was deleted'.
+   */
+  deleted: boolean;
   author: UserSummaryDto;
   reactions: ReactionDto[];
 }

@@ -31,6 +31,12 @@ interface ChatHeaderProps {
 }
 
 const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+const plural = new Intl.PluralRules('en');
+
+/** '1 online · 1 member', '2 online · 3 members' (the word agrees with its number). */
+export function roomCountsText(online: number, members: number): string {
+  return `${online} online · ${members} ${plural.select(members) === 'one' ? 'member' : 'members'}`;
+}
 
 export function ChatHeader(props: ChatHeaderProps) {
   const { repo } = props;
@@ -54,9 +60,7 @@ export function ChatHeader(props: ChatHeaderProps) {
           )}
         </div>
         <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-          <span data-testid="room-counts">
-            {props.onlineCount} online · {props.memberCount} members
-          </span>
+          <span data-testid="room-counts">{roomCountsText(props.onlineCount, props.memberCount)}</span>
           <span className="inline-flex items-center gap-1" title="Stars">
             <Star className="h-3 w-3" aria-hidden="true" />
             <span className="sr-only">Stars:</span>

@@ -80,4 +80,20 @@ describe('Composer', { timeout: 20_000 }, () => {
     await t.user.type(t.box, '@me');
     expect(screen.queryAllByRole('option').map((o) => o.textContent)).toEqual([]);
   });
+
+  it('takes the focus when the room opens and edits my last message on ↑ in an empty box', async () => {
+    const onEditLast = vi.fn(() => true);
+    render(
+      <Composer members={members} currentUserId="me" onSend={vi.fn()} onTyping={vi.fn()} onEditLast={onEditLast} />,
+    );
+    const box = screen.getByPlaceholderText('Type your message...');
+    expect(document.activeElement).toBe(box);
+    const user = userEvent.setup();
+    await user.type(box, 'draft');
+    await user.keyboard('{ArrowUp}');
+    expect(onEditLast).not.toHaveBeenCalled();
+    await user.clear(box);
+    await user.keyboard('{ArrowUp}');
+    expect(onEditLast).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import type { MemberDto } from '../../../shared/api/rooms';
 import { validateMessage } from '../../../shared/validation/message';
@@ -14,10 +14,16 @@ interface ComposerProps {
   currentUserId: string | undefined;
   onSend(text: string): void;
   onTyping(): void;
+  /** ↑ in the empty box: edit my last message (returns false when there is none). */
+  onEditLast?(): boolean;
 }
 
-/** The message box: Enter sends, Shift+Enter breaks the line, '@' suggests members. */
-export function Composer({ members, currentUserId, onSend, onTyping }: ComposerProps) {
+/**
+ * The message box: Enter sends, Shift+Enter breaks the line, '@' suggests members, ↑ in an empty
+ * box edits my last message. It takes the focus when the room opens, except on touch screens
+ * (where that would pop the keyboard over the conversation).
+ */
+export function Composer({ members, currentUserId, onSend, onTyping, onEditLast }: ComposerProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [mention, setMention] = useState<MentionQuery | null>(null);
@@ -26,6 +32,11 @@ export function Composer({ members, currentUserId, onSend, onTyping }: ComposerP
   const listId = useId();
   const hintId = useId();
   const errorId = useId();
+
+  useEffect(() => {
+    const touch = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+    if (!touch) textarea.current?.focus();
+  }, []);
 
   const candidates = useMemo(
     () =>
@@ -97,6 +108,9 @@ export function Composer({ members, currentUserId, onSend, onTyping }: ComposerP
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       if (text.trim()) submit();
+    }
+    if (event.key === 'ArrowUp' && text === '' && !event.shiftKey && !event.altKey && onEditLast?.()) {
+      event.preventDefault();
     }
   };
 

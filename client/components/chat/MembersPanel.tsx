@@ -5,6 +5,8 @@ import { NEW_MEMBER_MS } from '../../../shared/limits';
 import { cn } from '../../lib/cn';
 import { Avatar } from '../ui/Avatar';
 import { Skeleton } from '../ui/Skeleton';
+import { Tooltip } from '../ui/Tooltip';
+import { displayName, Handle, ProfileLink } from './person';
 
 interface MembersPanelProps {
   members: MemberDto[];
@@ -18,6 +20,9 @@ interface MembersPanelProps {
 }
 
 const joinedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** What the blue 'new' dot means (SPEC §4: joined within the last 5 minutes). */
+export const NEW_MEMBER_HINT = `Joined in the last ${Math.round(NEW_MEMBER_MS / 60_000)} minutes`;
 
 /** Members with online and 'new' dots, then good first issues, then the 'Live' footer. */
 export function MembersPanel(props: MembersPanelProps) {
@@ -37,10 +42,10 @@ export function MembersPanel(props: MembersPanelProps) {
               const isNew =
                 member.user.id !== props.currentUserId &&
                 props.now - new Date(member.joined_at).getTime() < NEW_MEMBER_MS;
-              const name = member.user.display_name || member.user.username || 'Unknown user';
+              const name = displayName(member.user);
               return (
                 <li key={member.user.id} className="flex items-center gap-2" data-testid="member">
-                  <span className="relative">
+                  <ProfileLink user={member.user} tabbable={false} className="relative" label={`${name} profile`}>
                     <Avatar src={member.user.avatar_url} name={name} />
                     <span
                       className={cn(
@@ -49,15 +54,26 @@ export function MembersPanel(props: MembersPanelProps) {
                       )}
                       aria-hidden="true"
                     />
-                  </span>
+                  </ProfileLink>
                   <div className="min-w-0 flex-1">
                     <div className="flex items-center gap-1 text-sm font-medium">
-                      <span className="truncate">{name}</span>
+                      <ProfileLink user={member.user} className="truncate">
+                        {name}
+                      </ProfileLink>
                       {isNew && (
-                        <span className="h-2 w-2 rounded-full bg-primary" title="New member" aria-label="New member" />
+                        <Tooltip content={NEW_MEMBER_HINT}>
+                          <span
+                            // Focusable so keyboard users get the explanation too.
+                            tabIndex={0}
+                            role="img"
+                            className="h-2 w-2 shrink-0 rounded-full bg-primary"
+                            aria-label={`New member: ${NEW_MEMBER_HINT.toLowerCase()}`}
+                          />
+                        </Tooltip>
                       )}
                       <span className="sr-only">{online ? '(online)' : '(offline)'}</span>
                     </div>
+                    <Handle user={member.user} className="block truncate text-xs" />
                     <div className="text-xs text-muted-foreground">
                       Joined {joinedFormat.format(new Date(member.joined_at))}
                     </div>

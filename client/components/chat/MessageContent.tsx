@@ -2,8 +2,19 @@ import { useMemo } from 'react';
 import { tokenizeMessage } from '../../lib/message-tokens';
 import { cn } from '../../lib/cn';
 
-/** Message text as React elements: code blocks, links, mentions and text. Never HTML. */
-export function MessageContent({ content, knownUsernames }: { content: string; knownUsernames: ReadonlySet<string> }) {
+/**
+ * Message text as React elements: code blocks, links, mentions and text. Never HTML.
+ * `tabbable` false takes its links out of the Tab order (the message list's roving focus).
+ */
+export function MessageContent({
+  content,
+  knownUsernames,
+  tabbable = true,
+}: {
+  content: string;
+  knownUsernames: ReadonlySet<string>;
+  tabbable?: boolean;
+}) {
   const tokens = useMemo(() => tokenizeMessage(content, knownUsernames), [content, knownUsernames]);
   return (
     <div className="text-sm break-words whitespace-pre-wrap" data-testid="message-content">
@@ -13,7 +24,8 @@ export function MessageContent({ content, knownUsernames }: { content: string; k
             return (
               <pre
                 key={index}
-                className="my-1 overflow-x-auto rounded-md bg-muted p-2 font-mono text-xs whitespace-pre text-foreground"
+                // Its own background (not the bubble's grey) in both themes: see --code in styles.css.
+                className="my-1 overflow-x-auto rounded-md border border-code-border bg-code p-2 font-mono text-xs whitespace-pre text-code-foreground"
                 data-language={token.language ?? undefined}
               >
                 <code>{token.text}</code>
@@ -26,6 +38,7 @@ export function MessageContent({ content, knownUsernames }: { content: string; k
                 href={token.href}
                 target="_blank"
                 rel="noopener noreferrer nofollow ugc"
+                tabIndex={tabbable ? undefined : -1}
                 className="break-all underline underline-offset-2"
               >
                 {token.text}

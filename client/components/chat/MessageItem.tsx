@@ -1,12 +1,15 @@
 import { Copy, Ellipsis, Pencil, RotateCw, Trash2 } from 'lucide-react';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import type { UserSummaryDto } from '../../../shared/api/rooms';
 import type { ChatMessage } from '../../pages/chat/messages-state';
 import { cn } from '../../lib/cn';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../ui/DropdownMenu';
 import { Textarea } from '../ui/Input';
+import { ConfirmDialog } from './ConfirmDialog';
 import { MessageContent } from './MessageContent';
+import { displayName, Handle, ProfileLink } from './person';
 import { ReactionChips } from './ReactionChips';
 import { ReactionPicker } from './ReactionPicker';
 
@@ -19,8 +22,10 @@ export interface MessageActions {
 }
 
 export function authorName(author: ChatMessage['author']): string {
-  return author.display_name || author.username || 'Unknown user';
+  return displayName(author);
 }
+
+export const DELETED_TEXT = 'This message was deleted';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
@@ -31,6 +36,78 @@ interface MessageItemProps extends MessageActions {
   startsGroup: boolean;
   currentUserId: string | undefined;
   knownUsernames: ReadonlySet<string>;
+  /** Members by id (names for reactions). */
+  people: ReadonlyMap<string, UserSummaryDto>;
+  /** The list's one Tab stop (roving focus): only its controls are in the Tab order. */
+  active: boolean;
+  editing: boolean;
+  onEditingChange(editing: boolean): void;
+  onActivate(): void;
+}
+
+/** Seconds left until `at` (ms), ticking once a second while positive. */
+function useSecondsUntil(at: number | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (at === undefined) return;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= at) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [at]);
+  return at === undefined ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** The inline editor: starts from the message text; Enter or Save saves, Escape or Cancel closes. */
+function EditBox({ initial, onSave, onClose }: { initial: string; onSave(text: string): void; onClose(): void }) {
+  const [draft, setDraft] = useState(initial);
+  const onEditKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape') onClose();
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      onSave(draft);
+    }
+  };
+  return (
+    <div className="flex min-w-64 flex-col gap-2">
+      <Textarea
+        aria-label="Edit message"
+        value={draft}
+        autoFocus
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={onEditKey}
+        className="min-h-16"
+      />
+      <div className="flex justify-end gap-2">
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button size="sm" onClick={() => onSave(draft)}>
+          Save
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Why a send failed, on the message itself; a rate-limited one counts down its wait. */
+function FailedNotice({ message, onRetry }: { message: ChatMessage; onRetry(): void }) {
+  const wait = useSecondsUntil(message.retryAt);
+  const reason =
+    message.failure === 'rate-limited'
+      ? wait > 0
+        ? `Try again in ${wait} s`
+        : 'You can send it again now'
+      : (message.error ?? 'Failed to send message');
+  return (
+    <div role="alert" className="mt-1 flex items-center gap-2 text-xs text-destructive" data-testid="send-failure">
+      <span>{reason}</span>
+      <Button size="sm" variant="outline" className="h-6 px-2" onClick={onRetry}>
+        <RotateCw className="h-3 w-3" aria-hidden="true" /> Retry
+      </Button>
+    </div>
+  );
 }
 
 export function MessageItem({
@@ -39,25 +116,33 @@ export function MessageItem({
   startsGroup,
   currentUserId,
   knownUsernames,
+  people,
+  active,
+  editing,
+  onEditingChange,
+  onActivate,
   ...actions
 }: MessageItemProps) {
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(message.content);
+  const [actionsOpen, setActionsOpen] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const confirmed = message.status === 'sent';
+  const deleted = message.deleted;
   const name = own ? 'You' : authorName(message.author);
 
-  const save = () => {
-    setEditing(false);
+  const save = (draft: string) => {
+    onEditingChange(false);
     // A blank or unchanged edit is ignored.
     if (draft.trim() && draft !== message.content) actions.onEdit(message.id, draft);
   };
-  const onEditKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Escape') setEditing(false);
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      save();
-    }
+  // A tap on the bubble shows the actions (touch screens have no hover); links keep working.
+  const onBubbleClick = (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as Element).closest('a, button, textarea')) return;
+    setActionsOpen((open) => !open);
   };
+  const onFocus = (event: FocusEvent<HTMLLIElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) onActivate();
+  };
+  const showActions = confirmed && !editing && !deleted;
 
   return (
     <li
@@ -65,60 +150,63 @@ export function MessageItem({
       data-message-id={message.id}
       data-status={message.status}
       data-author={authorName(message.author)}
-      className={cn('group flex gap-2 px-4', own && 'flex-row-reverse', startsGroup ? 'mt-3' : 'mt-0.5')}
+      data-deleted={deleted || undefined}
+      tabIndex={active ? 0 : -1}
+      onFocus={onFocus}
+      className={cn(
+        'group flex gap-2 px-4 outline-none focus-visible:bg-accent/60',
+        own && 'flex-row-reverse',
+        startsGroup ? 'mt-3' : 'mt-0.5',
+      )}
     >
       <div className="w-8 shrink-0">
-        {startsGroup && <Avatar src={message.author.avatar_url} name={authorName(message.author)} />}
+        {startsGroup && (
+          <ProfileLink user={message.author} tabbable={false} label={`${authorName(message.author)} profile`}>
+            <Avatar src={message.author.avatar_url} name={authorName(message.author)} />
+          </ProfileLink>
+        )}
       </div>
       <div className={cn('flex max-w-[75%] min-w-0 flex-col', own && 'items-end')}>
         {startsGroup && (
-          <div className={cn('mb-0.5 flex items-baseline gap-2 text-xs', own && 'flex-row-reverse')}>
-            <span className="font-semibold text-foreground" data-testid="message-author">
-              {name}
-            </span>
+          <div className={cn('mb-0.5 flex items-baseline gap-1.5 text-xs', own && 'flex-row-reverse')}>
+            <ProfileLink user={message.author} tabbable={active} className="font-semibold text-foreground">
+              <span data-testid="message-author">{name}</span>
+            </ProfileLink>
+            <Handle user={message.author} />
           </div>
         )}
         <div className={cn('relative flex items-start gap-1', own && 'flex-row-reverse')}>
           <div
+            onClick={onBubbleClick}
             className={cn(
               'min-w-0 rounded-lg px-3 py-2',
               own ? 'bg-primary/10' : 'bg-muted',
               message.status === 'pending' && 'opacity-60',
               message.status === 'failed' && 'border border-destructive',
+              deleted && 'border border-dashed bg-transparent',
             )}
           >
-            {editing ? (
-              <div className="flex min-w-64 flex-col gap-2">
-                <Textarea
-                  aria-label="Edit message"
-                  value={draft}
-                  autoFocus
-                  onChange={(event) => setDraft(event.target.value)}
-                  onKeyDown={onEditKey}
-                  className="min-h-16"
-                />
-                <div className="flex justify-end gap-2">
-                  <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
-                    Cancel
-                  </Button>
-                  <Button size="sm" onClick={save}>
-                    Save
-                  </Button>
-                </div>
-              </div>
+            {deleted ? (
+              <p className="text-sm text-muted-foreground italic" data-testid="message-deleted">
+                {DELETED_TEXT}
+              </p>
+            ) : editing ? (
+              <EditBox initial={message.content} onSave={save} onClose={() => onEditingChange(false)} />
             ) : (
-              <MessageContent content={message.content} knownUsernames={knownUsernames} />
+              <MessageContent content={message.content} knownUsernames={knownUsernames} tabbable={active} />
             )}
             <div className={cn('mt-1 flex items-center gap-2 text-[11px] text-muted-foreground', own && 'justify-end')}>
               <time dateTime={message.created_at}>{timeFormat.format(new Date(message.created_at))}</time>
-              {message.edited_at && <span>(edited)</span>}
+              {message.edited_at && !deleted && <span>(edited)</span>}
               {message.status === 'pending' && <span>Sending…</span>}
             </div>
           </div>
-          {confirmed && !editing && (
+          {showActions && (
             <div
+              data-testid="message-toolbar"
               className={cn(
-                'flex items-center gap-0.5 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 has-[[data-state=open]]:opacity-100',
+                'flex items-center gap-0.5 group-focus-within:visible group-hover:visible has-[[data-state=open]]:visible',
+                actionsOpen ? 'visible' : 'invisible',
               )}
             >
               <ReactionPicker onPick={(emoji) => actions.onToggleReaction(message.id, emoji)} />
@@ -131,12 +219,7 @@ export function MessageItem({
                 </DropdownMenuTrigger>
                 <DropdownMenuContent align={own ? 'end' : 'start'}>
                   {own && (
-                    <DropdownMenuItem
-                      onSelect={() => {
-                        setDraft(message.content);
-                        setEditing(true);
-                      }}
-                    >
+                    <DropdownMenuItem onSelect={() => onEditingChange(true)}>
                       <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
                     </DropdownMenuItem>
                   )}
@@ -144,7 +227,7 @@ export function MessageItem({
                     <Copy className="h-4 w-4" aria-hidden="true" /> Copy text
                   </DropdownMenuItem>
                   {own && (
-                    <DropdownMenuItem destructive onSelect={() => actions.onDelete(message.id)}>
+                    <DropdownMenuItem destructive onSelect={() => setConfirmingDelete(true)}>
                       <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
                     </DropdownMenuItem>
                   )}
@@ -154,19 +237,26 @@ export function MessageItem({
           )}
         </div>
         {message.status === 'failed' && (
-          <div role="alert" className="mt-1 flex items-center gap-2 text-xs text-destructive">
-            <span>{message.error ?? 'Failed to send message'}</span>
-            <Button size="sm" variant="outline" className="h-6 px-2" onClick={() => actions.onRetry(message.client_id)}>
-              <RotateCw className="h-3 w-3" aria-hidden="true" /> Retry
-            </Button>
-          </div>
+          <FailedNotice message={message} onRetry={() => actions.onRetry(message.client_id)} />
         )}
-        <ReactionChips
-          reactions={message.reactions}
-          currentUserId={currentUserId}
-          onToggle={(emoji) => confirmed && actions.onToggleReaction(message.id, emoji)}
-        />
+        {!deleted && (
+          <ReactionChips
+            reactions={message.reactions}
+            currentUserId={currentUserId}
+            people={people}
+            tabbable={active}
+            onToggle={(emoji) => confirmed && actions.onToggleReaction(message.id, emoji)}
+          />
+        )}
       </div>
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title="Delete message?"
+        description="Everyone in the room will see 'This message was deleted' in its place. This cannot be undone."
+        confirmLabel="Delete"
+        onConfirm={() => actions.onDelete(message.id)}
+      />
     </li>
   );
 }

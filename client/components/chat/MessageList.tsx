@@ -1,5 +1,6 @@
 import { MessageSquare } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { UserSummaryDto } from '../../../shared/api/rooms';
 import type { ChatMessage } from '../../pages/chat/messages-state';
 import { MessageItem, type MessageActions } from './MessageItem';
 
@@ -9,6 +10,11 @@ interface MessageListProps extends MessageActions {
   repoName: string;
   currentUserId: string | undefined;
   knownUsernames: ReadonlySet<string>;
+  /** Members by id (names for reactions). */
+  people: ReadonlyMap<string, UserSummaryDto>;
+  /** The message being edited inline (one at a time), or null. */
+  editingId: string | null;
+  onEditingChange(messageId: string | null): void;
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder(): void;
@@ -29,11 +35,37 @@ export function MessageList({
   repoName,
   currentUserId,
   knownUsernames,
+  people,
+  editingId,
+  onEditingChange,
   hasOlder,
   loadingOlder,
   onLoadOlder,
   ...actions
 }: MessageListProps) {
+  // Roving focus: the list is one Tab stop (the active message, the newest by default) and the
+  // arrow keys move between messages, instead of a Tab stop for every control of every message.
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const active = messages.some((m) => m.id === activeId) ? activeId : (messages[messages.length - 1]?.id ?? null);
+
+  const onListKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
+    const moves: Record<string, (index: number, count: number) => number> = {
+      ArrowUp: (i) => i - 1,
+      ArrowDown: (i) => i + 1,
+      Home: () => 0,
+      End: (_, count) => count - 1,
+    };
+    const move = moves[event.key];
+    // Only when a message itself has focus: arrows inside the edit box or a menu keep their meaning.
+    const item = event.target as HTMLElement;
+    if (!move || item.dataset.testid !== 'message') return;
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(':scope > [data-testid="message"]')];
+    const next = items[Math.min(items.length - 1, Math.max(0, move(items.indexOf(item), items.length)))];
+    event.preventDefault();
+    if (!next) return;
+    setActiveId(next.dataset.messageId ?? null);
+    next.focus();
+  };
   const scroller = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const firstId = useRef<string | undefined>(undefined);
@@ -103,7 +135,7 @@ export function MessageList({
           </p>
         </div>
       ) : (
-        <ol aria-label="Messages" aria-live="polite" aria-relevant="additions">
+        <ol aria-label="Messages" aria-live="polite" aria-relevant="additions" onKeyDown={onListKeyDown}>
           {messages.map((message, index) => {
             const previous = messages[index - 1];
             return (
@@ -114,6 +146,11 @@ export function MessageList({
                 startsGroup={!previous || previous.user_id !== message.user_id}
                 currentUserId={currentUserId}
                 knownUsernames={knownUsernames}
+                people={people}
+                active={message.id === active}
+                editing={message.id === editingId}
+                onEditingChange={(editing) => onEditingChange(editing ? message.id : null)}
+                onActivate={() => setActiveId(message.id)}
                 {...actions}
               />
             );

@@ -2,14 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import type { UserSummaryDto } from '../../../shared/api/rooms';
 import { MOBILE_ISSUES_LIMIT, ROOM_ISSUES_LIMIT } from '../../../shared/limits';
 import { useSiteConfig } from '../../app/useSiteConfig';
 import { apiFetch } from '../../api/http';
 import { ChatHeader } from '../../components/chat/ChatHeader';
 import { Composer } from '../../components/chat/Composer';
+import { ConfirmDialog } from '../../components/chat/ConfirmDialog';
 import { MembersPanel } from '../../components/chat/MembersPanel';
-import { authorName } from '../../components/chat/MessageItem';
 import { MessageList } from '../../components/chat/MessageList';
+import { nameWithHandle } from '../../components/chat/person';
 import { RepositoryDetailsPanel } from '../../components/chat/RepositoryDetailsPanel';
 import { TypingIndicator } from '../../components/chat/TypingIndicator';
 import { Button } from '../../components/ui/Button';
@@ -74,6 +76,8 @@ export default function ChatRoomPage() {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [membersOpen, setMembersOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [confirmingLeave, setConfirmingLeave] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
 
   usePageMeta({
     title: room ? `${room.repo_full_name} chat` : 'Chat room',
@@ -85,10 +89,24 @@ export default function ChatRoomPage() {
     () => new Set(members.members.flatMap((m) => (m.user.username ? [m.user.username.toLowerCase()] : []))),
     [members.members],
   );
+  const people = useMemo(
+    () => new Map<string, UserSummaryDto>(members.members.map((m) => [m.user.id, m.user])),
+    [members.members],
+  );
+  // Names with their handle: display names are not unique.
   const typingNames = realtime.typingUserIds.map((id) => {
-    const member = members.members.find((m) => m.user.id === id);
-    return member ? authorName(member.user) : 'Someone';
+    const person = people.get(id);
+    return person ? nameWithHandle(person) : 'Someone';
   });
+
+  const { messages: messageList } = messages;
+  /** ↑ in the empty composer: edit my newest message that can still be edited. */
+  const onEditLast = useCallback(() => {
+    const mine = messageList.findLast((m) => m.user_id === user?.id && m.status === 'sent' && !m.deleted);
+    if (!mine) return false;
+    setEditingId(mine.id);
+    return true;
+  }, [messageList, user?.id]);
 
   const onCopyInvite = useCallback(() => {
     copyText(window.location.href)
@@ -171,7 +189,7 @@ export default function ChatRoomPage() {
           onToggleDetails={() => setDetailsOpen((open) => !open)}
           onOpenMembers={() => setMembersOpen(true)}
           onCopyInvite={onCopyInvite}
-          onLeave={() => void onLeave()}
+          onLeave={() => setConfirmingLeave(true)}
         />
         {detailsOpen && <RepositoryDetailsPanel repo={repo} githubWebUrl={githubWebUrl} />}
         {realtime.status !== 'open' && messages.loaded && (
@@ -185,6 +203,9 @@ export default function ChatRoomPage() {
           repoName={repo.fullName}
           currentUserId={user?.id}
           knownUsernames={knownUsernames}
+          people={people}
+          editingId={editingId}
+          onEditingChange={setEditingId}
           hasOlder={messages.hasOlder}
           loadingOlder={messages.loadingOlder}
           onLoadOlder={() => void messages.loadOlder()}
@@ -200,6 +221,15 @@ export default function ChatRoomPage() {
           currentUserId={user?.id}
           onSend={messages.send}
           onTyping={realtime.notifyTyping}
+          onEditLast={onEditLast}
+        />
+        <ConfirmDialog
+          open={confirmingLeave}
+          onOpenChange={setConfirmingLeave}
+          title="Leave this room?"
+          description={`You will no longer be a member of ${repo.fullName}. You can join again at any time.`}
+          confirmLabel="Leave"
+          onConfirm={() => void onLeave()}
         />
       </div>
       {!isMobile && (

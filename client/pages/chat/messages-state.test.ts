@@ -13,6 +13,7 @@ function message(id: string, overrides: Partial<MessageDto> = {}): MessageDto {
     content: `text ${id}`,
     created_at: `2026-01-01T00:00:0${id.slice(-1)}.000Z`,
     edited_at: null,
+    deleted: false,
     author,
     reactions: [],
     ...overrides,
@@ -106,7 +107,7 @@ describe('messagesReducer', () => {
     expect(ids(state)).toEqual(['m2:sent', 'm3:sent', 'local:b:pending']);
   });
 
-  it('applies edits, deletions and never brings a deleted message back', () => {
+  it('applies edits, turns a deleted message into a tombstone and never brings its text back', () => {
     const state = run(
       { type: 'loaded', messages: [message('m1'), message('m2')], nextCursor: 'x' },
       { type: 'event', event: { type: 'message.updated', message: message('m1', { content: 'new' }) } },
@@ -114,8 +115,19 @@ describe('messagesReducer', () => {
       { type: 'confirmed', message: message('m2') },
       { type: 'older', messages: [message('m2')], nextCursor: null },
     );
-    expect(ids(state)).toEqual(['m1:sent']);
+    expect(ids(state)).toEqual(['m1:sent', 'm2:sent']);
     expect(state.messages[0]?.content).toBe('new');
+    expect(state.messages[1]).toMatchObject({ id: 'm2', deleted: true, content: '', reactions: [] });
+  });
+
+  it('keeps a tombstone from the server in its place', () => {
+    const state = run({
+      type: 'loaded',
+      messages: [message('m1'), message('m2', { deleted: true, content: '' }), message('m3')],
+      nextCursor: null,
+    });
+    expect(ids(state)).toEqual(['m1:sent', 'm2:sent', 'm3:sent']);
+    expect(state.messages[1]?.deleted).toBe(true);
   });
 
   it('adds and removes reactions from events exactly once', () => {

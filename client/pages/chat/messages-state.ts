@@ -4,10 +4,16 @@ import type { RoomEvent } from '../../../shared/realtime/protocol';
 /** 'pending' while the send is in flight, 'failed' when it must be retried by hand. */
 export type DeliveryStatus = 'sent' | 'pending' | 'failed';
 
+/** Why a send failed: too many messages (wait), no connection, or the server said no. */
+export type SendFailure = 'rate-limited' | 'offline' | 'refused';
+
 export interface ChatMessage extends MessageDto {
   status: DeliveryStatus;
   /** Why the last send failed (shown on the message). */
   error?: string;
+  failure?: SendFailure;
+  /** Rate limited: local time (ms) from which a retry may be sent. */
+  retryAt?: number;
 }
 
 export interface MessagesState {
@@ -26,7 +32,7 @@ export type MessagesAction =
   | { type: 'optimistic'; message: MessageDto }
   | { type: 'sending'; clientId: string }
   | { type: 'confirmed'; message: MessageDto }
-  | { type: 'failed'; clientId: string; error: string }
+  | { type: 'failed'; clientId: string; error: string; failure?: SendFailure; retryAt?: number }
   | { type: 'updated'; message: MessageDto }
   | { type: 'removed'; messageId: string }
   | { type: 'reactions'; messageId: string; reactions: ReactionDto[] };
@@ -47,7 +53,8 @@ export function messagesReducer(state: MessagesState, action: MessagesAction): M
       return { ...state, messages, nextCursor: action.nextCursor, loaded: true };
     }
     case 'older': {
-      const fresh = action.messages.filter((m) => !state.deletedIds.has(m.id)).map(sent);
+      // A copy fetched before its deletion arrived must not bring the text back.
+      const fresh = action.messages.map((m) => (state.deletedIds.has(m.id) ? tombstone(m) : m)).map(sent);
       return {
         ...state,
         messages: upsertAll(fresh, state.messages, { keepExisting: true }),
@@ -57,10 +64,18 @@ export function messagesReducer(state: MessagesState, action: MessagesAction): M
     case 'optimistic':
       return { ...state, messages: [...state.messages, { ...action.message, status: 'pending' }] };
     case 'sending':
-      return mapByClientId(state, action.clientId, (m) => ({ ...m, status: 'pending', error: undefined }));
+      return mapByClientId(state, action.clientId, (m) => ({
+        ...m,
+        status: 'pending',
+        error: undefined,
+        failure: undefined,
+        retryAt: undefined,
+      }));
     case 'failed':
       return mapByClientId(state, action.clientId, (m) =>
-        m.status === 'sent' ? m : { ...m, status: 'failed', error: action.error },
+        m.status === 'sent'
+          ? m
+          : { ...m, status: 'failed', error: action.error, failure: action.failure, retryAt: action.retryAt },
       );
     case 'confirmed':
       return confirm(state, action.message, { fromEvent: false });
@@ -117,13 +132,19 @@ function confirm(state: MessagesState, message: MessageDto, { fromEvent }: { fro
 }
 
 function replace(state: MessagesState, message: MessageDto): MessagesState {
+  if (state.deletedIds.has(message.id)) return state;
   return mapById(state, message.id, (m) => ({ ...sent(message), reactions: message.reactions ?? m.reactions }));
 }
 
+/** A deleted message keeps its place as a tombstone ('This message was deleted'), without its text. */
 function remove(state: MessagesState, messageId: string): MessagesState {
   const deletedIds = new Set(state.deletedIds);
   deletedIds.add(messageId);
-  return { ...state, messages: state.messages.filter((m) => m.id !== messageId), deletedIds };
+  return { ...state, messages: state.messages.map((m) => (m.id === messageId ? tombstone(m) : m)), deletedIds };
+}
+
+function tombstone<T extends MessageDto>(message: T): T {
+  return { ...message, deleted: true, content: '', edited_at: null, reactions: [] };
 }
 
 function mapById(state: MessagesState, id: string, change: (m: ChatMessage) => ChatMessage): MessagesState {

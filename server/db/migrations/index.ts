@@ -3,6 +3,7 @@ import * as createCoreSchema from './20261121_1700_create_core_schema';
 import * as indexGithubLoginCaseInsensitive from './20261121_2000_index_github_login_case_insensitive';
 import * as indexGithubCacheFetchedAt from './20261124_0500_index_github_cache_fetched_at';
 import * as roomEventsMessageText from './20261124_0500_room_events_message_text';
+import * as messageTombstones from './20261124_0500_message_tombstones';
 
 /** Every migration, keyed by its timestamped name. Add new ones; never edit landed ones. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '20261121_2000_index_github_login_case_insensitive': indexGithubLoginCaseInsensitive,
   '20261124_0500_index_github_cache_fetched_at': indexGithubCacheFetchedAt,
   '20261124_0500_room_events_message_text': roomEventsMessageText,
+  '20261124_0500_message_tombstones': messageTombstones,
 };

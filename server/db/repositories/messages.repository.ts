@@ -67,8 +67,14 @@ export async function findMessageByClientId(db: Db, userId: string, clientId: st
   return messageByClientId.first(db, userId, clientId);
 }
 
+/** A message that can still be edited, reacted to or deleted (tombstones are not found). */
 export async function findMessageById(db: Db, messageId: string): Promise<MessageRow | undefined> {
-  return db.selectFrom('messages').selectAll().where('id', '=', messageId).executeTakeFirst();
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('id', '=', messageId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /**
@@ -101,18 +107,32 @@ export async function updateOwnMessage(
     .set({ content, edited_at: editedAt })
     .where('id', '=', messageId)
     .where('user_id', '=', authorId)
+    .where('deleted_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
 }
 
-/** Deletes the author's own message (its reactions go with it); false when nothing was deleted. */
-export async function deleteOwnMessage(db: Db, messageId: string, authorId: string): Promise<boolean> {
+/**
+ * Turns the author's own message into a tombstone: its text is emptied (the deleted words are
+ * never served again), its reactions are removed and `deleted_at` is set, so history keeps a
+ * "deleted" row in its place. False when it is not theirs, gone or already deleted.
+ */
+export async function deleteOwnMessage(
+  db: Db,
+  messageId: string,
+  authorId: string,
+  deletedAt: string,
+): Promise<boolean> {
   const result = await db
-    .deleteFrom('messages')
+    .updateTable('messages')
+    .set({ content: '', deleted_at: deletedAt })
     .where('id', '=', messageId)
     .where('user_id', '=', authorId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await db.deleteFrom('message_reactions').where('message_id', '=', messageId).execute();
+  return true;
 }
 
 const authorById = preparedQuery(1, (db, userId: string) =>

@@ -22,6 +22,7 @@ export async function countSite(db: Kysely<Database>): Promise<SiteCounts> {
     db
       .selectFrom('messages')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('deleted_at', 'is', null)
       .executeTakeFirstOrThrow(),
   ]);
   return { rooms: Number(rooms.n), members: Number(members.n), messages: Number(messages.n) };

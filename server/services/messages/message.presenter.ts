@@ -12,24 +12,34 @@ export function toUserSummaryDto(userId: string, author: AuthorRow | undefined):
   };
 }
 
-export function toReactionDto(row: MessageReactionRow): ReactionDto {
-  return { id: row.id, message_id: row.message_id, user_id: row.user_id, emoji: row.emoji };
+export function toReactionDto(row: MessageReactionRow, reactor: AuthorRow | undefined): ReactionDto {
+  return {
+    id: row.id,
+    message_id: row.message_id,
+    user_id: row.user_id,
+    emoji: row.emoji,
+    user: toUserSummaryDto(row.user_id, reactor),
+  };
 }
 
+/** `people` holds the author and the reactors (by user id); missing ones render nameless. */
 export function toMessageDto(
   row: MessageRow,
-  author: AuthorRow | undefined,
+  people: ReadonlyMap<string, AuthorRow>,
   reactions: MessageReactionRow[],
 ): MessageDto {
+  const deleted = row.deleted_at !== null;
   return {
     id: row.id,
     room_id: row.room_id,
     user_id: row.user_id,
     client_id: row.client_id,
-    content: row.content,
+    // A tombstone never carries the deleted words, whatever the row still holds.
+    content: deleted ? '' : row.content,
     created_at: row.created_at,
-    edited_at: row.edited_at,
-    author: toUserSummaryDto(row.user_id, author),
-    reactions: reactions.map(toReactionDto),
+    edited_at: deleted ? null : row.edited_at,
+    deleted,
+    author: toUserSummaryDto(row.user_id, people.get(row.user_id)),
+    reactions: deleted ? [] : reactions.map((r) => toReactionDto(r, people.get(r.user_id))),
   };
 }

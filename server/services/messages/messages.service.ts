@@ -28,22 +28,17 @@ import { timeOrderedId } from './time-ordered-id';
 export const NOT_A_MEMBER = 'You are not a member of this room';
 export const MESSAGE_NOT_FOUND = 'Message not found';
 
-/** Loads authors and reactions for rows and presents them, keeping the rows' order. */
+/** Loads authors, reactions and reactors for rows and presents them, keeping the rows' order. */
 export async function presentMessages(db: Kysely<Database>, rows: MessageRow[]): Promise<MessageDto[]> {
-  const [authors, reactions] = await Promise.all([
-    findAuthors(
-      db,
-      rows.map((r) => r.user_id),
-    ),
-    listReactionsForMessages(
-      db,
-      rows.map((r) => r.id),
-    ),
-  ]);
+  const reactions = await listReactionsForMessages(
+    db,
+    rows.map((r) => r.id),
+  );
+  const people = await findAuthors(db, [...rows.map((r) => r.user_id), ...reactions.map((r) => r.user_id)]);
   return rows.map((row) =>
     toMessageDto(
       row,
-      authors.get(row.user_id),
+      people,
       reactions.filter((r) => r.message_id === row.id),
     ),
   );
@@ -106,12 +101,14 @@ export async function sendMessage(
       content,
       created_at: nowIso,
       edited_at: null,
+      deleted_at: null,
     };
     const inserted = await insertMessageIfAbsent(trx, row);
     let message: MessageDto;
     if (inserted) {
       // A message created a moment ago has no reactions yet: only its author is looked up.
-      message = toMessageDto(row, await findAuthor(trx, userId), []);
+      const author = await findAuthor(trx, userId);
+      message = toMessageDto(row, new Map(author ? [[userId, author]] : []), []);
     } else {
       const stored = await findMessageByClientId(trx, userId, input.client_id);
       if (!stored) throw apiErrors.conflict('Message could not be saved, please retry');
@@ -153,8 +150,8 @@ export async function deleteMessage(ctx: AppContext, userId: string, messageId: 
   const current = await findMessageById(ctx.database.db, messageId);
   if (!current) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
   if (current.user_id !== userId) throw apiErrors.forbidden('You can only delete your own messages');
-  await changeRoom(ctx, current.room_id, async (trx) => {
-    const deleted = await deleteOwnMessage(trx, messageId, userId);
+  await changeRoom(ctx, current.room_id, async (trx, nowIso) => {
+    const deleted = await deleteOwnMessage(trx, messageId, userId, nowIso);
     if (deleted) await tombstoneDeletedInLog(trx, current.room_id, messageId);
     return { result: undefined, events: deleted ? [{ type: 'message.deleted', message_id: messageId }] : [] };
   });

@@ -3,7 +3,7 @@ import type { ToggleReactionResponse } from '../../../shared/api/rooms';
 import { REACTION_EMOJIS } from '../../../shared/limits';
 import type { AppContext } from '../../context';
 import { isActiveMember } from '../../db/repositories/members.repository';
-import { findMessageById } from '../../db/repositories/messages.repository';
+import { findAuthors, findMessageById } from '../../db/repositories/messages.repository';
 import {
   deleteReaction,
   insertReactionIfAbsent,
@@ -12,7 +12,7 @@ import {
 import { apiErrors } from '../../http/errors';
 import { changeRoom } from '../room-events/room-change';
 import { enforceReactionLimit } from '../rooms/chat-rate-limits';
-import { toReactionDto } from './message.presenter';
+import { toReactionDto, toUserSummaryDto } from './message.presenter';
 import { MESSAGE_NOT_FOUND, NOT_A_MEMBER } from './messages.service';
 
 export const UNSUPPORTED_REACTION = `Reaction must be one of ${REACTION_EMOJIS.join(' ')}`;
@@ -42,7 +42,7 @@ export async function toggleReaction(
     let added = false;
     let event: ToggleEvent | undefined;
     if (removed) {
-      event = { type: 'reaction.removed', reaction: toReactionDto(removed) };
+      event = { type: 'reaction.removed', reaction: toReactionDto(removed, undefined) };
     } else {
       const row = {
         id: randomUUID(),
@@ -53,10 +53,15 @@ export async function toggleReaction(
         created_at: nowIso,
       };
       added = await insertReactionIfAbsent(trx, row);
-      if (added) event = { type: 'reaction.added', reaction: toReactionDto(row) };
+      if (added) event = { type: 'reaction.added', reaction: toReactionDto(row, undefined) };
       else added = true; // already there (cannot happen under the room lock, but stays correct)
     }
-    const reactions = (await listReactionsForMessages(trx, [messageId])).map(toReactionDto);
+    const rows = await listReactionsForMessages(trx, [messageId]);
+    // Reactor names travel with every reaction, so chips can list who reacted.
+    const people = await findAuthors(trx, [userId, ...rows.map((r) => r.user_id)]);
+    const reactions = rows.map((r) => toReactionDto(r, people.get(r.user_id)));
+    if (event)
+      event = { ...event, reaction: { ...event.reaction, user: toUserSummaryDto(userId, people.get(userId)) } };
     return { result: { added, reactions }, events: event ? [event] : [] };
   });
 }

@@ -62,6 +62,23 @@ describeEachDatabase('GitHub sign-in and sessions', (engine) => {
   });
 
   describe('callback', () => {
+    it("fills the new user's public profile from GitHub in the background after sign-in", async () => {
+      const before = await h.api.get('/api/users/margaret-demo');
+      expect(before.statusCode).toBe(404);
+      const signedIn = await signInThroughGitHub(h, 'margaret-demo');
+      expect(signedIn.location).toBe('/');
+      // Nobody pressed 'Sync Now': the repositories arrive by themselves.
+      await vi.waitFor(
+        async () => {
+          const page = await h.api.get('/api/users/margaret-demo');
+          expect(page.statusCode).toBe(200);
+          expect(page.json<{ repositories: unknown[] | null }>().repositories?.length ?? 0).toBeGreaterThan(0);
+        },
+        { timeout: 15_000, interval: 100 },
+      );
+      expect(h.logLines.join('\n')).toContain('GitHub data synced at sign-in');
+    });
+
     it('signs in, keeps the token sealed, and sign-out ends the session everywhere', async () => {
       const started = await startSignIn(h, '/user/ada-demo');
       const back = await consent(h, started.authorizeUrl, { login: 'ada-demo' });

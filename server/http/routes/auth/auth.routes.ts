@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { oauthStatesRepository } from '../../../db/repositories/oauth-states.repository';
+import { profilesRepository } from '../../../db/repositories/profiles.repository';
 import { createAccountsService } from '../../../services/auth/accounts.service';
 import { createOAuthFlowService } from '../../../services/auth/oauth-flow.service';
+import { unsealToken } from '../../../github/token-seal';
+import { createProfileSyncService } from '../../../services/profiles/profile-sync.service';
+import { createSignInSync } from '../../../services/profiles/sync-at-sign-in';
 import { parseInput } from '../../parse';
 import { clearSessionCookie, setSessionCookie } from '../../session-cookie';
 import { clearBindingCookie, readBindingCookie, setBindingCookie } from './oauth-binding-cookie';
@@ -25,6 +29,21 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     logger: ctx.logger,
     now: ctx.now,
   });
+  const syncAtSignIn = createSignInSync({
+    sync: createProfileSyncService({
+      db: ctx.database.db,
+      github: ctx.github.api,
+      rateLimiter: ctx.rateLimiter,
+      now: ctx.now,
+      unsealToken: (sealed) => unsealToken(ctx.secret, sealed),
+    }),
+    lastSyncedAt: async (userId) =>
+      (await profilesRepository(ctx.database.db).findById(userId))?.github_synced_at ?? null,
+    logger: ctx.logger,
+    now: ctx.now,
+  });
+  // Shutdown waits for syncs under way rather than cutting them off mid-write.
+  app.addHook('onClose', async () => syncAtSignIn.drain());
 
   // A browser navigation that only starts a flow: nothing the user sees changes, so GET is fine.
   app.get('/api/auth/github/start', async (request, reply) => {
@@ -47,6 +66,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     // A sign-in always starts a new session; one the browser already had is ended.
     if (request.auth) await endSession(ctx, request.auth.sessionId);
     setSessionCookie(reply, ctx.config, result.token, result.expiresAt);
+    // The public profile fills itself from GitHub without holding up the redirect.
+    syncAtSignIn.start(result.userId);
     return reply.redirect(result.returnTo, 302);
   });
 

@@ -198,7 +198,7 @@ describeEachDatabase('messages API', (engine) => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('lets only the author delete', async () => {
+  it('lets only the author delete; the message stays in history as a tombstone without its text', async () => {
     const ada = await createMember(app);
     const grace = await createMember(app);
     const roomId = await roomWith(ada, grace);
@@ -209,7 +209,9 @@ describeEachDatabase('messages API', (engine) => {
     expect(await messageRow(message.id)).toBeDefined();
     const own = await ada.api.delete(`/api/messages/${message.id}`, {}, { cookie: ada.cookie });
     expect(own.statusCode).toBe(204);
-    expect(await messageRow(message.id)).toBeUndefined();
+    const row = await messageRow(message.id);
+    expect(row?.content).toBe('');
+    expect(row?.deleted_at).toEqual(expect.any(String));
     expect(
       await app.ctx.database.db
         .selectFrom('message_reactions')
@@ -219,6 +221,30 @@ describeEachDatabase('messages API', (engine) => {
     ).toEqual([]);
     expect((await eventTypes(roomId)).slice(-2)).toEqual(['reaction.added', 'message.deleted']);
     expect((await ada.api.delete(`/api/messages/${message.id}`, {}, { cookie: ada.cookie })).statusCode).toBe(404);
+
+    // History keeps the place of the message, flagged, with no text and no reactions.
+    const page = (
+      await grace.api.get(`/api/rooms/${roomId}/messages`, { cookie: grace.cookie })
+    ).json<MessagesPageResponse>();
+    expect(page.messages).toHaveLength(1);
+    expect(page.messages[0]).toMatchObject({ id: message.id, deleted: true, content: '', reactions: [] });
+    expect(JSON.stringify(page)).not.toContain('delete me');
+    // A tombstone cannot be edited or reacted to.
+    expect(
+      (await ada.api.patch(`/api/messages/${message.id}`, { content: 'back' }, { cookie: ada.cookie })).statusCode,
+    ).toBe(404);
+    expect(
+      (await grace.api.post(`/api/messages/${message.id}/reactions`, { emoji: '👀' }, { cookie: grace.cookie }))
+        .statusCode,
+    ).toBe(404);
+    // The home tile counts only messages that are still there.
+    const stats = (await apiClient(app.app).get('/api/stats')).json<{ messages: number }>();
+    const live = await app.ctx.database.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(stats.messages).toBe(Number(live.n));
   });
 
   it('toggles reactions from the palette, for active members only, safely under concurrent clicks', async () => {
@@ -240,6 +266,22 @@ describeEachDatabase('messages API', (engine) => {
       added: true,
       reactions: [{ message_id: message.id, user_id: grace.id, emoji: '👍' }],
     });
+    // Who reacted travels with the reaction: in the answer, in history and in the live event.
+    expect(added.json<ToggleReactionResponse>().reactions[0]?.user).toMatchObject({
+      id: grace.id,
+      username: grace.username,
+    });
+    const history = (
+      await ada.api.get(`/api/rooms/${roomId}/messages`, { cookie: ada.cookie })
+    ).json<MessagesPageResponse>();
+    expect(history.messages[0]?.reactions[0]?.user).toMatchObject({ id: grace.id, username: grace.username });
+    const logged = await app.ctx.database.db
+      .selectFrom('room_events')
+      .select('payload')
+      .where('room_id', '=', roomId)
+      .where('type', '=', 'reaction.added')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(logged.payload)).toContain(grace.username);
     const removed = await toggle(grace, '👍');
     expect(removed.json<ToggleReactionResponse>()).toEqual({ added: false, reactions: [] });
 
