@@ -128,11 +128,17 @@ describeEachDatabase('message history: deleted and replaced text', (engine) => {
       expect(JSON.stringify(stored)).not.toContain(secret);
       expect(JSON.stringify(messages)).not.toContain(secret);
     }
-    expect(messages.map((m) => m.id)).toEqual([edited.id]);
+    // The deleted message stays in place only as a tombstone: no text, a deletion time.
+    const byId = new Map(messages.map((m) => [m.id, m]));
+    expect([...byId.keys()].sort()).toEqual([deleted.id, edited.id].sort());
+    expect(byId.get(deleted.id)?.content).toBe('');
+    expect(byId.get(deleted.id)?.deleted_at).not.toBeNull();
 
     // Nor any other API: history pages and reaction answers.
     const page = await api.get(`/api/rooms/${room.id}/messages`, { cookie: newcomer.cookie });
-    expect(page.json<MessagesPageResponse>().messages.map((m) => m.content)).toEqual(['nothing to see here']);
+    const shown = page.json<MessagesPageResponse>().messages;
+    expect(shown.filter((m) => !m.deleted).map((m) => m.content)).toEqual(['nothing to see here']);
+    expect(shown.filter((m) => m.deleted).map((m) => [m.id, m.content])).toEqual([[deleted.id, '']]);
     const toggled = await api.post(
       `/api/messages/${edited.id}/reactions`,
       { emoji: '🎉' },
