@@ -18,7 +18,7 @@ export function RepositoryList({ repositories, isLoading, emptyText, onJoin, joi
     return (
       <div
         role="status"
-        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
         aria-busy="true"
         aria-label="Loading repositories"
       >
@@ -40,7 +40,7 @@ export function RepositoryList({ repositories, isLoading, emptyText, onJoin, joi
     return <p className="text-sm text-muted-foreground">{emptyText}</p>;
   }
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {repositories.slice(0, CARD_LIST_LIMIT).map((repository) => (
         <RepositoryCard
           key={repository.full_name}

@@ -130,7 +130,7 @@ export default function ProfilePage() {
         Back to Home
       </Link>
       <h1 className="text-2xl font-bold">Profile</h1>
-      <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div>
           <ProfileSummaryCard profile={profile} />
         </div>

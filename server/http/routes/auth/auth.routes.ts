@@ -5,6 +5,7 @@ import { oauthStatesRepository } from '../../../db/repositories/oauth-states.rep
 import { createAccountsService } from '../../../services/auth/accounts.service';
 import { createOAuthFlowService } from '../../../services/auth/oauth-flow.service';
 import { parseInput } from '../../parse';
+import { isPublicHost } from '../../public-host';
 import { clearSessionCookie, setSessionCookie } from '../../session-cookie';
 import { clearBindingCookie, readBindingCookie, setBindingCookie } from './oauth-binding-cookie';
 
@@ -26,10 +27,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     now: ctx.now,
   });
 
+  const publicUrl = new URL(ctx.config.publicUrl);
+
   // A browser navigation that only starts a flow: nothing the user sees changes, so GET is fine.
   app.get('/api/auth/github/start', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const { returnTo } = parseInput(startQuery, request.query);
+    // GitHub sends the browser back to PUBLIC_URL, where the binding cookie set here would be missing
+    // (and the sign-in would fail as an expired link): say which address to use instead.
+    if (!isPublicHost(publicUrl, request.host)) return reply.redirect('/auth?error=wrong_origin', 302);
     const limit = await ctx.rateLimiter.hit(`auth-start:${request.ip}`, STARTS_PER_MINUTE, 60_000);
     if (!limit.allowed) return reply.redirect('/auth?error=rate_limited', 302);
     const started = await flow.start(returnTo, readBindingCookie(request, ctx.config));
