@@ -127,7 +127,10 @@ test.describe('signed in', () => {
 
     await trigger.click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
-    await expect(page).toHaveURL(/\/profile$/);
+    // Settings opens the settings part of the profile page, not just the page.
+    await expect(page).toHaveURL(/\/profile#settings$/);
+    await expect(page.locator('#settings')).toBeFocused();
+    await expect(page.locator('#settings')).toBeInViewport();
 
     // Keyboard only: open with Enter, move with arrows, choose with Enter.
     await trigger.focus();

@@ -104,6 +104,8 @@ export interface RepositoryChatDto {
   /** Members who joined and have not left. */
   active_members: number;
   last_activity_at: string;
+  /** When the newest message was written; set in 'Active now' (null elsewhere and for rooms without messages). */
+  last_message_at: string | null;
 }
 
 export interface DiscoveryRepositoryDto extends RepositoryCardDto {

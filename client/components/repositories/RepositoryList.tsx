@@ -1,5 +1,6 @@
 import type { DiscoveryRepositoryDto } from '../../../shared/api/discovery';
 import { CARD_LIST_LIMIT } from '../../../shared/limits';
+import { useNow } from '../../hooks/useNow';
 import { Card } from '../ui/Card';
 import { Skeleton } from '../ui/Skeleton';
 import { RepositoryCard } from './RepositoryCard';
@@ -10,10 +11,22 @@ export interface RepositoryListProps {
   emptyText: string;
   onJoin(fullName: string): void;
   joining: string | null;
+  /** The signed-in user's room for a repository, if they are a member. */
+  memberRoomId?(fullName: string): string | undefined;
+  onOpen?(roomId: string): void;
 }
 
 /** Up to 6 repository cards, loading placeholders while fetching, a short line when empty. */
-export function RepositoryList({ repositories, isLoading, emptyText, onJoin, joining }: RepositoryListProps) {
+export function RepositoryList({
+  repositories,
+  isLoading,
+  emptyText,
+  onJoin,
+  joining,
+  memberRoomId,
+  onOpen,
+}: RepositoryListProps) {
+  const now = useNow();
   if (isLoading) {
     return (
       <div
@@ -48,6 +61,9 @@ export function RepositoryList({ repositories, isLoading, emptyText, onJoin, joi
           onJoin={onJoin}
           joining={joining === repository.full_name}
           disabled={joining !== null}
+          memberRoomId={memberRoomId?.(repository.full_name)}
+          onOpen={onOpen}
+          now={now}
         />
       ))}
     </div>

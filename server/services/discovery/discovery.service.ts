@@ -170,13 +170,13 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
       return guarded('recent', { filters }, () => structuredList(clauses, filters));
     },
 
-    /** Active now: repositories of the rooms with the latest activity in our database. */
+    /** Active now: repositories of the rooms with the newest messages (rooms nobody wrote in are left out). */
     active(filters: DiscoveryFilters): Promise<DiscoveryResult> {
       return guarded('active', { filters }, async () => {
         const clauses = filterClauses(filters, deps.now());
         const narrowed = clauses.length > 0 || usesChatFilters(filters);
         const limit = narrowed ? ACTIVE_CANDIDATES_LIMIT : ACTIVE_LIST_LIMIT;
-        const recentRooms = await rooms.mostRecentlyActive(limit + 1);
+        const recentRooms = await rooms.mostRecentlyMessaged(limit + 1);
         const truncated = narrowed && recentRooms.length > limit;
         const criteria = chatCriteria(filters);
         const considered = recentRooms
@@ -198,7 +198,7 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
             .map((entry) => presentDiscoveryRepository(entry.repo, entry.room)),
           total_count: matching.length,
           count_exact: !truncated,
-          count_note: truncated ? `Among the ${limit} most recently active rooms` : null,
+          count_note: truncated ? `Among the ${limit} rooms with the newest messages` : null,
           upstream_total: null,
         };
       });

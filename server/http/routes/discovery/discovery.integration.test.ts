@@ -166,8 +166,14 @@ describeEachDatabase('discovery endpoints', (engine) => {
     beforeAll(async () => {
       top = (await searchGitHub('stars:>10000', '&sort=stars&order=desc')).items;
       const db = fx.app.ctx.database.db;
-      await roomWithMembers(db, top[0]!.full_name, { active: 5, left: 1, lastActivityAt: dayAgo(3) });
-      await roomWithMembers(db, top[1]!.full_name, { active: 2, lastActivityAt: dayAgo(1) });
+      await roomWithMembers(db, top[0]!.full_name, {
+        active: 5,
+        left: 1,
+        lastActivityAt: dayAgo(3),
+        lastMessageAt: dayAgo(4),
+      });
+      // Joined most recently, but its last message is older.
+      await roomWithMembers(db, top[1]!.full_name, { active: 2, lastActivityAt: dayAgo(1), lastMessageAt: dayAgo(5) });
       // Spelled in another case: rooms match repositories whatever the spelling.
       await roomWithMembers(db, top[2]!.full_name.toUpperCase(), { active: 0, left: 2, lastActivityAt: dayAgo(2) });
     });
@@ -223,15 +229,17 @@ describeEachDatabase('discovery endpoints', (engine) => {
       expect(body.count_note).toMatch(/top 100 of [\d,]+ matches/);
     });
 
-    it('Active now lists the rooms with the latest activity, and takes the filters', async () => {
+    it('Active now lists the rooms with the newest messages, leaves out rooms nobody wrote in, and takes the filters', async () => {
       const response = await fx.api.get('/api/discovery/active');
       expect(response.headers['cache-control']).toBe('no-store');
       const body = response.json() as DiscoveryListResponse;
-      expect(names(body)).toEqual([top[1]!.full_name, top[2]!.full_name, top[0]!.full_name]);
-      expect(body.repositories[0]).toMatchObject({
-        chat: { active_members: 2 },
+      // top[2] has members and recent activity but no message.
+      expect(names(body)).toEqual([top[0]!.full_name, top[1]!.full_name]);
+      expect(body.repositories[1]).toMatchObject({
+        chat: { active_members: 2, last_message_at: dayAgo(5) },
         stargazers_count: top[1]!.stargazers_count,
       });
+      expect(body.repositories[0]!.chat?.last_message_at).toBe(dayAgo(4));
       const veryActive = await list('/api/discovery/active?activity=active');
       expect(names(veryActive)).toEqual([top[0]!.full_name]);
       const otherLanguage = await list('/api/discovery/active?language=Kotlin');
