@@ -14,9 +14,11 @@ export interface RepositoryListProps {
   /** The signed-in user's room for a repository, if they are a member. */
   memberRoomId?(fullName: string): string | undefined;
   onOpen?(roomId: string): void;
+  /** How many cards to show (search shows every page loaded so far). */
+  limit?: number;
 }
 
-/** Up to 6 repository cards, loading placeholders while fetching, a short line when empty. */
+/** Up to 6 repository cards (or `limit`), loading placeholders while fetching, a short line when empty. */
 export function RepositoryList({
   repositories,
   isLoading,
@@ -25,6 +27,7 @@ export function RepositoryList({
   joining,
   memberRoomId,
   onOpen,
+  limit = CARD_LIST_LIMIT,
 }: RepositoryListProps) {
   const now = useNow();
   if (isLoading) {
@@ -54,7 +57,7 @@ export function RepositoryList({
   }
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {repositories.slice(0, CARD_LIST_LIMIT).map((repository) => (
+      {repositories.slice(0, limit).map((repository) => (
         <RepositoryCard
           key={repository.full_name}
           repository={repository}

@@ -9,6 +9,7 @@ import {
 import { GoodFirstIssues } from '../../components/repositories/GoodFirstIssues';
 import { RepositoryList } from '../../components/repositories/RepositoryList';
 import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
 import { useMyRooms } from '../../components/layout/useMyRooms';
 import { JOIN_AFTER_SIGN_IN_PARAM, useJoinRoom } from '../../hooks/useJoinRoom';
 import { useSession } from '../../hooks/useSession';
@@ -167,9 +168,11 @@ function DiscoverySections({
 function SearchResults({ query, filters, onJoin, joining, memberRoomId, onOpen }: ListProps & { query: string }) {
   const search = useRepositorySearch(query, filters);
   const loading = search.isLoading || search.isPlaceholderData;
-  const first = loading ? undefined : search.data?.repositories[0];
+  const firstPage = search.data?.pages[0];
+  const repositories = useMemo(() => search.data?.pages.flatMap((page) => page.repositories), [search.data]);
+  const first = loading ? undefined : repositories?.[0];
   const issues = useGoodFirstIssues(first?.full_name);
-  const total = search.data?.total_count ?? 0;
+  const total = firstPage?.total_count ?? 0;
   return (
     <>
       <HomeSection
@@ -181,19 +184,30 @@ function SearchResults({ query, filters, onJoin, joining, memberRoomId, onOpen }
                 {total.toLocaleString('en-US')}
               </Badge>
             )}
-            {!loading && search.data?.count_note && <span>{search.data.count_note}</span>}
+            {!loading && firstPage?.count_note && <span>{firstPage.count_note}</span>}
           </div>
         }
       >
         <RepositoryList
-          repositories={loading ? undefined : search.data?.repositories}
+          repositories={loading ? undefined : repositories}
           isLoading={loading}
           emptyText={`No repositories found for “${query}”.`}
           onJoin={onJoin}
           joining={joining}
           memberRoomId={memberRoomId}
           onOpen={onOpen}
+          limit={Infinity}
         />
+        {!loading && search.hasNextPage && (
+          <Button
+            variant="outline"
+            className="self-center"
+            onClick={() => void search.fetchNextPage()}
+            disabled={search.isFetchingNextPage}
+          >
+            {search.isFetchingNextPage ? 'Loading more...' : 'Show more'}
+          </Button>
+        )}
       </HomeSection>
       {first && (
         <HomeSection title="Good first issues">

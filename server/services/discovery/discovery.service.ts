@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import {
+  SEARCH_RESULTS_MAX,
   usesChatFilters,
   type DiscoveryFilters,
   type DiscoveryListResponse,
@@ -208,17 +209,20 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
      * Search: the user's text (GitHub qualifiers typed by the user work) plus the filters'
      * qualifiers, best match first. Chat filters are checked on GitHub's first 100 matches.
      */
-    search(text: string, filters: DiscoveryFilters): Promise<DiscoveryResult> {
+    search(text: string, filters: DiscoveryFilters, page = 1): Promise<DiscoveryResult> {
       const q = joinQualifiers(filterClauses(filters, deps.now()), text);
-      return guarded('search', { q }, async () => {
+      return guarded('search', { q, page }, async () => {
         if (!usesChatFilters(filters)) {
-          const result = await api.searchRepositories({ q, perPage: CARD_LIST_LIMIT });
+          // One GitHub page per 'Show more' (cached like every GitHub read); GitHub stops at 1,000.
+          const result = await api.searchRepositories({ q, perPage: CARD_LIST_LIMIT, page });
+          const reachable = Math.min(result.total_count, SEARCH_RESULTS_MAX);
           return {
             repositories: await present(result.items.slice(0, CARD_LIST_LIMIT)),
             total_count: result.total_count,
             count_exact: true,
             count_note: null,
             upstream_total: result.total_count,
+            has_more: page * CARD_LIST_LIMIT < reachable && result.items.length > 0,
           };
         }
         const criteria = chatCriteria(filters);
@@ -229,10 +233,12 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
           passesChatCriteria(criteria, byKey.get(repo.full_name.toLowerCase())?.active_members ?? null),
         );
         const exact = result.total_count <= scanned.length;
+        const start = (page - 1) * CARD_LIST_LIMIT;
         return {
           repositories: matching
-            .slice(0, CARD_LIST_LIMIT)
+            .slice(start, start + CARD_LIST_LIMIT)
             .map((repo) => presentDiscoveryRepository(repo, byKey.get(repo.full_name.toLowerCase()))),
+          has_more: matching.length > start + CARD_LIST_LIMIT,
           total_count: matching.length,
           count_exact: exact,
           count_note: exact

@@ -141,6 +141,22 @@ describeEachDatabase('discovery endpoints', (engine) => {
       expect(names(body)).toEqual(upstream.items.slice(0, 6).map((r) => r.full_name));
     });
 
+    it('pages through GitHub results six at a time for Show more, within GitHub limits', async () => {
+      const upstream = await searchGitHub('react', '&per_page=100');
+      expect(upstream.total_count).toBeGreaterThan(12);
+      const first = await list('/api/discovery/search?q=react');
+      const second = await list('/api/discovery/search?q=react&page=2');
+      expect(first.has_more).toBe(true);
+      expect(names(second)).toEqual(upstream.items.slice(6, 12).map((r) => r.full_name));
+      expect(second.total_count).toBe(first.total_count);
+      const lastPage = Math.ceil(upstream.total_count / 6);
+      if (lastPage <= 166) expect((await list(`/api/discovery/search?q=react&page=${lastPage}`)).has_more).toBe(false);
+      for (const bad of ['0', '167', 'x', '1.5']) {
+        const response = await fx.api.get(`/api/discovery/search?q=react&page=${bad}`);
+        expect(response.statusCode, bad).toBe(400);
+      }
+    });
+
     it('lets users type GitHub qualifiers such as topic:ai', async () => {
       const body = await list(`/api/discovery/search?q=${encodeURIComponent('topic:ai')}`);
       const upstream = await searchGitHub('topic:ai');
