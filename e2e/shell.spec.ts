@@ -253,7 +253,10 @@ test.describe('theme', () => {
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.goto('/');
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    expect(await page.locator('#root').innerHTML()).toBe('');
+    // Only the served shell is there (no app code ran), already in the dark theme.
+    await expect(page.getByTestId('app-shell-skeleton')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+    expect(await page.evaluate<string>('getComputedStyle(document.body).backgroundColor')).toBe('rgb(11, 16, 32)');
   });
 
   test('a saved light theme stays light even when the system prefers dark', async ({ page }) => {

@@ -52,7 +52,7 @@ export default function AuthPage() {
     } else {
       toast.error('Error', { description: SIGN_IN_ERRORS[error] ?? FALLBACK_ERROR });
     }
-    setBusy(false);
+    // (The flow ends in a full page load of /auth?error=…, so the button starts enabled.)
     // Drop the code from the address bar so a reload does not show the toast again.
     setSearchParams(
       (params) => {
