@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { JoinRoomResponse } from '../shared/api/rooms';
 import { signInAs } from './support/sign-in';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search repositories' });
@@ -107,20 +108,38 @@ test.describe('home page as a visitor', () => {
     }
   });
 
+  test('Show more pages through the search results', async ({ page }) => {
+    await search(page, 'react');
+    const count = Number((await page.getByTestId('search-count').textContent())?.replace(/,/g, ''));
+    expect(count).toBeGreaterThan(12);
+    await expect(cards(page, 'Search Results')).toHaveCount(6);
+    await section(page, 'Search Results').getByRole('button', { name: 'Show more' }).click();
+    await expect(cards(page, 'Search Results')).toHaveCount(12);
+    const names = await cards(page, 'Search Results').evaluateAll((all) => all.map((card) => card.ariaLabel));
+    expect(new Set(names).size).toBe(12);
+  });
+
   test('a repository without good first issues says so', async ({ page }) => {
     await search(page, 'torvalds/linux');
     await expect(cards(page, 'Search Results')).toHaveCount(1);
     await expect(section(page, 'Good first issues')).toContainText('No good first issues found right now.');
   });
 
-  test('joining while signed out asks to sign in', async ({ page }) => {
-    await cards(page, 'Trending Repositories')
-      .first()
-      .getByRole('button', { name: /Join Chat/ })
-      .click();
+  test('joining while signed out asks to sign in, and after signing in lands in that room', async ({ page }) => {
+    const card = cards(page, 'Trending Repositories').first();
+    const fullName = (await card.getAttribute('aria-label')) ?? '';
+    await card.getByRole('button', { name: /Join Chat/ }).click();
     await expect(page.getByText('Authentication required')).toBeVisible();
     await expect(page.getByText('Please sign in to join the chat')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.getByRole('button', { name: 'Continue with GitHub' }).click();
+    await page.getByRole('button', { name: 'Sign in as ken-demo', exact: true }).click();
+    await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: fullName })).toBeVisible();
+    await expect(page.getByText('Joined chat successfully')).toBeVisible();
   });
 });
 
@@ -145,16 +164,45 @@ test.describe('home page signed in', () => {
     await expect(page).toHaveURL(roomUrl);
   });
 
-  test('Active now lists a room with recent activity', async ({ page }) => {
+  test('Active now lists a room people wrote in, says how recent, and offers Open chat to its members', async ({
+    page,
+  }) => {
     await signInAs(page, 'linus-demo');
+    const origin = new URL(page.url()).origin;
     const joined = await page.request.post('/api/rooms/join', {
       data: { repoFullName: 'microsoft/terminal' },
-      headers: { origin: new URL(page.url()).origin },
+      headers: { origin },
     });
     expect(joined.status()).toBe(200);
+    const { room } = (await joined.json()) as JoinRoomResponse;
+    // Joining alone is not conversation: the room is not 'active' until someone writes.
+    const silent = await page.request.post('/api/rooms/join', {
+      data: { repoFullName: 'microsoft/vscode' },
+      headers: { origin },
+    });
+    expect(silent.status()).toBe(200);
+    const sent = await page.request.post(`/api/rooms/${room.id}/messages`, {
+      data: { client_id: crypto.randomUUID(), content: 'Anyone tried the new tabs?' },
+      headers: { origin },
+    });
+    expect(sent.status()).toBeLessThan(300);
+
     await page.goto('/');
-    await expect(
-      section(page, 'Active now').getByTestId('repository-card').filter({ hasText: 'microsoft/terminal' }),
-    ).toBeVisible();
+    const active = section(page, 'Active now').getByTestId('repository-card');
+    const card = active.filter({ hasText: 'microsoft/terminal' });
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('last-message')).toHaveText(/^last message (just now|1 minute ago)$/);
+    await expect(active.filter({ hasText: 'microsoft/vscode' })).toHaveCount(0);
+
+    // A member opens the room: no join call and no 'Joined chat successfully'.
+    let joinCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/rooms/join')) joinCalls += 1;
+    });
+    await card.getByRole('button', { name: 'Open chat for microsoft/terminal' }).click();
+    await expect(page).toHaveURL(new RegExp(`/chat/${room.id}$`));
+    await expect(page.getByPlaceholder('Type your message...')).toBeVisible();
+    await expect(page.getByText('Joined chat successfully')).toHaveCount(0);
+    expect(joinCalls).toBe(0);
   });
 });

@@ -127,7 +127,10 @@ test.describe('signed in', () => {
 
     await trigger.click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
-    await expect(page).toHaveURL(/\/profile$/);
+    // Settings opens the settings part of the profile page, not just the page.
+    await expect(page).toHaveURL(/\/profile#settings$/);
+    await expect(page.locator('#settings')).toBeFocused();
+    await expect(page.locator('#settings')).toBeInViewport();
 
     // Keyboard only: open with Enter, move with arrows, choose with Enter.
     await trigger.focus();
@@ -250,7 +253,10 @@ test.describe('theme', () => {
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.goto('/');
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    expect(await page.locator('#root').innerHTML()).toBe('');
+    // Only the served shell is there (no app code ran), already in the dark theme.
+    await expect(page.getByTestId('app-shell-skeleton')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+    expect(await page.evaluate<string>('getComputedStyle(document.body).backgroundColor')).toBe('rgb(11, 16, 32)');
   });
 
   test('a saved light theme stays light even when the system prefers dark', async ({ page }) => {

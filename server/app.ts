@@ -18,6 +18,7 @@ import { DEMO_OAUTH_APP, EMULATOR_PREFIX, mountEmulator } from './github/embedde
 import { registerErrorHandler } from './http/error-handler';
 import { registerAuthentication } from './http/middleware/authentication';
 import { registerInputGuard } from './http/middleware/input-guard';
+import { registerLoopbackRedirect } from './http/middleware/loopback-redirect';
 import { registerSameOriginGuard } from './http/middleware/same-origin';
 import { registerSecurityHeaders, securityHeaders } from './http/middleware/security-headers';
 import { registerRequestLog } from './http/middleware/request-log';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerRequestLog(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app, applySecurityHeaders);
+  registerLoopbackRedirect(app, ctx);
   registerAuthentication(app, ctx);
   registerSameOriginGuard(app, ctx);
   registerInputGuard(app);

@@ -93,6 +93,8 @@ export const MENTION_MIN = 3;
 export const MENTION_MAX = 20;
 export const MENTION_QUERY_MAX = 24;
 
+/** GET /api/me/rooms?limit= at most (the home page reads this many to mark rooms the user is in). */
+export const MY_ROOMS_LIMIT_MAX = 50;
 export const SIDEBAR_LIMIT = 12;
 export const SIDEBAR_COLLAPSED_LIMIT = 6;
 export const SIDEBAR_COOKIE = 'sidebar_state';

@@ -15,10 +15,13 @@ export function MainLayout() {
         Skip to content
       </a>
       <Sidebar />
-      <div className="flex min-w-0 flex-1 flex-col">
+      {/* A page marked data-fills-viewport (the chat room) gets exactly the window's height below the
+          banner and header, whatever their height: the column is then one dynamic viewport tall (it
+          shrinks with the on-screen keyboard) and main takes what is left. Other pages grow. */}
+      <div data-app-column className="flex min-h-dvh min-w-0 flex-1 flex-col has-[[data-fills-viewport]]:h-dvh">
         <DemoBanner />
         <Header />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <main id="main" tabIndex={-1} className="min-h-0 flex-1 focus:outline-none">
           <Outlet />
         </main>
       </div>

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { homePageMeta, PAGE_TITLES } from '../../shared/meta';
 import { AppRoot } from './AppRoot';
+import { AppShell } from './AppShell';
 import { MainLayout } from './MainLayout';
 import { RequireAuth } from './RequireAuth';
 import { RouteError } from './RouteError';
@@ -18,6 +19,8 @@ export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
     errorElement: <RouteError />,
+    // Until the first page's code has loaded: the same shell the served HTML shows.
+    HydrateFallback: AppShell,
     children: [
       {
         path: '/auth',

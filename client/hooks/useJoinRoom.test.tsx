@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useJoinRoom } from './useJoinRoom';
+import { joinReturnPath, useJoinRoom } from './useJoinRoom';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -54,6 +54,7 @@ async function renderJoin() {
     [
       { path: '/', element: <JoinButton /> },
       { path: '/chat/:id', element: <p>Room page</p> },
+      { path: '/auth', element: <p>Sign-in page</p> },
     ],
     { initialEntries: ['/'] },
   );
@@ -69,15 +70,21 @@ async function renderJoin() {
 }
 
 describe('useJoinRoom', () => {
-  it('tells visitors to sign in and calls nothing', async () => {
+  it('tells visitors to sign in, calls nothing, and offers a sign-in that comes back to the join', async () => {
     signedIn = false;
     joinAnswer = () => json({}, 500);
-    await renderJoin();
+    const router = await renderJoin();
     await userEvent.click(screen.getByRole('button', { name: 'Join Chat' }));
     expect(toast.error).toHaveBeenCalledWith('Authentication required', {
       description: 'Please sign in to join the chat',
+      action: { label: 'Sign in', onClick: expect.any(Function) },
     });
     expect(vi.mocked(fetch).mock.calls.some(([url]) => url === '/api/rooms/join')).toBe(false);
+    const options = toast.error.mock.calls[0]?.[1] as { action: { onClick(): void } };
+    act(() => options.action.onClick());
+    expect(await screen.findByText('Sign-in page')).toBeTruthy();
+    expect(router.state.location.state).toEqual({ from: '/?join=facebook%2Freact' });
+    expect(joinReturnPath('facebook/react')).toBe('/?join=facebook%2Freact');
   });
 
   it('joins, lands in the room and confirms', async () => {

@@ -7,9 +7,18 @@ import { ApiRequestError, apiFetch } from '../api/http';
 import { MY_ROOMS_QUERY_KEY } from '../components/layout/useMyRooms';
 import { useSession } from './useSession';
 
+/** The query parameter that asks the home page to join a repository's room (set after sign-in). */
+export const JOIN_AFTER_SIGN_IN_PARAM = 'join';
+
+/** Where sign-in returns a visitor who wanted to join a room: home, which then joins it. */
+export function joinReturnPath(repoFullName: string): string {
+  return `/?${JOIN_AFTER_SIGN_IN_PARAM}=${encodeURIComponent(repoFullName)}`;
+}
+
 /**
- * Joining a repository's room from a card (SPEC §4): visitors are told to sign in; members land
- * in the room. `joining` is the repository being joined (its button is disabled meanwhile).
+ * Joining a repository's room from a card (SPEC §4): visitors are told to sign in (the toast's
+ * 'Sign in' comes back here and finishes the join); members land in the room. `joining` is the
+ * repository being joined (its button is disabled meanwhile).
  */
 export function useJoinRoom() {
   const { user } = useSession();
@@ -18,10 +27,23 @@ export function useJoinRoom() {
   const [joining, setJoining] = useState<string | null>(null);
   const busy = useRef(false);
 
+  const askToSignIn = useCallback(
+    (repoFullName: string) => {
+      toast.error('Authentication required', {
+        description: 'Please sign in to join the chat',
+        action: {
+          label: 'Sign in',
+          onClick: () => void navigate('/auth', { state: { from: joinReturnPath(repoFullName) } }),
+        },
+      });
+    },
+    [navigate],
+  );
+
   const join = useCallback(
     async (repoFullName: string) => {
       if (!user) {
-        toast.error('Authentication required', { description: 'Please sign in to join the chat' });
+        askToSignIn(repoFullName);
         return;
       }
       if (busy.current) return;
@@ -35,7 +57,7 @@ export function useJoinRoom() {
         toast.success('Joined chat successfully');
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 401) {
-          toast.error('Authentication required', { description: 'Please sign in to join the chat' });
+          askToSignIn(repoFullName);
         } else if (error instanceof ApiRequestError && error.status === 429) {
           toast.error('Rate Limited', {
             description: `Please wait ${error.retryAfterSeconds ?? 60} seconds before joining another room`,
@@ -50,7 +72,7 @@ export function useJoinRoom() {
         setJoining(null);
       }
     },
-    [user, navigate, queryClient],
+    [user, navigate, queryClient, askToSignIn],
   );
 
   return { join, joining };

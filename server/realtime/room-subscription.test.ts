@@ -13,7 +13,14 @@ function fakeLog(length: number) {
       reads.push({ afterSeq, limit });
       const rows: RoomEventRow[] = [];
       for (let seq = afterSeq + 1; seq <= Math.min(length, afterSeq + limit); seq += 1)
-        rows.push({ room_id: ROOM, seq, type: 'message.deleted', payload: `{"n":${seq}}`, created_at: '' });
+        rows.push({
+          room_id: ROOM,
+          seq,
+          type: 'message.deleted',
+          payload: `{"n":${seq}}`,
+          created_at: '',
+          message_id: null,
+        });
       return rows;
     },
   };

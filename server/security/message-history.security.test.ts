@@ -172,8 +172,14 @@ describeEachDatabase('message history: deleted and replaced text', (engine) => {
         edited_at,
         author: { id: owner.id, username: owner.username ?? null, display_name: null, avatar_url: null },
         reactions: [],
+        deleted: false,
       });
-      const { author: _author, reactions: _reactions, ...keptRow } = dto(keptId, 'current words', editedAt);
+      const {
+        author: _author,
+        reactions: _reactions,
+        deleted: _deleted,
+        ...keptRow
+      } = dto(keptId, 'current words', editedAt);
       await db.insertInto('messages').values(keptRow).execute();
       const legacy: Array<{ seq: number; event: RoomEvent }> = [
         { seq: 1, event: { type: 'message.created', message: dto(keptId, 'old secret words', null) } },

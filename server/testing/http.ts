@@ -7,7 +7,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** Calls the API the way the browser client does: JSON bodies and a same-origin Origin. */
+/** Calls the API the way the browser client does: the public Host, JSON bodies and a same-origin Origin. */
 export function apiClient(app: FastifyInstance, publicUrl = 'http://localhost:3000') {
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -15,7 +15,8 @@ export function apiClient(app: FastifyInstance, publicUrl = 'http://localhost:30
     body?: unknown,
     options: CallOptions = {},
   ) => {
-    const headers: Record<string, string> = { ...options.headers };
+    // Addressed to the public host, as a browser on the site would (light-my-request says localhost:80).
+    const headers: Record<string, string> = { host: new URL(publicUrl).host, ...options.headers };
     if (options.cookie) headers.cookie = options.cookie;
     const origin = options.origin === undefined ? publicUrl : options.origin;
     if (origin !== null && method !== 'GET') headers.origin = origin;

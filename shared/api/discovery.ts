@@ -5,6 +5,7 @@
  */
 import {
   ACTIVITY_LEVELS,
+  CARD_LIST_LIMIT,
   CHAT_STATUSES,
   DATE_RANGES,
   LANGUAGE_FILTERS,
@@ -104,6 +105,8 @@ export interface RepositoryChatDto {
   /** Members who joined and have not left. */
   active_members: number;
   last_activity_at: string;
+  /** When the newest message was written; set in 'Active now' (null elsewhere and for rooms without messages). */
+  last_message_at: string | null;
 }
 
 export interface DiscoveryRepositoryDto extends RepositoryCardDto {
@@ -128,7 +131,14 @@ export interface DiscoveryListResponse {
   count_note: string | null;
   /** GitHub's count for the query without the chat filters, when GitHub was asked. */
   upstream_total: number | null;
+  /** Search only: whether `page=N+1` has more results ('Show more'). */
+  has_more?: boolean;
 }
+
+/** GitHub's search answers at most this many results for a query, whatever the page. */
+export const SEARCH_RESULTS_MAX = 1000;
+/** Search pages hold CARD_LIST_LIMIT results; this is the last page within GitHub's limit. */
+export const SEARCH_PAGE_MAX = Math.floor(SEARCH_RESULTS_MAX / CARD_LIST_LIMIT);
 
 /** The message for a search text that is too short. */
 export const SEARCH_TOO_SHORT_MESSAGE = 'Search needs more than 2 characters';

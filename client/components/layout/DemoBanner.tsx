@@ -1,10 +1,26 @@
 import { Info } from 'lucide-react';
+import type { SiteConfigDto } from '../../../shared/api/auth';
 import { useSiteConfig } from '../../app/useSiteConfig';
+
+/**
+ * The server writes the GitHub mode onto <html> (data-github-mode), so the banner is there from the
+ * first paint of the served HTML and does not push the page down once /api/config has answered.
+ */
+function servedGithubMode(): SiteConfigDto['githubMode'] | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const mode = document.documentElement.dataset.githubMode;
+  return mode === 'emulated' || mode === 'live' ? mode : undefined;
+}
 
 /** Shown while GitHub is the built-in emulator, so nobody mistakes demo data for real GitHub. */
 export function DemoBanner() {
   const { data } = useSiteConfig();
-  if (data?.githubMode !== 'emulated') return null;
+  if ((data?.githubMode ?? servedGithubMode()) !== 'emulated') return null;
+  return <DemoBannerNote />;
+}
+
+/** The banner itself; the server-rendered shell shows it too (see AppShell). */
+export function DemoBannerNote() {
   return (
     <div
       role="note"

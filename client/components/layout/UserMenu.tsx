@@ -55,7 +55,7 @@ export function UserMenu({ user }: { user: MeDto }) {
           <User className="h-4 w-4" aria-hidden="true" />
           Profile
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void navigate('/profile')}>
+        <DropdownMenuItem onSelect={() => void navigate('/profile#settings')}>
           <Settings className="h-4 w-4" aria-hidden="true" />
           Settings
         </DropdownMenuItem>

@@ -23,7 +23,7 @@ export function GithubInfoSection({ profile }: { profile: OwnProfileDto }) {
   ];
   return (
     <ProfileSection title="GitHub Information" description="Read-only details from your GitHub account.">
-      <dl className="grid gap-3 sm:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {rows.map((row) => (
           <div key={row.label}>
             <dt className="text-xs font-medium text-muted-foreground">{row.label}</dt>

@@ -1,12 +1,13 @@
 import type { PublicStatisticsDto } from '../../../shared/api/profiles';
 import { Badge } from '../ui/Badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card';
+import { pluralWord } from '../../lib/plural';
 
 /** 'GitHub Statistics': counts, streak and up to 6 top languages. */
 export function GithubStatistics({ statistics }: { statistics: PublicStatisticsDto }) {
   const tiles = [
-    { label: 'Repositories', value: statistics.public_repos },
-    { label: 'Followers', value: statistics.followers },
+    { label: pluralWord(statistics.public_repos, 'Repository', 'Repositories'), value: statistics.public_repos },
+    { label: pluralWord(statistics.followers, 'Follower', 'Followers'), value: statistics.followers },
     { label: 'Following', value: statistics.following },
     { label: 'Day Streak', value: statistics.contribution_streak },
   ];

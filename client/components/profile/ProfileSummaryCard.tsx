@@ -4,14 +4,15 @@ import { Avatar } from '../ui/Avatar';
 import { buttonClasses } from '../ui/Button';
 import { Card, CardContent } from '../ui/Card';
 import { safeHttpUrl } from './safe-url';
+import { pluralWord } from '../../lib/plural';
 
 /** Left card of /profile: who the user is on GitHub at a glance. */
 export function ProfileSummaryCard({ profile }: { profile: OwnProfileDto }) {
   const name = profile.display_name || profile.username || profile.github_username || 'Your profile';
   const githubUrl = safeHttpUrl(profile.github_url);
   const counts = [
-    { label: 'Repositories', value: profile.public_repos },
-    { label: 'Followers', value: profile.followers },
+    { label: pluralWord(profile.public_repos, 'Repository', 'Repositories'), value: profile.public_repos },
+    { label: pluralWord(profile.followers, 'Follower', 'Followers'), value: profile.followers },
     { label: 'Following', value: profile.following },
   ];
   return (

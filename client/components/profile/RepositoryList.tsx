@@ -15,7 +15,7 @@ export function RepositoryList({ repositories }: { repositories: UserRepositoryD
         {repositories.length === 0 ? (
           <p className="text-sm text-muted-foreground">No repositories yet.</p>
         ) : (
-          <ul className="grid gap-3 sm:grid-cols-2" aria-label="Popular Repositories">
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Popular Repositories">
             {repositories.map((repo) => {
               const href = safeHttpUrl(repo.repo_url);
               return (

@@ -1,9 +1,11 @@
-import { GitFork, MessageSquare, Star, Users } from 'lucide-react';
+import { Clock, GitFork, MessageSquare, Star, Users } from 'lucide-react';
 import type { DiscoveryRepositoryDto } from '../../../shared/api/discovery';
 import { Avatar } from '../ui/Avatar';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
+import { countOf } from '../../lib/plural';
+import { timeAgo } from '../../lib/relative-time';
 
 export interface RepositoryCardProps {
   repository: DiscoveryRepositoryDto;
@@ -12,12 +14,28 @@ export interface RepositoryCardProps {
   joining: boolean;
   /** Another join is in progress. */
   disabled?: boolean;
+  /** The room's id when the signed-in user is already a member: the button opens it instead. */
+  memberRoomId?: string | undefined;
+  onOpen?(roomId: string): void;
+  /** The current time, for 'last message 5 minutes ago'. */
+  now: number;
 }
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
-/** A repository in a discovery list: owner avatar, name, description, language, stars, forks, 'Join Chat'. */
-export function RepositoryCard({ repository, onJoin, joining, disabled }: RepositoryCardProps) {
+/**
+ * A repository in a discovery list: owner avatar, name, description, language, stars, forks, and
+ * 'Join Chat' ('Open chat' for a room the user is already in).
+ */
+export function RepositoryCard({
+  repository,
+  onJoin,
+  joining,
+  disabled,
+  memberRoomId,
+  onOpen,
+  now,
+}: RepositoryCardProps) {
   const { owner, full_name, description, language, stargazers_count, forks_count, chat } = repository;
   return (
     <Card
@@ -53,19 +71,32 @@ export function RepositoryCard({ repository, onJoin, joining, disabled }: Reposi
         {chat && (
           <span className="inline-flex items-center gap-1" title="Members in this repository's chat">
             <Users className="h-3.5 w-3.5" aria-hidden="true" />
-            {chat.active_members} {chat.active_members === 1 ? 'member' : 'members'}
+            {countOf(chat.active_members, 'member', 'members')}
+          </span>
+        )}
+        {chat?.last_message_at && (
+          <span className="inline-flex items-center gap-1" data-testid="last-message">
+            <Clock className="h-3.5 w-3.5" aria-hidden="true" />
+            last message {timeAgo(chat.last_message_at, now)}
           </span>
         )}
       </div>
-      <Button
-        className="w-full"
-        onClick={() => onJoin(full_name)}
-        disabled={joining || disabled}
-        aria-label={`Join Chat for ${full_name}`}
-      >
-        <MessageSquare className="h-4 w-4" aria-hidden="true" />
-        {joining ? 'Joining...' : 'Join Chat'}
-      </Button>
+      {memberRoomId && onOpen ? (
+        <Button className="w-full" onClick={() => onOpen(memberRoomId)} aria-label={`Open chat for ${full_name}`}>
+          <MessageSquare className="h-4 w-4" aria-hidden="true" />
+          Open chat
+        </Button>
+      ) : (
+        <Button
+          className="w-full"
+          onClick={() => onJoin(full_name)}
+          disabled={joining || disabled}
+          aria-label={`Join Chat for ${full_name}`}
+        >
+          <MessageSquare className="h-4 w-4" aria-hidden="true" />
+          {joining ? 'Joining...' : 'Join Chat'}
+        </Button>
+      )}
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import type { DiscoveryRepositoryDto } from '../../../shared/api/discovery';
 import { CARD_LIST_LIMIT } from '../../../shared/limits';
+import { useNow } from '../../hooks/useNow';
 import { Card } from '../ui/Card';
 import { Skeleton } from '../ui/Skeleton';
 import { RepositoryCard } from './RepositoryCard';
@@ -10,15 +11,30 @@ export interface RepositoryListProps {
   emptyText: string;
   onJoin(fullName: string): void;
   joining: string | null;
+  /** The signed-in user's room for a repository, if they are a member. */
+  memberRoomId?(fullName: string): string | undefined;
+  onOpen?(roomId: string): void;
+  /** How many cards to show (search shows every page loaded so far). */
+  limit?: number;
 }
 
-/** Up to 6 repository cards, loading placeholders while fetching, a short line when empty. */
-export function RepositoryList({ repositories, isLoading, emptyText, onJoin, joining }: RepositoryListProps) {
+/** Up to 6 repository cards (or `limit`), loading placeholders while fetching, a short line when empty. */
+export function RepositoryList({
+  repositories,
+  isLoading,
+  emptyText,
+  onJoin,
+  joining,
+  memberRoomId,
+  onOpen,
+  limit = CARD_LIST_LIMIT,
+}: RepositoryListProps) {
+  const now = useNow();
   if (isLoading) {
     return (
       <div
         role="status"
-        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
         aria-busy="true"
         aria-label="Loading repositories"
       >
@@ -40,14 +56,17 @@ export function RepositoryList({ repositories, isLoading, emptyText, onJoin, joi
     return <p className="text-sm text-muted-foreground">{emptyText}</p>;
   }
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {repositories.slice(0, CARD_LIST_LIMIT).map((repository) => (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {repositories.slice(0, limit).map((repository) => (
         <RepositoryCard
           key={repository.full_name}
           repository={repository}
           onJoin={onJoin}
           joining={joining === repository.full_name}
           disabled={joining !== null}
+          memberRoomId={memberRoomId?.(repository.full_name)}
+          onOpen={onOpen}
+          now={now}
         />
       ))}
     </div>

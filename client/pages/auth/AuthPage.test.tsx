@@ -65,6 +65,39 @@ describe('AuthPage', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('names the address to use when the sign-in was started at another one', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        const body = url.endsWith('/api/config')
+          ? {
+              publicUrl: 'http://localhost:3000',
+              githubMode: 'emulated',
+              githubWebUrl: 'http://localhost:3000/_emulator',
+            }
+          : { error: { code: 'unauthorized', message: 'Authentication required' } };
+        return new Response(JSON.stringify(body), {
+          status: url.endsWith('/api/config') ? 200 : 401,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    renderAuth('/auth?error=wrong_origin');
+    expect(await screen.findByText('Wrong address')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Sign-in only works at http://localhost:3000, the address this site is set up for. Open http://localhost:3000 and sign in there.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('puts a space before the product name in the data note', async () => {
+    stubMe(401, { error: { code: 'unauthorized', message: 'Authentication required' } });
+    renderAuth();
+    expect((await screen.findByText(/public email/)).textContent).toContain('to set up your RepoRooms profile.');
+  });
+
   it('sends a signed-in visitor to /', async () => {
     stubMe(200, {
       id: 'u1',

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
 import { useSession } from '../../hooks/useSession';
+import { useSiteConfig } from '../../app/useSiteConfig';
 import { returnPathFrom, signInStartUrl } from './sign-in-url';
 import { PRODUCT_NAME } from '../../../shared/limits';
 
@@ -16,6 +17,14 @@ const SIGN_IN_ERRORS: Record<string, string> = {
   github_unavailable: 'GitHub is unavailable right now. Please try again later.',
   rate_limited: 'Too many sign-in attempts. Please wait a minute and try again.',
 };
+const WRONG_ORIGIN = 'wrong_origin';
+
+/** The server refused to start a sign-in at an address other than PUBLIC_URL: name the right one. */
+function wrongOriginMessage(publicUrl: string | undefined): string {
+  return publicUrl
+    ? `Sign-in only works at ${publicUrl}, the address this site is set up for. Open ${publicUrl} and sign in there.`
+    : 'Sign-in only works at the address this site is set up for (its PUBLIC_URL). Open that address and sign in there.';
+}
 const FALLBACK_ERROR = 'Sign-in failed. Please try again.';
 
 /** Sign-in (SPEC §2): outside the main layout; a signed-in visitor is sent to /. */
@@ -27,6 +36,7 @@ export default function AuthPage() {
   const [busy, setBusy] = useState(false);
   const shownError = useRef<string | null>(null);
   const error = searchParams.get('error');
+  const siteConfig = useSiteConfig();
 
   useEffect(() => {
     if (user) void navigate('/', { replace: true });
@@ -34,9 +44,15 @@ export default function AuthPage() {
 
   useEffect(() => {
     if (!error || shownError.current === error) return;
+    // The address to name comes with the site configuration.
+    if (error === WRONG_ORIGIN && siteConfig.isPending) return;
     shownError.current = error;
-    toast.error('Error', { description: SIGN_IN_ERRORS[error] ?? FALLBACK_ERROR });
-    setBusy(false);
+    if (error === WRONG_ORIGIN) {
+      toast.error('Wrong address', { description: wrongOriginMessage(siteConfig.data?.publicUrl), duration: 20_000 });
+    } else {
+      toast.error('Error', { description: SIGN_IN_ERRORS[error] ?? FALLBACK_ERROR });
+    }
+    // (The flow ends in a full page load of /auth?error=…, so the button starts enabled.)
     // Drop the code from the address bar so a reload does not show the toast again.
     setSearchParams(
       (params) => {
@@ -45,7 +61,7 @@ export default function AuthPage() {
       },
       { replace: true },
     );
-  }, [error, setSearchParams]);
+  }, [error, setSearchParams, siteConfig.isPending, siteConfig.data]);
 
   useEffect(() => {
     // Coming back with the browser's Back button restores this page from the cache: re-enable the button.
@@ -86,7 +102,7 @@ export default function AuthPage() {
             Back to Home
           </Button>
           <p className="pt-2 text-center text-xs text-muted-foreground">
-            We use your GitHub profile data (username and display name, avatar and bio, public email) to set up your
+            We use your GitHub profile data (username and display name, avatar and bio, public email) to set up your{' '}
             {PRODUCT_NAME} profile.
           </p>
         </CardContent>

@@ -176,7 +176,9 @@ export default function ChatRoomPage() {
   );
 
   return (
-    <div className="flex h-[calc(100dvh-3.5rem)] min-h-[28rem]">
+    // Fills what the layout leaves below the banner and header; the message list gives way first, so the
+    // composer stays on screen (see MainLayout).
+    <div data-fills-viewport className="flex h-full min-h-0">
       <div className="flex min-w-0 flex-1 flex-col">
         <ChatHeader
           repo={repo}

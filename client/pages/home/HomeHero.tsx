@@ -5,6 +5,7 @@ import { QUICK_LANGUAGES } from '../../../shared/limits';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Input } from '../../components/ui/Input';
+import { pluralWord } from '../../lib/plural';
 import { useSiteStats } from './useDiscovery';
 
 export const SEARCH_PLACEHOLDER = 'Search repositories (e.g. facebook/react or "state management")';
@@ -72,19 +73,21 @@ export function HomeHero({ draft, onDraftChange, onSubmit, language, onQuickLang
 function StatTiles() {
   const { data, isLoading } = useSiteStats();
   const tiles = [
-    { label: 'Rooms', value: data?.rooms, icon: Hash },
-    { label: 'Members', value: data?.members, icon: Users },
-    { label: 'Messages', value: data?.messages, icon: MessageSquare },
+    { key: 'rooms', one: 'Room', other: 'Rooms', value: data?.rooms, icon: Hash },
+    { key: 'members', one: 'Member', other: 'Members', value: data?.members, icon: Users },
+    { key: 'messages', one: 'Message', other: 'Messages', value: data?.messages, icon: MessageSquare },
   ];
   return (
     <div className="grid w-full max-w-2xl grid-cols-3 gap-3">
-      {tiles.map(({ label, value, icon: Icon }) => (
-        <Card key={label} className="flex flex-col items-center gap-1 p-4" data-testid={`stat-${label.toLowerCase()}`}>
+      {tiles.map(({ key, one, other, value, icon: Icon }) => (
+        <Card key={key} className="flex flex-col items-center gap-1 p-4" data-testid={`stat-${key}`}>
           <Icon className="h-5 w-5 text-muted-foreground" aria-hidden="true" />
           <span className="text-2xl font-semibold tabular-nums">
             {isLoading ? '…' : value === undefined ? '—' : value.toLocaleString('en-US')}
           </span>
-          <span className="text-sm text-muted-foreground">{label}</span>
+          <span className="text-sm text-muted-foreground">
+            {value === undefined ? other : pluralWord(value, one, other)}
+          </span>
         </Card>
       ))}
     </div>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
   DEFAULT_FILTERS,
   isSearchable,
@@ -8,7 +9,11 @@ import {
 import { GoodFirstIssues } from '../../components/repositories/GoodFirstIssues';
 import { RepositoryList } from '../../components/repositories/RepositoryList';
 import { Badge } from '../../components/ui/Badge';
-import { useJoinRoom } from '../../hooks/useJoinRoom';
+import { Button } from '../../components/ui/Button';
+import { useMyRooms } from '../../components/layout/useMyRooms';
+import { JOIN_AFTER_SIGN_IN_PARAM, useJoinRoom } from '../../hooks/useJoinRoom';
+import { useSession } from '../../hooks/useSession';
+import { MY_ROOMS_LIMIT_MAX } from '../../../shared/limits';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { FiltersPanel } from './FiltersPanel';
 import { HomeHero } from './HomeHero';
@@ -24,6 +29,8 @@ export default function HomePage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const { join, joining } = useJoinRoom();
   const searching = isSearchable(query);
+  const membership = useMembership();
+  useJoinAfterSignIn(join);
 
   const submit = (text: string) => {
     // SPEC §4: submitting sets the query only when the trimmed text is longer than 2 characters.
@@ -56,21 +63,64 @@ export default function HomePage() {
       />
       <FiltersPanel filters={filters} onChange={setFilters} expanded={filtersOpen} onExpandedChange={setFiltersOpen} />
       {searching ? (
-        <SearchResults query={query} filters={filters} onJoin={join} joining={joining} />
+        <SearchResults query={query} filters={filters} onJoin={join} joining={joining} {...membership} />
       ) : (
-        <DiscoverySections filters={filters} onJoin={join} joining={joining} onTopic={searchTopic} />
+        <DiscoverySections filters={filters} onJoin={join} joining={joining} onTopic={searchTopic} {...membership} />
       )}
     </div>
   );
+}
+
+/** Rooms the signed-in user is in: their cards say 'Open chat' and open the room directly. */
+function useMembership() {
+  const navigate = useNavigate();
+  const { data: rooms } = useMyRooms(MY_ROOMS_LIMIT_MAX);
+  const byRepo = useMemo(
+    () => new Map((rooms ?? []).map((room) => [room.repo_full_name.toLowerCase(), room.id])),
+    [rooms],
+  );
+  const memberRoomId = useCallback((fullName: string) => byRepo.get(fullName.toLowerCase()), [byRepo]);
+  const onOpen = useCallback((roomId: string) => void navigate(`/chat/${roomId}`), [navigate]);
+  return { memberRoomId, onOpen };
+}
+
+/** Back from a sign-in started by 'Join Chat': finish joining that room (once), then drop the parameter. */
+function useJoinAfterSignIn(join: (fullName: string) => Promise<void>) {
+  const { user, isLoading } = useSession();
+  const [params, setParams] = useSearchParams();
+  const pending = params.get(JOIN_AFTER_SIGN_IN_PARAM);
+  const started = useRef(false);
+  useEffect(() => {
+    if (!pending || isLoading || started.current) return;
+    started.current = true;
+    setParams(
+      (current) => {
+        current.delete(JOIN_AFTER_SIGN_IN_PARAM);
+        return current;
+      },
+      { replace: true },
+    );
+    // A visitor (the sign-in did not happen) gets the usual 'Authentication required'.
+    void join(pending);
+  }, [pending, isLoading, user, join, setParams]);
 }
 
 interface ListProps {
   filters: DiscoveryFilters;
   onJoin(fullName: string): void;
   joining: string | null;
+  memberRoomId(fullName: string): string | undefined;
+  onOpen(roomId: string): void;
 }
 
-function DiscoverySections({ filters, onJoin, joining, onTopic }: ListProps & { onTopic(topic: string): void }) {
+function DiscoverySections({
+  filters,
+  onJoin,
+  joining,
+  onTopic,
+  memberRoomId,
+  onOpen,
+}: ListProps & { onTopic(topic: string): void }) {
   const active = useDiscoveryList('active', filters, true);
   const trending = useDiscoveryList('trending', filters, true);
   const recent = useDiscoveryList('recent', filters, true);
@@ -83,6 +133,8 @@ function DiscoverySections({ filters, onJoin, joining, onTopic }: ListProps & { 
           emptyText="No active chats right now. Join a repository below to start one."
           onJoin={onJoin}
           joining={joining}
+          memberRoomId={memberRoomId}
+          onOpen={onOpen}
         />
       </HomeSection>
       <HomeSection title="Trending Repositories">
@@ -92,6 +144,8 @@ function DiscoverySections({ filters, onJoin, joining, onTopic }: ListProps & { 
           emptyText="No trending repositories match these filters."
           onJoin={onJoin}
           joining={joining}
+          memberRoomId={memberRoomId}
+          onOpen={onOpen}
         />
       </HomeSection>
       <HomeSection title="Recently Created">
@@ -101,6 +155,8 @@ function DiscoverySections({ filters, onJoin, joining, onTopic }: ListProps & { 
           emptyText="No recently created repositories match these filters."
           onJoin={onJoin}
           joining={joining}
+          memberRoomId={memberRoomId}
+          onOpen={onOpen}
         />
       </HomeSection>
       <ExploreTopics onTopic={onTopic} />
@@ -109,12 +165,14 @@ function DiscoverySections({ filters, onJoin, joining, onTopic }: ListProps & { 
   );
 }
 
-function SearchResults({ query, filters, onJoin, joining }: ListProps & { query: string }) {
+function SearchResults({ query, filters, onJoin, joining, memberRoomId, onOpen }: ListProps & { query: string }) {
   const search = useRepositorySearch(query, filters);
   const loading = search.isLoading || search.isPlaceholderData;
-  const first = loading ? undefined : search.data?.repositories[0];
+  const firstPage = search.data?.pages[0];
+  const repositories = useMemo(() => search.data?.pages.flatMap((page) => page.repositories), [search.data]);
+  const first = loading ? undefined : repositories?.[0];
   const issues = useGoodFirstIssues(first?.full_name);
-  const total = search.data?.total_count ?? 0;
+  const total = firstPage?.total_count ?? 0;
   return (
     <>
       <HomeSection
@@ -126,17 +184,30 @@ function SearchResults({ query, filters, onJoin, joining }: ListProps & { query:
                 {total.toLocaleString('en-US')}
               </Badge>
             )}
-            {!loading && search.data?.count_note && <span>{search.data.count_note}</span>}
+            {!loading && firstPage?.count_note && <span>{firstPage.count_note}</span>}
           </div>
         }
       >
         <RepositoryList
-          repositories={loading ? undefined : search.data?.repositories}
+          repositories={loading ? undefined : repositories}
           isLoading={loading}
           emptyText={`No repositories found for “${query}”.`}
           onJoin={onJoin}
           joining={joining}
+          memberRoomId={memberRoomId}
+          onOpen={onOpen}
+          limit={Infinity}
         />
+        {!loading && search.hasNextPage && (
+          <Button
+            variant="outline"
+            className="self-center"
+            onClick={() => void search.fetchNextPage()}
+            disabled={search.isFetchingNextPage}
+          >
+            {search.isFetchingNextPage ? 'Loading more...' : 'Show more'}
+          </Button>
+        )}
       </HomeSection>
       {first && (
         <HomeSection title="Good first issues">

@@ -49,7 +49,7 @@ export function ContinueChats() {
         </Link>
       }
     >
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {rooms.slice(0, CONTINUE_CHATS_LIMIT).map((room) => (
           <Card key={room.id} className="flex items-center justify-between gap-3 p-4" data-testid="continue-chat">
             <div className="min-w-0">

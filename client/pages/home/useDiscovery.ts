@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   filtersToQuery,
   isSearchable,
@@ -46,12 +46,16 @@ export function useDiscoveryList(list: DiscoveryList, filters: DiscoveryFilters,
   });
 }
 
+/** Search results, one page of 6 at a time ('Show more' fetches the next page). */
 export function useRepositorySearch(text: string, filters: DiscoveryFilters) {
   const q = text.trim();
   const params = { q, ...filtersToQuery(filters) };
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ['discovery', 'search', params],
-    queryFn: () => fetchList(withQuery('/api/discovery/search', params)),
+    queryFn: ({ pageParam }) =>
+      fetchList(withQuery('/api/discovery/search', pageParam > 1 ? { ...params, page: String(pageParam) } : params)),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, page) => (last.has_more ? page + 1 : undefined),
     enabled: isSearchable(q),
     staleTime: 60_000,
     placeholderData: keepPreviousData,

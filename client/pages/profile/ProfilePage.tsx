@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ArrowLeft, LogOut, Save } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { NO_GITHUB_ACCOUNT_MESSAGE, SYNC_FAILED_MESSAGE } from '../../../shared/api/profiles';
 import { publicProfilePath } from '../../../shared/meta';
@@ -20,6 +20,9 @@ import { useOwnProfile, useSyncProfile, useUpdateProfile } from '../../hooks/use
 import { useSignOut } from '../../hooks/useSession';
 import { setTheme } from '../../hooks/useTheme';
 import { formFromProfile, formProblem, formToRequest, type ProfileFormState } from './profile-form';
+
+/** The settings card's anchor: the avatar menu's 'Settings' links to /profile#settings. */
+const SETTINGS_ID = 'settings';
 
 /** /profile: the signed-in user's own profile, settings, GitHub sync and sign-out. */
 export default function ProfilePage() {
@@ -41,6 +44,16 @@ export default function ProfilePage() {
       setForm(formFromProfile(profile));
     }
   }, [profile]);
+
+  // The avatar menu's 'Settings' opens /profile#settings: bring the settings card into view and focus.
+  const { hash } = useLocation();
+  const settingsShown = Boolean(form);
+  useEffect(() => {
+    if (hash !== `#${SETTINGS_ID}` || !settingsShown) return;
+    const settings = document.getElementById(SETTINGS_ID);
+    settings?.scrollIntoView({ block: 'start' });
+    settings?.focus({ preventScroll: true });
+  }, [hash, settingsShown]);
 
   const failed = profileQuery.isError;
   useEffect(() => {
@@ -130,11 +143,17 @@ export default function ProfilePage() {
         Back to Home
       </Link>
       <h1 className="text-2xl font-bold">Profile</h1>
-      <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div>
           <ProfileSummaryCard profile={profile} />
         </div>
-        <Card>
+        <Card
+          id={SETTINGS_ID}
+          tabIndex={-1}
+          role="region"
+          aria-label="Settings"
+          className="scroll-mt-20 focus:outline-none"
+        >
           <CardContent className="space-y-6 pt-5">
             <GithubInfoSection profile={profile} />
             <BasicInfoSection

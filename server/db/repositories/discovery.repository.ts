@@ -8,6 +8,8 @@ export interface RoomActivityRow {
   repo_key: string;
   last_activity_at: string;
   active_members: number;
+  /** Only read by mostRecentlyMessaged. */
+  last_message_at?: string | null;
 }
 
 /** Which rooms a chat filter selects, by active member count. */
@@ -51,6 +53,26 @@ export function discoveryRepository(db: Kysely<Database>) {
       let query = roomsWithCounts().where(sql<number>`coalesce(m.active_members, 0)`, '>=', range.min);
       if (range.max !== undefined) query = query.where(sql<number>`coalesce(m.active_members, 0)`, '<=', range.max);
       const rows = await query.orderBy('r.last_activity_at', 'desc').orderBy('r.id').limit(limit).execute();
+      return rows.map(normalise);
+    },
+
+    /**
+     * Rooms people are talking in: the newest message first. Rooms without any message are left
+     * out (joining or leaving is not conversation). Reads messages_room_time_idx.
+     */
+    async mostRecentlyMessaged(limit: number): Promise<RoomActivityRow[]> {
+      const lastMessages = db
+        .selectFrom('messages')
+        .select(['room_id', sql<string>`max(created_at)`.as('last_message_at')])
+        .groupBy('room_id')
+        .as('lm');
+      const rows = await roomsWithCounts()
+        .innerJoin(lastMessages, 'lm.room_id', 'r.id')
+        .select('lm.last_message_at')
+        .orderBy('lm.last_message_at', 'desc')
+        .orderBy('r.id')
+        .limit(limit)
+        .execute();
       return rows.map(normalise);
     },
 

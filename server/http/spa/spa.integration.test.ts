@@ -70,6 +70,15 @@ describeEachDatabase('server-rendered page metadata', (engine) => {
     expect(html).toContain('"@type":"WebSite"');
   });
 
+  it("marks <html> with the GitHub mode and the sidebar cookie's state for the served shell", async () => {
+    const collapsed = await get('/');
+    expect(collapsed.body).toContain(
+      `<html data-github-mode="${built.ctx.github.mode}" data-sidebar="collapsed" lang="en">`,
+    );
+    const expanded = await built.app.inject({ method: 'GET', url: '/profile', cookies: { sidebar_state: 'true' } });
+    expect(expanded.body).toContain('data-sidebar="expanded"');
+  });
+
   it('describes a public profile by username (any case) and by id, escaping its text', async () => {
     const user = await buildUser(built.ctx.database.db, {
       username: 'Meta_Ada',

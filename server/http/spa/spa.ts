@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { SIDEBAR_COOKIE } from '../../../shared/limits';
 import type { AppContext } from '../../context';
 import { pageMetaFor, type PageMetaResult } from './page-meta';
 import { renderIndexHtml } from './render-index';
@@ -59,7 +60,12 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
       .status(page.status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(renderIndexHtml(readIndex(), page.meta, ctx.config.publicUrl));
+      .send(
+        renderIndexHtml(readIndex(), page.meta, ctx.config.publicUrl, {
+          githubMode: ctx.github.mode,
+          sidebarExpanded: request.cookies[SIDEBAR_COOKIE] === 'true',
+        }),
+      );
   });
 }
 

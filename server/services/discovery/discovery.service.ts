@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import {
+  SEARCH_RESULTS_MAX,
   usesChatFilters,
   type DiscoveryFilters,
   type DiscoveryListResponse,
@@ -178,13 +179,13 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
       return guarded('recent', { filters }, () => structuredList(clauses, filters, read), read);
     },
 
-    /** Active now: repositories of the rooms with the latest activity in our database. */
+    /** Active now: repositories of the rooms with the newest messages (rooms nobody wrote in are left out). */
     active(filters: DiscoveryFilters): Promise<DiscoveryResult> {
       return guarded('active', { filters }, async () => {
         const clauses = filterClauses(filters, deps.now());
         const narrowed = clauses.length > 0 || usesChatFilters(filters);
         const limit = narrowed ? ACTIVE_CANDIDATES_LIMIT : ACTIVE_LIST_LIMIT;
-        const recentRooms = await rooms.mostRecentlyActive(limit + 1);
+        const recentRooms = await rooms.mostRecentlyMessaged(limit + 1);
         const truncated = narrowed && recentRooms.length > limit;
         const criteria = chatCriteria(filters);
         const considered = recentRooms
@@ -206,7 +207,7 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
             .map((entry) => presentDiscoveryRepository(entry.repo, entry.room)),
           total_count: matching.length,
           count_exact: !truncated,
-          count_note: truncated ? `Among the ${limit} most recently active rooms` : null,
+          count_note: truncated ? `Among the ${limit} rooms with the newest messages` : null,
           upstream_total: null,
         };
       });
@@ -216,21 +217,24 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
      * Search: the user's text (GitHub qualifiers typed by the user work) plus the filters'
      * qualifiers, best match first. Chat filters are checked on GitHub's first 100 matches.
      */
-    search(text: string, filters: DiscoveryFilters, caller: Caller = {}): Promise<DiscoveryResult> {
+    search(text: string, filters: DiscoveryFilters, page = 1, caller: Caller = {}): Promise<DiscoveryResult> {
       const q = joinQualifiers(filterClauses(filters, deps.now()), text);
       const read: ReadOptions = { visitor: caller.visitor === true };
       return guarded(
         'search',
-        { q },
+        { q, page },
         async () => {
           if (!usesChatFilters(filters)) {
-            const result = await api.searchRepositories({ q, perPage: CARD_LIST_LIMIT }, read);
+            // One GitHub page per 'Show more' (cached like every GitHub read); GitHub stops at 1,000.
+            const result = await api.searchRepositories({ q, perPage: CARD_LIST_LIMIT, page }, read);
+            const reachable = Math.min(result.total_count, SEARCH_RESULTS_MAX);
             return {
               repositories: await present(result.items.slice(0, CARD_LIST_LIMIT)),
               total_count: result.total_count,
               count_exact: true,
               count_note: null,
               upstream_total: result.total_count,
+              has_more: page * CARD_LIST_LIMIT < reachable && result.items.length > 0,
             };
           }
           const criteria = chatCriteria(filters);
@@ -241,10 +245,12 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
             passesChatCriteria(criteria, byKey.get(repo.full_name.toLowerCase())?.active_members ?? null),
           );
           const exact = result.total_count <= scanned.length;
+          const start = (page - 1) * CARD_LIST_LIMIT;
           return {
             repositories: matching
-              .slice(0, CARD_LIST_LIMIT)
+              .slice(start, start + CARD_LIST_LIMIT)
               .map((repo) => presentDiscoveryRepository(repo, byKey.get(repo.full_name.toLowerCase()))),
+            has_more: matching.length > start + CARD_LIST_LIMIT,
             total_count: matching.length,
             count_exact: exact,
             count_note: exact

@@ -35,7 +35,12 @@ export function presentRepositoryCard(repo: GitHubRepository): RepositoryCardDto
 
 export function presentChat(room: RoomActivityRow | undefined): RepositoryChatDto | null {
   if (!room) return null;
-  return { room_id: room.room_id, active_members: room.active_members, last_activity_at: room.last_activity_at };
+  return {
+    room_id: room.room_id,
+    active_members: room.active_members,
+    last_activity_at: room.last_activity_at,
+    last_message_at: room.last_message_at ?? null,
+  };
 }
 
 export function presentDiscoveryRepository(

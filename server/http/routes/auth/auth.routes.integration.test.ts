@@ -59,6 +59,21 @@ describeEachDatabase('GitHub sign-in and sessions', (engine) => {
       const rows = await h.database.db.selectFrom('oauth_states').select('return_to').execute();
       expect(rows.map((r) => r.return_to)).toEqual(['/', '/', '/']);
     });
+
+    it('refuses to start at another address than PUBLIC_URL and says which one to use', async () => {
+      await h.database.db.deleteFrom('oauth_states').execute();
+      // The binding cookie would be set for 127.0.0.1 while GitHub returns the browser to localhost.
+      for (const host of ['127.0.0.1:3000', 'localhost:4000', 'rooms.example']) {
+        const response = await h.api.get('/api/auth/github/start?returnTo=%2F', { headers: { host } });
+        expect(response.statusCode, host).toBe(302);
+        expect(response.headers.location).toBe('/auth?error=wrong_origin');
+        expect(response.headers['set-cookie']).toBeUndefined();
+      }
+      expect(await h.database.db.selectFrom('oauth_states').selectAll().execute()).toEqual([]);
+      // Behind a proxy the forwarded host counts.
+      const proxied = await h.api.get('/api/auth/github/start', { headers: { 'x-forwarded-host': 'localhost:3000' } });
+      expect(String(proxied.headers.location)).toContain('/login/oauth/authorize');
+    });
   });
 
   describe('callback', () => {

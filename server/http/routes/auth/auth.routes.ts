@@ -9,6 +9,7 @@ import { unsealToken } from '../../../github/token-seal';
 import { createProfileSyncService } from '../../../services/profiles/profile-sync.service';
 import { createSignInSync } from '../../../services/profiles/sync-at-sign-in';
 import { parseInput } from '../../parse';
+import { isPublicHost } from '../../public-host';
 import { clearSessionCookie, setSessionCookie } from '../../session-cookie';
 import { clearBindingCookie, readBindingCookie, setBindingCookie } from './oauth-binding-cookie';
 
@@ -45,10 +46,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   // Shutdown waits for syncs under way rather than cutting them off mid-write.
   app.addHook('onClose', async () => syncAtSignIn.drain());
 
+  const publicUrl = new URL(ctx.config.publicUrl);
+
   // A browser navigation that only starts a flow: nothing the user sees changes, so GET is fine.
   app.get('/api/auth/github/start', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const { returnTo } = parseInput(startQuery, request.query);
+    // GitHub sends the browser back to PUBLIC_URL, where the binding cookie set here would be missing
+    // (and the sign-in would fail as an expired link): say which address to use instead.
+    if (!isPublicHost(publicUrl, request.host)) return reply.redirect('/auth?error=wrong_origin', 302);
     const limit = await ctx.rateLimiter.hit(`auth-start:${request.ip}`, STARTS_PER_MINUTE, 60_000);
     if (!limit.allowed) return reply.redirect('/auth?error=rate_limited', 302);
     const started = await flow.start(returnTo, readBindingCookie(request, ctx.config));

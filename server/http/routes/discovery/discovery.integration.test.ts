@@ -141,6 +141,22 @@ describeEachDatabase('discovery endpoints', (engine) => {
       expect(names(body)).toEqual(upstream.items.slice(0, 6).map((r) => r.full_name));
     });
 
+    it('pages through GitHub results six at a time for Show more, within GitHub limits', async () => {
+      const upstream = await searchGitHub('react', '&per_page=100');
+      expect(upstream.total_count).toBeGreaterThan(12);
+      const first = await list('/api/discovery/search?q=react');
+      const second = await list('/api/discovery/search?q=react&page=2');
+      expect(first.has_more).toBe(true);
+      expect(names(second)).toEqual(upstream.items.slice(6, 12).map((r) => r.full_name));
+      expect(second.total_count).toBe(first.total_count);
+      const lastPage = Math.ceil(upstream.total_count / 6);
+      if (lastPage <= 166) expect((await list(`/api/discovery/search?q=react&page=${lastPage}`)).has_more).toBe(false);
+      for (const bad of ['0', '167', 'x', '1.5']) {
+        const response = await fx.api.get(`/api/discovery/search?q=react&page=${bad}`);
+        expect(response.statusCode, bad).toBe(400);
+      }
+    });
+
     it('lets users type GitHub qualifiers such as topic:ai', async () => {
       const body = await list(`/api/discovery/search?q=${encodeURIComponent('topic:ai')}`);
       const upstream = await searchGitHub('topic:ai');
@@ -166,8 +182,14 @@ describeEachDatabase('discovery endpoints', (engine) => {
     beforeAll(async () => {
       top = (await searchGitHub('stars:>10000', '&sort=stars&order=desc')).items;
       const db = fx.app.ctx.database.db;
-      await roomWithMembers(db, top[0]!.full_name, { active: 5, left: 1, lastActivityAt: dayAgo(3) });
-      await roomWithMembers(db, top[1]!.full_name, { active: 2, lastActivityAt: dayAgo(1) });
+      await roomWithMembers(db, top[0]!.full_name, {
+        active: 5,
+        left: 1,
+        lastActivityAt: dayAgo(3),
+        lastMessageAt: dayAgo(4),
+      });
+      // Joined most recently, but its last message is older.
+      await roomWithMembers(db, top[1]!.full_name, { active: 2, lastActivityAt: dayAgo(1), lastMessageAt: dayAgo(5) });
       // Spelled in another case: rooms match repositories whatever the spelling.
       await roomWithMembers(db, top[2]!.full_name.toUpperCase(), { active: 0, left: 2, lastActivityAt: dayAgo(2) });
     });
@@ -223,15 +245,17 @@ describeEachDatabase('discovery endpoints', (engine) => {
       expect(body.count_note).toMatch(/top 100 of [\d,]+ matches/);
     });
 
-    it('Active now lists the rooms with the latest activity, and takes the filters', async () => {
+    it('Active now lists the rooms with the newest messages, leaves out rooms nobody wrote in, and takes the filters', async () => {
       const response = await fx.api.get('/api/discovery/active');
       expect(response.headers['cache-control']).toBe('no-store');
       const body = response.json() as DiscoveryListResponse;
-      expect(names(body)).toEqual([top[1]!.full_name, top[2]!.full_name, top[0]!.full_name]);
-      expect(body.repositories[0]).toMatchObject({
-        chat: { active_members: 2 },
+      // top[2] has members and recent activity but no message.
+      expect(names(body)).toEqual([top[0]!.full_name, top[1]!.full_name]);
+      expect(body.repositories[1]).toMatchObject({
+        chat: { active_members: 2, last_message_at: dayAgo(5) },
         stargazers_count: top[1]!.stargazers_count,
       });
+      expect(body.repositories[0]!.chat?.last_message_at).toBe(dayAgo(4));
       const veryActive = await list('/api/discovery/active?activity=active');
       expect(names(veryActive)).toEqual([top[0]!.full_name]);
       const otherLanguage = await list('/api/discovery/active?language=Kotlin');

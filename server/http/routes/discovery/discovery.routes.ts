@@ -39,8 +39,8 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: AppContext): Pr
   });
 
   app.get('/api/discovery/search', limit('search', VISITOR_RATES.search), async (request, reply) => {
-    const { q } = parseInput(searchQuerySchema, request.query);
+    const { q, page } = parseInput(searchQuerySchema, request.query);
     const filters = parseInput(filtersQuerySchema, request.query);
-    return send(reply, await discovery.search(q, filters, { visitor: !request.auth }));
+    return send(reply, await discovery.search(q, filters, page, { visitor: !request.auth }));
   });
 }

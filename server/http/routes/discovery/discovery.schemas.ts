@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DEFAULT_FILTERS,
   FILTER_PARAMS,
+  SEARCH_PAGE_MAX,
   SEARCH_QUERY_MAX,
   SEARCH_TOO_SHORT_MESSAGE,
   type DiscoveryFilters,
@@ -47,4 +48,11 @@ export const searchQuerySchema = z.object({
     .trim()
     .min(SEARCH_MIN_LENGTH, SEARCH_TOO_SHORT_MESSAGE)
     .max(SEARCH_QUERY_MAX, `Search must be ${SEARCH_QUERY_MAX} characters or less`),
+  /** 'Show more': pages of 6, up to GitHub's 1,000-result limit. */
+  page: z.coerce
+    .number({ message: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be 1 or more')
+    .max(SEARCH_PAGE_MAX, `Page cannot exceed ${SEARCH_PAGE_MAX} (GitHub answers at most 1,000 results)`)
+    .default(1),
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { RoomActivityResponse } from '../../../../shared/api/rooms';
 import { isUuid } from '../../../../shared/text';
+import { MY_ROOMS_LIMIT_MAX } from '../../../../shared/limits';
 import type { AppContext } from '../../../context';
 import { activeMemberCountsByRepo } from '../../../db/repositories/rooms.repository';
 import { ROOM_NOT_FOUND } from '../../../services/room-events/room-change';
@@ -24,7 +25,7 @@ const repoFullName = z
 const joinBody = z.object({ repoFullName });
 const roomParams = z.object({ roomId: z.string() });
 const myRoomsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(12),
+  limit: z.coerce.number().int().min(1).max(MY_ROOMS_LIMIT_MAX).default(12),
 });
 const activityQuery = z.object({
   repos: z

@@ -59,7 +59,7 @@ export async function startDiscoveryFixture(engine: DatabaseEngine): Promise<Dis
 export async function roomWithMembers(
   db: Kysely<Database>,
   repoFullName: string,
-  counts: { active: number; left?: number; lastActivityAt?: string },
+  counts: { active: number; left?: number; lastActivityAt?: string; lastMessageAt?: string },
 ): Promise<string> {
   const creator = await buildUser(db);
   const room = await buildRoom(db, creator.id, {
@@ -79,6 +79,20 @@ export async function roomWithMembers(
         user_id: user.id,
         joined_at: joinedAt,
         left_at: i < counts.active ? null : new Date(DATASET_NOW - 60_000).toISOString(),
+      })
+      .execute();
+  }
+  if (counts.lastMessageAt) {
+    await db
+      .insertInto('messages')
+      .values({
+        id: randomUUID(),
+        room_id: room.id,
+        user_id: creator.id,
+        client_id: randomUUID(),
+        content: 'hello',
+        created_at: counts.lastMessageAt,
+        edited_at: null,
       })
       .execute();
   }
