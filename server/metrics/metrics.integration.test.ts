@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember } from '../http/routes/rooms/room-test-kit';
+import { anotherRepo, createMember } from '../http/routes/rooms/room-test-kit';
 import { openTestSocket, type TestSocket } from '../realtime/testing/ws-test-client';
 import { describeEachDatabase } from '../testing/databases';
 import { freePort } from '../testing/services/free-port';
@@ -38,8 +38,9 @@ describeEachDatabase('metrics listener', (engine) => {
   it('after real traffic, /metrics has every series, labelled by route pattern', async () => {
     const ada = await createMember(testApp);
     const grace = await createMember(testApp);
-    const { room } = await ada.join('live/order');
-    await grace.join('live/order');
+    const repo = anotherRepo();
+    const { room } = await ada.join(repo);
+    await grace.join(repo);
     const address = testApp.app.server.address();
     const wsUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/ws`;
     socket = await openTestSocket(wsUrl, { cookie: grace.cookie, origin: ORIGIN });
