@@ -6,7 +6,7 @@ import { CLOSE_CODES, MAX_REPLAY_EVENTS, type ServerFrame } from '../../shared/r
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig } from '../config/config';
 import type { DatabaseHandle } from '../db/database';
-import { createMember, messageOf, testClock, type TestMember } from '../http/routes/rooms/room-test-kit';
+import { anotherRepo, createMember, messageOf, testClock, type TestMember } from '../http/routes/rooms/room-test-kit';
 import {
   MAX_SOCKETS_PER_SESSION,
   MAX_SOCKETS_PER_USER,
@@ -19,6 +19,16 @@ import { signIn } from '../testing/builders';
 import { describeEachDatabase } from '../testing/databases';
 import { requireRedis, TEST_REDIS_URL } from '../testing/redis';
 import { createTestApp, type TestApp } from '../testing/test-app';
+
+/** Real repositories of the emulator's dataset: a first join checks that the repository exists. */
+const REPOS = {
+  calm: anotherRepo(),
+  flood_one: anotherRepo(),
+  heavy: anotherRepo(),
+  replay: anotherRepo(),
+  typing: anotherRepo(),
+  typing_other: anotherRepo(),
+};
 
 const ORIGIN = 'http://localhost:3000';
 const POLICY = CLOSE_CODES.policyViolation;
@@ -72,7 +82,7 @@ describeEachDatabase('WebSocket abuse limits', (engine) => {
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    app = await createTestApp({ engine, now: clock.now });
+    app = await createTestApp({ engine, now: clock.now, github: 'emulator' });
     await app.app.listen({ port: 0, host: '127.0.0.1' });
     url = wsUrlOf(app);
     httpBase = url.replace(/^ws/, 'http').replace(/\/ws$/, '');
@@ -131,7 +141,7 @@ describeEachDatabase('WebSocket abuse limits', (engine) => {
 
   it('closes a socket that floods frames with 1008; the same user’s other sockets live on', async () => {
     const ada = await createMember(app);
-    const { room } = await ada.join('abuse/flood-one');
+    const { room } = await ada.join(REPOS.flood_one);
     const calm = await connect(ada.cookie);
     const flooder = await connect(ada.cookie);
     const sent = SOCKET_FRAME_BUDGET.limit * 3;
@@ -210,10 +220,10 @@ describeEachDatabase('WebSocket abuse limits', (engine) => {
   it('relays one user’s typing in one room at most once per throttle period, however many sockets', async () => {
     const typist = await createMember(app);
     const observer = await createMember(app);
-    const { room } = await typist.join('abuse/typing');
-    const { room: other } = await typist.join('abuse/typing-other');
-    await observer.join('abuse/typing');
-    await observer.join('abuse/typing-other');
+    const { room } = await typist.join(REPOS.typing);
+    const { room: other } = await typist.join(REPOS.typing_other);
+    await observer.join(REPOS.typing);
+    await observer.join(REPOS.typing_other);
     const watcher = await connect(observer.cookie);
     await subscribed(watcher, room.id);
     await subscribed(watcher, other.id);
@@ -251,7 +261,7 @@ describeEachDatabase('WebSocket abuse limits', (engine) => {
 
   it('replays a long log in full and in order, and answers resync beyond the replay window', async () => {
     const ada = await createMember(app);
-    const { room } = await ada.join('abuse/replay');
+    const { room } = await ada.join(REPOS.replay);
     const last = await growLog(room.id, MAX_REPLAY_EVENTS - 1);
     expect(last).toBe(MAX_REPLAY_EVENTS);
     const socket = await connect(ada.cookie);
@@ -269,12 +279,12 @@ describeEachDatabase('WebSocket abuse limits', (engine) => {
 
   it('while one user floods from many sockets, another user’s message is delivered and health answers', async () => {
     const flooder = await createMember(app);
-    const { room: heavy } = await flooder.join('abuse/heavy');
+    const { room: heavy } = await flooder.join(REPOS.heavy);
     await growLog(heavy.id, MAX_REPLAY_EVENTS - 1);
     const sender = await createMember(app);
     const reader = await createMember(app);
-    const { room } = await sender.join('abuse/calm');
-    await reader.join('abuse/calm');
+    const { room } = await sender.join(REPOS.calm);
+    await reader.join(REPOS.calm);
     const readerSocket = await connect(reader.cookie);
     await subscribed(readerSocket, room.id);
 
