@@ -81,6 +81,12 @@ export const JOIN_RATE = { limit: 5, windowMs: 3_600_000 } as const;
 export const EDIT_RATE = { limit: 10, windowMs: 60_000 } as const;
 export const REACTION_RATE = { limit: 30, windowMs: 60_000 } as const;
 export const TYPING_THROTTLE_MS = 1800;
+/**
+ * The server relays one typing signal per user and room per this interval: a little under the
+ * client's throttle, so a signal that arrives early through network jitter is not dropped (which
+ * would make the indicator flicker for everyone watching).
+ */
+export const TYPING_RELAY_INTERVAL_MS = TYPING_THROTTLE_MS - 300;
 export const TYPING_EXPIRY_MS = 3000;
 export const TYPING_STALE_MS = 2500;
 export const NEW_MEMBER_MS = 5 * 60_000;

@@ -1,4 +1,4 @@
-import { TYPING_THROTTLE_MS } from '../../shared/limits';
+import { TYPING_RELAY_INTERVAL_MS } from '../../shared/limits';
 import type { ClientCommand } from '../../shared/realtime/protocol';
 import type { AppContext } from '../context';
 import { isActiveMember } from '../db/repositories/members.repository';
@@ -40,7 +40,11 @@ export async function handleCommand(
       if (!membership) return client.sendError('forbidden', 'Subscribe to the room first', command.type);
       // One signal per user and room per throttle period, counted on every process: more tabs
       // (or sockets) do not make a user's typing reach the room more often.
-      const allowed = await ctx.rateLimiter.hit(`typing:${command.room_id}:${client.userId}`, 1, TYPING_THROTTLE_MS);
+      const allowed = await ctx.rateLimiter.hit(
+        `typing:${command.room_id}:${client.userId}`,
+        1,
+        TYPING_RELAY_INTERVAL_MS,
+      );
       if (!allowed.allowed || client.isClosing) return;
       hub.publishTyping(command.room_id, client.userId, Date.now());
       return;

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TYPING_THROTTLE_MS } from '../../shared/limits';
+import { TYPING_RELAY_INTERVAL_MS } from '../../shared/limits';
 import { CLOSE_CODES, MAX_REPLAY_EVENTS, type ServerFrame } from '../../shared/realtime/protocol';
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig } from '../config/config';
@@ -253,7 +253,7 @@ describeEachDatabase('WebSocket abuse limits', (engine) => {
     // The throttle is per room: the same user typing elsewhere is relayed.
     tabs[0]!.send({ type: 'typing', room_id: other.id });
     await watcher.waitFor('typing', (f) => f.room_id === other.id);
-    clock.advance(TYPING_THROTTLE_MS);
+    clock.advance(TYPING_RELAY_INTERVAL_MS);
     await burst();
     expect(typingIn(room.id)).toBe(2);
     expect(typingIn(other.id)).toBe(1);
