@@ -21,8 +21,10 @@ export function MessageContent({ content, knownUsernames }: { content: string; k
             );
           case 'link':
             return (
+              // dir="ltr" isolates the address: surrounding right-to-left text cannot reorder its parts.
               <a
                 key={index}
+                dir="ltr"
                 href={token.href}
                 target="_blank"
                 rel="noopener noreferrer nofollow ugc"
