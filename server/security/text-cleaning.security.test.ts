@@ -62,13 +62,8 @@ describeEachDatabase('text cleaning of stored user text', (engine) => {
     api.post(`/api/rooms/${roomId}/messages`, { client_id: randomUUID(), content }, { cookie });
 
   const storedContent = async (id: string) =>
-    (
-      await testApp.database.db
-        .selectFrom('messages')
-        .select('content')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).content;
+    (await testApp.database.db.selectFrom('messages').select('content').where('id', '=', id).executeTakeFirstOrThrow())
+      .content;
 
   const messagesOf = async (userId: string) =>
     (await testApp.database.db.selectFrom('messages').select('id').where('user_id', '=', userId).execute()).length;

@@ -19,7 +19,7 @@ describe('cleanMultilineText', () => {
   });
 
   it('removes invisible characters that no text needs', () => {
-    expect(cleanMultilineText('a\u200Bb\u2060c\uFEFFd\u3164e\uFFA0f\u180Eg\u2062h')).toBe('abcdefgh');
+    expect(cleanMultilineText('a\u200Bb\u2060c\uFEFFd\u3164e\uFFA0f\u180Eg\u2062h\u17B4i')).toBe('abcdefghi');
   });
 
   it('removes tag characters outside emoji flag sequences', () => {
@@ -48,7 +48,15 @@ describe('cleanMultilineText', () => {
   });
 
   it('answers an empty string when nothing visible remains', () => {
-    for (const text of ['\u200B', '\u3164', '\u2800', RLO, ' \u200D\u200C\uFE0F \n', '\u200E\u200F\u061C', '\u115F\u1160']) {
+    for (const text of [
+      '\u200B',
+      '\u3164',
+      '\u2800',
+      RLO,
+      ' \u200D\u200C\uFE0F \n',
+      '\u200E\u200F\u061C',
+      '\u115F\u1160',
+    ]) {
       expect(cleanMultilineText(text)).toBe('');
     }
   });

@@ -29,13 +29,13 @@ export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 // separator, word joiner and invisible math operators, deprecated format characters, byte-order
 // mark, Hangul fillers (used for "blank" names), Khmer inherent vowels, musical beam controls,
 // interlinear annotation controls and unassigned default-ignorable code points.
+// (The Khmer vowels are combining marks: outside the class, so no base character is implied.)
 const UNUSED_INVISIBLES =
-  /[\u180E\u200B\u2060-\u2065\u206A-\u206F\u17B4\u17B5\u3164\uFEFF\uFFA0\uFFF0-\uFFFB\u{1D173}-\u{1D17A}]/gu;
+  /[\u180E\u200B\u2060-\u2065\u206A-\u206F\u3164\uFEFF\uFFA0\uFFF0-\uFFFB\u{1D173}-\u{1D17A}]|\u17B4|\u17B5/gu;
 
 // Tag characters are only meaningful inside an emoji tag sequence (a black flag, tag letters,
 // CANCEL TAG: the flags of England, Scotland, Wales); anywhere else they hide text.
-const TAGS_OUTSIDE_FLAGS =
-  /(\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F})|[\u{E0000}-\u{E00FF}\u{E01F0}-\u{E0FFF}]/gu;
+const TAGS_OUTSIDE_FLAGS = /(\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F})|[\u{E0000}-\u{E00FF}\u{E01F0}-\u{E0FFF}]/gu;
 
 // What a reader cannot see: every default-ignorable code point (joiners, variation selectors,
 // direction marks...) and the braille blank, which renders as an empty cell.

@@ -6,9 +6,7 @@ afterEach(cleanup);
 
 describe('MessageContent links and bidirectional text', () => {
   it('shows a link without the override that would reverse it, isolated left-to-right', () => {
-    render(
-      <MessageContent content={'مرحبا https://evil.example/\u202Egpj.exe\u202C'} knownUsernames={new Set()} />,
-    );
+    render(<MessageContent content={'مرحبا https://evil.example/\u202Egpj.exe\u202C'} knownUsernames={new Set()} />);
     const link = screen.getByRole('link');
     expect(link.textContent).toBe('https://evil.example/gpj.exe');
     expect(link.getAttribute('href')).toBe('https://evil.example/gpj.exe');
