@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGE_ERRORS } from '../../shared/validation/message';
-import { joinRoomByApi, messageWith, openRoom } from '../support/chat-helpers';
+import { joinRoomByApi, messageWith } from '../support/chat-helpers';
 import { signInAs } from '../support/sign-in';
 
 /**
@@ -28,6 +28,17 @@ interface MeasuredNode {
   firstChild: unknown;
 }
 
+// These checks are about what is drawn, not how fast: a busy machine gets time to load the room.
+test.describe.configure({ timeout: 180_000 });
+const LOAD_TIMEOUT = 60_000;
+
+/** Opens a room and waits until it has loaded and its socket is live. */
+async function openRoom(page: Page, roomId: string): Promise<void> {
+  await page.goto(`/chat/${roomId}`);
+  await expect(page.getByPlaceholder('Type your message...')).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await expect(page.getByText('Reconnecting…')).toHaveCount(0, { timeout: LOAD_TIMEOUT });
+}
+
 async function origin(page: Page): Promise<string> {
   return new URL((await page.request.get('/api/health')).url()).origin;
 }
@@ -44,7 +55,7 @@ test('a link disguised with a right-to-left override is shown in its real order'
 
   await openRoom(page, roomId);
   const link = messageWith(page, marker).getByRole('link');
-  await expect(link).toHaveText('https://evil.example/gpj.exe');
+  await expect(link).toHaveText('https://evil.example/gpj.exe', { timeout: LOAD_TIMEOUT });
   await expect(link).toHaveAttribute('href', 'https://evil.example/gpj.exe');
   await expect(link).toHaveAttribute('dir', 'ltr');
 
@@ -105,7 +116,7 @@ test('a display name is shown to others without its bidirectional and control ch
     await joinRoomByApi(readerPage, baseURL ?? '', NAME_REPO);
     await openRoom(readerPage, roomId);
     const item = messageWith(readerPage, marker);
-    await expect(item).toContainText('Margaret [2JHamilton');
+    await expect(item).toContainText('Margaret [2JHamilton', { timeout: LOAD_TIMEOUT });
     const shown = (await item.textContent()) ?? '';
     for (const control of [RLO, '\u0007', '\u001B']) expect(shown).not.toContain(control);
   } finally {
