@@ -92,3 +92,33 @@ describe('tokenizeMessage', () => {
     ]);
   });
 });
+
+describe('tokenizeMessage with bidirectional and invisible characters', () => {
+  it('drops a right-to-left override so a link shows its real order', () => {
+    expect(tokenizeMessage('get https://evil.example/\u202Egpj.exe\u202C now')).toEqual([
+      { type: 'text', text: 'get ' },
+      { type: 'link', text: 'https://evil.example/gpj.exe', href: 'https://evil.example/gpj.exe' },
+      { type: 'text', text: ' now' },
+    ]);
+  });
+
+  it('drops embedding and isolate controls in text and code too', () => {
+    expect(tokenizeMessage('a\u202Bb\u2067c ```\u202Ed\u2069```')).toEqual([
+      { type: 'text', text: 'abc ' },
+      { type: 'code', language: null, text: 'd' },
+    ]);
+  });
+
+  it('ends a link at an invisible character, so its text is exactly where it goes', () => {
+    const tokens = tokenizeMessage('https://git\u200Dhub.com/x and https://a.example/b\u200Bc');
+    const links = tokens.filter((token) => token.type === 'link');
+    expect(links).toEqual([
+      { type: 'link', text: 'https://git', href: 'https://git' },
+      { type: 'link', text: 'https://a.example/b', href: 'https://a.example/b' },
+    ]);
+  });
+
+  it('keeps right-to-left text and emoji sequences outside links as they are', () => {
+    expect(tokenizeMessage('שלום 👨‍👩‍👧 ❤️ مرحبا')).toEqual([{ type: 'text', text: 'שלום 👨‍👩‍👧 ❤️ مرحبا' }]);
+  });
+});

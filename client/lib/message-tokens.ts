@@ -1,4 +1,5 @@
 import { MENTION_MAX, MENTION_MIN } from '../../shared/limits';
+import { BIDI_CONTROLS } from '../../shared/validation/clean-text';
 
 /** A piece of a chat message, rendered as a React element (never as HTML). */
 export type MessageToken =
@@ -8,8 +9,10 @@ export type MessageToken =
   | { type: 'mention'; text: string; username: string; known: boolean };
 
 const FENCE = '```';
-// Only http(s) addresses are ever linked: javascript:, data: and friends stay plain text.
-const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`]+/gi;
+// Only http(s) addresses are ever linked: javascript:, data: and friends stay plain text. An
+// invisible character ends the address, so a link never holds one its reader cannot see (a
+// zero-width joiner in a host name is a different, look-alike domain).
+const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`\p{Default_Ignorable_Code_Point}]+/giu;
 // A mention must not be glued to a preceding word (so e-mail addresses are not mentions) and must
 // end where the name ends (so a 25-character handle is not a truncated mention).
 const MENTION_PATTERN = new RegExp(
@@ -21,11 +24,13 @@ const TRAILING_PUNCTUATION = /[.,;:!?'")\]}>]+$/;
 /**
  * Splits message text into code blocks (``` fenced), links, mentions and plain text.
  * `knownUsernames` decides which mentions are highlighted (compared case-insensitively).
+ * Bidirectional embedding, override and isolate controls are dropped: stored text no longer
+ * has them, and text that does (from an older version) must not be shown reordered.
  */
 export function tokenizeMessage(text: string, knownUsernames: Iterable<string> = []): MessageToken[] {
   const known = new Set([...knownUsernames].map((name) => name.toLowerCase()));
   const tokens: MessageToken[] = [];
-  let rest = text;
+  let rest = text.replace(BIDI_CONTROLS, '');
   while (rest.length > 0) {
     const open = rest.indexOf(FENCE);
     const close = open === -1 ? -1 : rest.indexOf(FENCE, open + FENCE.length);

@@ -37,13 +37,19 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-/** A fresh, migrated database: a temp SQLite file, or a new schema in the PostgreSQL test database. */
-export async function createTestDatabase(engine: DatabaseEngine): Promise<TestDatabase> {
+/**
+ * A fresh database: a temp SQLite file, or a new schema in the PostgreSQL test database. Migrated
+ * to the latest version unless `migrate` is false (migration tests apply migrations themselves).
+ */
+export async function createTestDatabase(
+  engine: DatabaseEngine,
+  { migrate = true }: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reporooms-test-'));
     const url = `sqlite:${path.join(dir, 'test.db')}`;
     const handle = await openDatabase(url);
-    await migrateToLatest(handle);
+    if (migrate) await migrateToLatest(handle);
     return {
       ...handle,
       url,
@@ -56,7 +62,7 @@ export async function createTestDatabase(engine: DatabaseEngine): Promise<TestDa
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const handle = await openDatabase(TEST_DATABASE_URL, { schema, poolSize: 5 });
-  await migrateToLatest(handle);
+  if (migrate) await migrateToLatest(handle);
   return {
     ...handle,
     url: TEST_DATABASE_URL,

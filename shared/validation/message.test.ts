@@ -20,3 +20,40 @@ describe('validateMessage', () => {
     expect(sanitizeMessage('  a\r\nb\u0000c\u0007  ')).toBe('a\nbc');
   });
 });
+
+describe('validateMessage with invisible and control characters', () => {
+  it.each([
+    ['zero-width spaces', '\u200B\u200B\u200B'],
+    ['a Hangul filler', '\u3164'],
+    ['a braille blank', '\u2800\u2800'],
+    ['a lone right-to-left override', '\u202E'],
+    ['joiners and selectors around spaces', ' \u200D \uFE0F \u200C '],
+  ])('refuses text of only %s as blank', (_label, text) => {
+    expect(validateMessage(text)).toBe(MESSAGE_ERRORS.empty);
+  });
+
+  it('does not let invisible characters split a run of repeated characters', () => {
+    expect(validateMessage('!!!!!\u200B!!!!!')).toBe(MESSAGE_ERRORS.repeated);
+    expect(validateMessage(['a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a'].join('\u200D'))).toBe(
+      MESSAGE_ERRORS.repeated,
+    );
+    expect(validateMessage('❤️'.repeat(10))).toBe(MESSAGE_ERRORS.repeated);
+    expect(validateMessage('❤️'.repeat(9))).toBeNull();
+  });
+
+  it('counts the length of the text as stored', () => {
+    expect(validateMessage(`${'ab'.repeat(500)}${'\u200B'.repeat(20)}`)).toBeNull();
+  });
+
+  it('accepts emoji sequences, right-to-left scripts, CJK and combining marks', () => {
+    for (const text of ['👨‍👩‍👧 ❤️', 'مرحبا', 'שלום', '你好，世界', 'Zoe\u0308 cafe\u0301']) {
+      expect(validateMessage(text)).toBeNull();
+      expect(sanitizeMessage(text)).toBe(text);
+    }
+  });
+
+  it('sanitises bidirectional controls, C1 controls and zero-width spaces', () => {
+    expect(sanitizeMessage('https://evil.example/\u202Egpj.exe\u202C')).toBe('https://evil.example/gpj.exe');
+    expect(sanitizeMessage('a\u009Bb\u0085c\u200Bd')).toBe('ab\ncd');
+  });
+});

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILE_ERRORS, usernameHelper, validateBio, validateDisplayName, validateUsername } from './profile';
+import {
+  cleanBio,
+  cleanDisplayName,
+  PROFILE_ERRORS,
+  usernameHelper,
+  validateBio,
+  validateDisplayName,
+  validateUsername,
+} from './profile';
 
 describe('profile validation (SPEC §5)', () => {
   it('checks usernames only when non-empty, with the helper for empty', () => {
@@ -39,5 +47,29 @@ describe('profile validation (SPEC §5)', () => {
       expect(validateBio(bad)).toBe('Bio contains invalid content');
     }
     expect(validateBio('I write <b>compilers</b> & play chess')).toBeNull();
+  });
+});
+
+describe('display name and bio cleaning', () => {
+  it('removes bidirectional overrides and control characters from display names', () => {
+    expect(cleanDisplayName('\u202Enimda\u0007\u001B[2J')).toBe('nimda[2J');
+    expect(cleanDisplayName('Ada\nLovelace')).toBe('Ada Lovelace');
+    expect(cleanDisplayName('\u3164\u200B')).toBe('');
+  });
+  it('keeps legitimate names', () => {
+    for (const name of ['Zoë Ångström', 'محمد', 'דוד', '山田太郎', '👩‍💻 Ada ❤️']) {
+      expect(cleanDisplayName(name)).toBe(name);
+    }
+  });
+  it('checks the display name length as stored', () => {
+    expect(validateDisplayName(`${'x'.repeat(50)}\u202E\u200B`)).toBeNull();
+    expect(validateDisplayName('x'.repeat(51))).toBe(PROFILE_ERRORS.displayNameLength);
+  });
+  it('cleans bios, keeping line breaks', () => {
+    expect(cleanBio('line one\r\n\u202Eline two\u0085three\u0007')).toBe('line one\nline two\nthree');
+  });
+  it('finds markup hidden by invisible characters in a bio', () => {
+    expect(validateBio('<scr\u200Bipt>alert(1)</script>')).toBe(PROFILE_ERRORS.bioContent);
+    expect(validateBio('java\u2060script:alert(1)')).toBe(PROFILE_ERRORS.bioContent);
   });
 });

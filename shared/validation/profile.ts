@@ -1,4 +1,5 @@
 import { BIO_MAX, DISPLAY_NAME_MAX, USERNAME_MAX, USERNAME_MIN } from '../limits';
+import { cleanMultilineText, cleanSingleLineText } from './clean-text';
 
 export const PROFILE_ERRORS = {
   usernameRequired: 'Username is required',
@@ -29,8 +30,22 @@ export function usernameHelper(username: string): string | null {
   return username.length === 0 ? PROFILE_ERRORS.usernameRequired : validateUsername(username);
 }
 
+/**
+ * A display name as stored: one line, without control, bidirectional or unneeded invisible
+ * characters (the rules of message text, see clean-text.ts); '' when nothing visible remains.
+ */
+export function cleanDisplayName(displayName: string): string {
+  return cleanSingleLineText(displayName);
+}
+
+/** A bio as stored: message-text rules, line breaks kept; '' when nothing visible remains. */
+export function cleanBio(bio: string): string {
+  return cleanMultilineText(bio);
+}
+
+/** SPEC §5 rules, applied to the name as it will be stored. */
 export function validateDisplayName(displayName: string): string | null {
-  return [...displayName].length > DISPLAY_NAME_MAX ? PROFILE_ERRORS.displayNameLength : null;
+  return [...cleanDisplayName(displayName)].length > DISPLAY_NAME_MAX ? PROFILE_ERRORS.displayNameLength : null;
 }
 
 const UNSAFE_BIO_PATTERNS = [
@@ -40,9 +55,14 @@ const UNSAFE_BIO_PATTERNS = [
   /<\s*\/?\s*(iframe|object|embed)\b/i,
 ];
 
+/**
+ * SPEC §5 rules, applied to the bio as it will be stored, so an invisible character cannot hide
+ * markup from the content check (`<scr\u200Bipt>` is stored as `<script>`).
+ */
 export function validateBio(bio: string): string | null {
-  if ([...bio].length > BIO_MAX) return PROFILE_ERRORS.bioLength;
-  if (UNSAFE_BIO_PATTERNS.some((pattern) => pattern.test(bio))) return PROFILE_ERRORS.bioContent;
+  const cleaned = cleanBio(bio);
+  if ([...cleaned].length > BIO_MAX) return PROFILE_ERRORS.bioLength;
+  if (UNSAFE_BIO_PATTERNS.some((pattern) => pattern.test(cleaned))) return PROFILE_ERRORS.bioContent;
   return null;
 }
 

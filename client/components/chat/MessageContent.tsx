@@ -33,8 +33,10 @@ export function MessageContent({
             );
           case 'link':
             return (
+              // dir="ltr" isolates the address: surrounding right-to-left text cannot reorder its parts.
               <a
                 key={index}
+                dir="ltr"
                 href={token.href}
                 target="_blank"
                 rel="noopener noreferrer nofollow ugc"

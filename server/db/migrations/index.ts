@@ -4,6 +4,7 @@ import * as indexGithubLoginCaseInsensitive from './20261121_2000_index_github_l
 import * as indexGithubCacheFetchedAt from './20261124_0500_index_github_cache_fetched_at';
 import * as roomEventsMessageText from './20261124_0500_room_events_message_text';
 import * as messageTombstones from './20261124_0500_message_tombstones';
+import * as cleanStoredText from './20261124_0500_clean_stored_text';
 
 /** Every migration, keyed by its timestamped name. Add new ones; never edit landed ones. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_0500_index_github_cache_fetched_at': indexGithubCacheFetchedAt,
   '20261124_0500_room_events_message_text': roomEventsMessageText,
   '20261124_0500_message_tombstones': messageTombstones,
+  '20261124_0500_clean_stored_text': cleanStoredText,
 };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { DISPLAY_NAME_MAX } from '../../../shared/limits';
 import { validateUsername } from '../../../shared/validation/profile';
 import {
   accountsRepository,
@@ -10,6 +9,7 @@ import {
 import type { Database, NewProfile } from '../../db/schema';
 import type { GitHubUser } from '../../github/github-types';
 import { sealToken } from '../../github/token-seal';
+import { cleanGitHubBio, cleanGitHubLine, initialDisplayName } from '../profiles/github-profile-text';
 
 export interface SignedInAccount {
   userId: string;
@@ -23,10 +23,10 @@ function githubFields(user: GitHubUser, sealedToken: string): GitHubSourcedField
     github_url: user.html_url,
     github_created_at: user.created_at,
     avatar_url: user.avatar_url,
-    company: user.company,
-    location: user.location,
+    company: cleanGitHubLine(user.company),
+    location: cleanGitHubLine(user.location),
     blog: user.blog,
-    github_bio: user.bio,
+    github_bio: cleanGitHubBio(user.bio),
     email: user.email,
     public_repos: user.public_repos ?? 0,
     followers: user.followers ?? 0,
@@ -52,7 +52,7 @@ export function createAccountsService(db: Kysely<Database>, secret: string, now:
       id: randomUUID(),
       github_id: user.id,
       username: await defaultUsername(user.login),
-      display_name: (user.name?.trim() || user.login).slice(0, DISPLAY_NAME_MAX),
+      display_name: initialDisplayName(user),
       bio: null,
       theme_preference: 'system',
       show_github_stats: true,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { MessageDto, MessagesPageResponse } from '../../../shared/api/rooms';
+import { isBlankText } from '../../../shared/validation/clean-text';
 import { sanitizeMessage, validateMessage } from '../../../shared/validation/message';
 import type { AppContext } from '../../context';
 import type { Database, MessageRow } from '../../db/schema';
@@ -131,8 +132,8 @@ export async function editMessage(
   const current = await findMessageById(db, messageId);
   if (!current) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
   if (current.user_id !== userId) throw apiErrors.forbidden('You can only edit your own messages');
-  // SPEC §5: a blank edit is ignored.
-  if (rawContent.trim() === '') return (await presentMessages(db, [current]))[0] as MessageDto;
+  // SPEC §5: a blank edit is ignored (blank as stored: invisible characters do not count).
+  if (isBlankText(sanitizeMessage(rawContent))) return (await presentMessages(db, [current]))[0] as MessageDto;
   const content = checkedContent(rawContent);
   if (content === current.content) return (await presentMessages(db, [current]))[0] as MessageDto;
   await enforceEditLimit(ctx, userId);
@@ -157,12 +158,9 @@ export async function deleteMessage(ctx: AppContext, userId: string, messageId: 
   });
 }
 
-/** SPEC §5 rules on the text as typed and as it will be stored; returns the stored text. */
+/** SPEC §5 rules on the text as it will be stored (validateMessage judges the cleaned text). */
 function checkedContent(raw: string): string {
   const problem = validateMessage(raw);
   if (problem) throw apiErrors.validation(problem);
-  const content = sanitizeMessage(raw);
-  const afterSanitising = validateMessage(content);
-  if (afterSanitising) throw apiErrors.validation(afterSanitising);
-  return content;
+  return sanitizeMessage(raw);
 }

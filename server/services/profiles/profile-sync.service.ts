@@ -9,6 +9,7 @@ import { GitHubError, type GitHubApi } from '../../github/github-services';
 import type { ContributionDay } from '../../github/github-types';
 import { ApiError, apiErrors } from '../../http/errors';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
+import { cleanGitHubBio, cleanGitHubLine } from './github-profile-text';
 import {
   groupContributions,
   languageCounts,
@@ -88,10 +89,10 @@ export function createProfileSyncService(deps: ProfileSyncDeps) {
             github_url: user.html_url,
             github_created_at: user.created_at,
             avatar_url: user.avatar_url,
-            company: user.company,
-            location: user.location,
+            company: cleanGitHubLine(user.company),
+            location: cleanGitHubLine(user.location),
             blog: user.blog || null,
-            github_bio: user.bio,
+            github_bio: cleanGitHubBio(user.bio),
             public_repos: user.public_repos,
             followers: user.followers,
             following: user.following,

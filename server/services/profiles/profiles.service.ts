@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import { PROFILE_ERRORS, validateBio, validateDisplayName, validateUsername } from '../../../shared/validation/profile';
+import {
+  cleanBio,
+  cleanDisplayName,
+  PROFILE_ERRORS,
+  validateBio,
+  validateDisplayName,
+  validateUsername,
+} from '../../../shared/validation/profile';
 import type { PrivacySettingsDto } from '../../../shared/api/profiles';
 import { PUBLIC_CONTRIBUTIONS_LIMIT, PUBLIC_REPOSITORIES_LIMIT, type Theme } from '../../../shared/limits';
 import type { Database, ProfileRow, UserContributionRow, UserRepositoryRow } from '../../db/schema';
@@ -56,7 +63,8 @@ export type ProfilesService = ReturnType<typeof createProfilesService>;
 
 /**
  * Applies SPEC §5. The username is checked only when non-empty; an empty one clears it (the
- * profile is then reachable by id only). Empty display names and bios are stored as null.
+ * profile is then reachable by id only). Display names and bios are stored cleaned (no control,
+ * bidirectional or unneeded invisible characters); blank ones are stored as null.
  */
 export function toEditableFields(edit: ProfileEdit): ProfileEditableFields {
   const fields: ProfileEditableFields = {};
@@ -70,13 +78,13 @@ export function toEditableFields(edit: ProfileEdit): ProfileEditableFields {
     const displayName = edit.display_name ?? '';
     const problem = validateDisplayName(displayName);
     if (problem) throw apiErrors.validation(problem);
-    fields.display_name = emptyToNull(displayName);
+    fields.display_name = emptyToNull(cleanDisplayName(displayName));
   }
   if (edit.bio !== undefined) {
     const bio = edit.bio ?? '';
     const problem = validateBio(bio);
     if (problem) throw apiErrors.validation(problem);
-    fields.bio = emptyToNull(bio);
+    fields.bio = emptyToNull(cleanBio(bio));
   }
   if (edit.theme_preference !== undefined) fields.theme_preference = edit.theme_preference;
   const privacy = edit.privacy_settings;
@@ -91,7 +99,6 @@ export function toEditableFields(edit: ProfileEdit): ProfileEditableFields {
   return fields;
 }
 
-function emptyToNull(value: string): string | null {
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
+function emptyToNull(cleaned: string): string | null {
+  return cleaned === '' ? null : cleaned;
 }
