@@ -18,14 +18,15 @@ const setTheme = (page: Page, theme: 'light' | 'dark') =>
   page.evaluate(`document.documentElement.classList.toggle('dark', ${theme === 'dark'})`);
 
 test.describe('two members', () => {
-  let ada: ChatUser;
+  let linus: ChatUser;
   let grace: ChatUser;
   test.beforeEach(async ({ browser, baseURL }) => {
-    ada = await openUser(browser, 'ada-demo', baseURL ?? '');
+    // Each demo account may join 5 rooms an hour across the whole suite: Linus joins few elsewhere.
+    linus = await openUser(browser, 'linus-demo', baseURL ?? '');
     grace = await openUser(browser, 'grace-demo', baseURL ?? '');
   });
   test.afterEach(async () => {
-    await ada.context.close();
+    await linus.context.close();
     await grace.context.close();
   });
 
@@ -33,7 +34,7 @@ test.describe('two members', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const a = ada.page;
+    const a = linus.page;
     const g = grace.page;
     const roomId = await joinRoomByApi(a, baseURL ?? '', 'grace-demo/flow-matic');
     await openRoom(a, roomId);
@@ -81,10 +82,10 @@ test.describe('two members', () => {
       await a.getByRole('button', { name: 'React with party' }).click();
       const chip = messageWith(g, 'Try this').getByRole('button', { name: /🎉 1/ });
       await chip.hover();
-      await expect(g.getByRole('tooltip')).toHaveText('Ada Demo (@ada-demo)');
+      await expect(g.getByRole('tooltip')).toHaveText('Linus Demo (@linus-demo)');
       await g.mouse.move(0, 0);
       await chip.focus();
-      await expect(g.getByRole('tooltip')).toHaveText('Ada Demo (@ada-demo)');
+      await expect(g.getByRole('tooltip')).toHaveText('Linus Demo (@linus-demo)');
     });
 
     await test.step("the author's name opens their public profile, already filled at sign-in", async () => {
