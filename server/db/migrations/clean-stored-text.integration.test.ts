@@ -5,9 +5,9 @@ import { buildRoom, buildUser } from '../../testing/builders';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../../testing/databases';
 import { migrateToLatest } from '../migrator';
 import { migrations } from './index';
-import { up as cleanStoredText } from './20261124_0500_clean_stored_text';
+import { up as cleanStoredText } from './20261124_0600_clean_stored_text';
 
-const THIS_MIGRATION = '20261124_0500_clean_stored_text';
+const THIS_MIGRATION = '20261124_0600_clean_stored_text';
 const RLO = '\u202E';
 const PDF = '\u202C';
 const BEL = '\u0007';

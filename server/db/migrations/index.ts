@@ -2,16 +2,16 @@ import type { Migration } from 'kysely';
 import * as createCoreSchema from './20261121_1700_create_core_schema';
 import * as indexGithubLoginCaseInsensitive from './20261121_2000_index_github_login_case_insensitive';
 import * as indexGithubCacheFetchedAt from './20261124_0500_index_github_cache_fetched_at';
-import * as roomEventsMessageText from './20261124_0500_room_events_message_text';
 import * as messageTombstones from './20261124_0500_message_tombstones';
-import * as cleanStoredText from './20261124_0500_clean_stored_text';
+import * as roomEventsMessageText from './20261124_0500_room_events_message_text';
+import * as cleanStoredText from './20261124_0600_clean_stored_text';
 
 /** Every migration, keyed by its timestamped name. Add new ones; never edit landed ones. */
 export const migrations: Record<string, Migration> = {
   '20261121_1700_create_core_schema': createCoreSchema,
   '20261121_2000_index_github_login_case_insensitive': indexGithubLoginCaseInsensitive,
   '20261124_0500_index_github_cache_fetched_at': indexGithubCacheFetchedAt,
-  '20261124_0500_room_events_message_text': roomEventsMessageText,
   '20261124_0500_message_tombstones': messageTombstones,
-  '20261124_0500_clean_stored_text': cleanStoredText,
+  '20261124_0500_room_events_message_text': roomEventsMessageText,
+  '20261124_0600_clean_stored_text': cleanStoredText,
 };
