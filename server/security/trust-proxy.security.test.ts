@@ -24,7 +24,12 @@ describeEachDatabase('client IP and X-Forwarded-For', (engine) => {
       const response = await testApp.app.inject({
         method: 'GET',
         url: '/api/auth/github/start',
-        headers: { 'x-forwarded-for': `203.0.113.${i % 250}, 198.51.100.${i % 200}` },
+        // Addressed to the public host, as a browser on the site would (a sign-in started at
+        // another address is refused before the limit is counted).
+        headers: {
+          host: new URL(testApp.config.publicUrl).host,
+          'x-forwarded-for': `203.0.113.${i % 250}, 198.51.100.${i % 200}`,
+        },
       });
       expect(response.statusCode).toBe(302);
       outcomes.push(String(response.headers.location).startsWith('/auth?error=rate_limited') ? 'limited' : 'started');
