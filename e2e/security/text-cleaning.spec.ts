@@ -54,7 +54,8 @@ test('a link disguised with a right-to-left override is shown in its real order'
   expect(response.status(), await response.text()).toBe(201);
 
   await openRoom(page, roomId);
-  const link = messageWith(page, marker).getByRole('link');
+  // The message's own link (author names and avatars are profile links too).
+  const link = messageWith(page, marker).getByRole('link', { name: /^https:\/\/evil\.example\// });
   await expect(link).toHaveText('https://evil.example/gpj.exe', { timeout: LOAD_TIMEOUT });
   await expect(link).toHaveAttribute('href', 'https://evil.example/gpj.exe');
   await expect(link).toHaveAttribute('dir', 'ltr');
