@@ -5,11 +5,10 @@ import type { OwnProfileDto } from '../../shared/api/profiles';
 import { MESSAGE_ERRORS } from '../../shared/validation/message';
 import { PROFILE_ERRORS } from '../../shared/validation/profile';
 import type { GitHubApi } from '../github/github-services';
-import type { GitHubUser } from '../github/github-types';
 import { createAccountsService } from '../services/auth/accounts.service';
 import { createProfileSyncService } from '../services/profiles/profile-sync.service';
 import { createMemoryRateLimiter } from '../services/rate-limit/memory-rate-limiter';
-import { buildRoom, buildUser, signIn } from '../testing/builders';
+import { buildRoom, buildUser, githubUser, signIn } from '../testing/builders';
 import { describeEachDatabase } from '../testing/databases';
 import { apiClient, json, type ApiClient } from '../testing/http';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -18,24 +17,6 @@ const RLO = '\u202E';
 const PDF = '\u202C';
 const BEL = '\u0007';
 const ESC = '\u001B';
-
-function githubUser(overrides: Partial<GitHubUser> & Pick<GitHubUser, 'id' | 'login'>): GitHubUser {
-  return {
-    avatar_url: `https://avatars.example/${overrides.login}`,
-    html_url: `https://github.com/${overrides.login}`,
-    name: null,
-    company: null,
-    blog: null,
-    location: null,
-    email: null,
-    bio: null,
-    public_repos: 1,
-    followers: 2,
-    following: 3,
-    created_at: '2014-05-01T00:00:00Z',
-    ...overrides,
-  };
-}
 
 describeEachDatabase('text cleaning of stored user text', (engine) => {
   let testApp: TestApp;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database, NewProfile, ChatRoomRow } from '../db/schema';
+import type { GitHubUser } from '../github/github-types';
 import { sessionCookieName } from '../http/session-cookie';
 
 let counter = 0;
@@ -83,4 +84,23 @@ export async function buildRoom(
 export async function signIn(ctx: AppContext, userId: string): Promise<string> {
   const { token } = await ctx.sessions.create(userId);
   return `${sessionCookieName(ctx.config)}=${token}`;
+}
+
+/** A GitHub user as the REST API answers it, for tests of sign-in and profile sync. */
+export function githubUser(overrides: Partial<GitHubUser> & Pick<GitHubUser, 'id' | 'login'>): GitHubUser {
+  return {
+    avatar_url: `https://avatars.example/${overrides.login}`,
+    html_url: `https://github.com/${overrides.login}`,
+    name: null,
+    company: null,
+    blog: null,
+    location: null,
+    email: null,
+    bio: null,
+    public_repos: 1,
+    followers: 2,
+    following: 3,
+    created_at: '2014-05-01T00:00:00Z',
+    ...overrides,
+  };
 }

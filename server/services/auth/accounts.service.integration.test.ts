@@ -1,29 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { GitHubUser } from '../../github/github-types';
 import { unsealToken } from '../../github/token-seal';
-import { buildUser } from '../../testing/builders';
+import { buildUser, githubUser } from '../../testing/builders';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../../testing/databases';
 import { createAccountsService, type AccountsService } from './accounts.service';
 
 const SECRET = 'accounts-test-secret-accounts-test-0001';
-
-function githubUser(overrides: Partial<GitHubUser> & Pick<GitHubUser, 'id' | 'login'>): GitHubUser {
-  return {
-    avatar_url: `https://avatars.example/${overrides.login}`,
-    html_url: `https://github.com/${overrides.login}`,
-    name: null,
-    company: null,
-    blog: null,
-    location: null,
-    email: null,
-    bio: null,
-    public_repos: 1,
-    followers: 2,
-    following: 3,
-    created_at: '2014-05-01T00:00:00Z',
-    ...overrides,
-  };
-}
 
 describeEachDatabase('accounts: GitHub identity is the numeric id', (engine) => {
   let database: TestDatabase;
