@@ -5,7 +5,7 @@ import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../
 import { createGitHubServices } from './create-github-services';
 import { GitHubError, type GitHubServices } from './github-services';
 import type { GitHubRepository } from './github-types';
-import { loadScenario, startReplayServer, type ReplayServer } from './testing/fixture-replay';
+import { loadScenario, startReplayServer, type ReplayServer } from '../testing/github/fixture-replay';
 
 const TTL_SECONDS = 300;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anotherRepo, createMember } from '../http/routes/rooms/room-test-kit';
-import { openTestSocket, type TestSocket } from '../realtime/testing/ws-test-client';
+import { anotherRepo, createMember } from '../testing/room-test-kit';
+import { openTestSocket, type TestSocket } from '../testing/ws-test-client';
 import { describeEachDatabase } from '../testing/databases';
 import { freePort } from '../testing/services/free-port';
 import { createTestApp, type TestApp } from '../testing/test-app';

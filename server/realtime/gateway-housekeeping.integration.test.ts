@@ -1,14 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CLOSE_CODES } from '../../shared/realtime/protocol';
-import { createMember } from '../http/routes/rooms/room-test-kit';
+import { createMember } from '../testing/room-test-kit';
 import { hashToken } from '../services/sessions.service';
 import { describeEachDatabase } from '../testing/databases';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { encodeRoomBusMessage, roomChannel } from '../services/room-events/room-bus';
 import { changeRoom } from '../services/room-events/room-change';
 import { attachRealtimeGateway } from './gateway';
-import { openTestSocket } from './testing/ws-test-client';
+import { openTestSocket } from '../testing/ws-test-client';
 
 /** A gateway with short timers and small buffers: session re-checks and slow consumers. */
 describeEachDatabase('realtime housekeeping', (engine) => {

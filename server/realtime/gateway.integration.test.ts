@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ServerFrame } from '../../shared/realtime/protocol';
 import { CLOSE_CODES, MAX_REPLAY_EVENTS } from '../../shared/realtime/protocol';
-import { createMember, messageOf, type TestMember } from '../http/routes/rooms/room-test-kit';
+import { createMember, messageOf, type TestMember } from '../testing/room-test-kit';
 import { encodeRoomBusMessage, roomChannel } from '../services/room-events/room-bus';
 import { changeRoom } from '../services/room-events/room-change';
 import { hashToken } from '../services/sessions.service';
 import { describeEachDatabase } from '../testing/databases';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { publishSessionEnded } from './session-events';
-import { HandshakeRefused, openTestSocket, waitForEvents, type TestSocket } from './testing/ws-test-client';
+import { HandshakeRefused, openTestSocket, waitForEvents, type TestSocket } from '../testing/ws-test-client';
 
 const ORIGIN = 'http://localhost:3000';
 type EventFrame = Extract<ServerFrame, { type: 'room.event' }>;

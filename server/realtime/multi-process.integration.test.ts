@@ -9,7 +9,7 @@ import { buildUser } from '../testing/builders';
 import { isPostgresReachable, TEST_DATABASE_URL } from '../testing/databases';
 import { requireRedis, TEST_REDIS_URL } from '../testing/redis';
 import { createProductServer, type ProductServer } from '../testing/services/product-server';
-import { openTestSocket, waitForEvents, type TestSocket } from './testing/ws-test-client';
+import { openTestSocket, waitForEvents, type TestSocket } from '../testing/ws-test-client';
 
 interface User {
   id: string;

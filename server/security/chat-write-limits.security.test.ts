@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MessageResponse } from '../../shared/api/rooms';
 import { EDIT_RATE, REACTION_RATE } from '../../shared/limits';
-import { testClock } from '../http/routes/rooms/room-test-kit';
+import { testClock } from '../testing/room-test-kit';
 import { buildRoom, buildUser, signIn } from '../testing/builders';
 import { describeEachDatabase } from '../testing/databases';
 import { apiClient } from '../testing/http';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_FRAME_BUDGET } from '../realtime/socket-limits';
-import { openTestSocket, type TestSocket } from '../realtime/testing/ws-test-client';
+import { openTestSocket, type TestSocket } from '../testing/ws-test-client';
 import { buildRoom, buildUser, signIn } from '../testing/builders';
 import { apiClient, type ApiClient } from '../testing/http';
 import { createTestApp, type TestApp } from '../testing/test-app';

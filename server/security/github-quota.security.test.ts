@@ -2,7 +2,7 @@ import { afterEach, expect, it } from 'vitest';
 import { startEmulatorServer, type StartedEmulator } from '../../emulator/server';
 import { githubCacheRepository } from '../db/repositories/github-cache.repository';
 import { visitorLimitMessage, VISITOR_RATES } from '../http/middleware/visitor-rate-limit';
-import { DATASET_NOW } from '../services/discovery/testing/discovery-fixture';
+import { DATASET_NOW } from '../testing/discovery-fixture';
 import { buildUser, signIn } from '../testing/builders';
 import { describeEachDatabase } from '../testing/databases';
 import { apiClient, type ApiClient } from '../testing/http';

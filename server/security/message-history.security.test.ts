@@ -9,7 +9,7 @@ import type { RoomEvent, ServerFrame } from '../../shared/realtime/protocol';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrator';
 import { migrations } from '../db/migrations/index';
-import { openTestSocket, type TestSocket } from '../realtime/testing/ws-test-client';
+import { openTestSocket, type TestSocket } from '../testing/ws-test-client';
 import { buildRoom, buildUser, signIn } from '../testing/builders';
 import { describeEachDatabase, TEST_DATABASE_URL } from '../testing/databases';
 import { apiClient, type ApiClient } from '../testing/http';

@@ -7,7 +7,7 @@ import {
   startSignIn,
   startAuthHarness,
   type AuthHarness,
-} from '../services/auth/testing/auth-harness';
+} from '../testing/auth-harness';
 import { describeEachDatabase } from '../testing/databases';
 
 /** returnTo values that only point elsewhere ("//evil.com") once the path is normalised. */

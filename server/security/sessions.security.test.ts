@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config';
 import { setSessionCookie } from '../http/session-cookie';
-import { openTestSocket } from '../realtime/testing/ws-test-client';
+import { openTestSocket } from '../testing/ws-test-client';
 import { buildRoom, buildUser, signIn } from '../testing/builders';
 import { apiClient, type ApiClient } from '../testing/http';
 import { createTestApp, type TestApp } from '../testing/test-app';

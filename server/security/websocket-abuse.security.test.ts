@@ -6,7 +6,7 @@ import { CLOSE_CODES, MAX_REPLAY_EVENTS, type ServerFrame } from '../../shared/r
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig } from '../config/config';
 import type { DatabaseHandle } from '../db/database';
-import { anotherRepo, createMember, messageOf, testClock, type TestMember } from '../http/routes/rooms/room-test-kit';
+import { anotherRepo, createMember, messageOf, testClock, type TestMember } from '../testing/room-test-kit';
 import {
   MAX_SOCKETS_PER_SESSION,
   MAX_SOCKETS_PER_USER,
@@ -14,7 +14,7 @@ import {
   USER_CONNECT_BUDGET,
   USER_FRAME_BUDGET,
 } from '../realtime/socket-limits';
-import { openTestSocket, type TestSocket } from '../realtime/testing/ws-test-client';
+import { openTestSocket, type TestSocket } from '../testing/ws-test-client';
 import { signIn } from '../testing/builders';
 import { describeEachDatabase } from '../testing/databases';
 import { requireRedis, TEST_REDIS_URL } from '../testing/redis';

@@ -8,7 +8,7 @@ import {
   startAuthHarness,
   startSignIn,
   type AuthHarness,
-} from '../../../services/auth/testing/auth-harness';
+} from '../../../testing/auth-harness';
 import { describeEachDatabase } from '../../../testing/databases';
 
 describeEachDatabase('GitHub sign-in and sessions', (engine) => {

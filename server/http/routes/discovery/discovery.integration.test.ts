@@ -6,7 +6,7 @@ import {
   roomWithMembers,
   startDiscoveryFixture,
   type DiscoveryFixture,
-} from '../../../services/discovery/testing/discovery-fixture';
+} from '../../../testing/discovery-fixture';
 import { describeEachDatabase } from '../../../testing/databases';
 
 interface Counters {

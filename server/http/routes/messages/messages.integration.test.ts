@@ -4,7 +4,7 @@ import { MESSAGE_ERRORS } from '../../../../shared/validation/message';
 import { describeEachDatabase } from '../../../testing/databases';
 import { apiClient } from '../../../testing/http';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { anotherRepo, createMember, messageOf, testClock, type TestMember } from '../rooms/room-test-kit';
+import { anotherRepo, createMember, messageOf, testClock, type TestMember } from '../../../testing/room-test-kit';
 
 describeEachDatabase('messages API', (engine) => {
   let app: TestApp;

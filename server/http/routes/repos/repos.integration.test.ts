@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { GoodFirstIssuesResponse, RepositoryDetailsDto } from '../../../../shared/api/repositories';
 import type { GitHubIssue, GitHubRepository, GitHubSearchResult } from '../../../github/github-types';
-import { startDiscoveryFixture, type DiscoveryFixture } from '../../../services/discovery/testing/discovery-fixture';
+import { startDiscoveryFixture, type DiscoveryFixture } from '../../../testing/discovery-fixture';
 import { describeEachDatabase } from '../../../testing/databases';
 
 const GFI = encodeURIComponent('good first issue');

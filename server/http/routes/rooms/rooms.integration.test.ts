@@ -11,7 +11,7 @@ import { activeMemberCountsByRepo, mostRecentlyActiveRooms } from '../../../db/r
 import { describeEachDatabase } from '../../../testing/databases';
 import { apiClient } from '../../../testing/http';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { anotherRepo, createMember, testClock } from './room-test-kit';
+import { anotherRepo, createMember, testClock } from '../../../testing/room-test-kit';
 
 describeEachDatabase('rooms API', (engine) => {
   let app: TestApp;

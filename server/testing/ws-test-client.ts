@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import type { ClientCommand, ServerFrame } from '../../../shared/realtime/protocol';
+import type { ClientCommand, ServerFrame } from '../../shared/realtime/protocol';
 
 export interface TestSocket {
   ws: WebSocket;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { startEmulatorServer, type StartedEmulator } from '../../../../emulator/server';
-import type { DatabaseEngine } from '../../../db/database';
-import type { Database } from '../../../db/schema';
-import { buildRoom, buildUser } from '../../../testing/builders';
-import { apiClient, type ApiClient } from '../../../testing/http';
-import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { startEmulatorServer, type StartedEmulator } from '../../emulator/server';
+import type { DatabaseEngine } from '../db/database';
+import type { Database } from '../db/schema';
+import { buildRoom, buildUser } from './builders';
+import { apiClient, type ApiClient } from './http';
+import { createTestApp, type TestApp } from './test-app';
 
 /** The emulator dataset's reference day: date filters are computed from it in these tests. */
 export const DATASET_NOW = Date.parse('2025-05-01T12:00:00Z');

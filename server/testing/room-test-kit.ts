@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildUser, signIn } from '../../../testing/builders';
-import { apiClient, type ApiClient } from '../../../testing/http';
-import type { TestApp } from '../../../testing/test-app';
-import type { JoinRoomResponse, MessageResponse } from '../../../../shared/api/rooms';
+import { buildUser, signIn } from './builders';
+import { apiClient, type ApiClient } from './http';
+import type { TestApp } from './test-app';
+import type { JoinRoomResponse, MessageResponse } from '../../shared/api/rooms';
 
 /** A signed-in user of a test app, with shortcuts for the room API. */
 export interface TestMember {
@@ -62,7 +62,7 @@ export function testClock(start = Date.parse('2026-03-01T12:00:00.000Z')) {
  * only for a repository GitHub knows. Each call answers one not handed out before in this file.
  */
 const KNOWN_REPOSITORIES = (
-  JSON.parse(readFileSync(new URL('../../../../emulator/data/repositories.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(new URL('../../emulator/data/repositories.json', import.meta.url), 'utf8')) as {
     repositories: Array<{ full_name: string }>;
   }
 ).repositories.map((r) => r.full_name);
