@@ -111,7 +111,7 @@ export const DEMO_CONVERSATIONS: RoomScript[] = [
         ],
       },
       {
-        hoursAgo: 0.4,
+        hoursAgo: 0.15,
         messages: [
           { by: 2, text: 'Quick one: key warning in a list where I use the array index. Is index ever fine?' },
           {
@@ -211,6 +211,26 @@ export const DEMO_CONVERSATIONS: RoomScript[] = [
     speakers: 4,
     bursts: [
       {
+        hoursAgo: 115,
+        messages: [
+          {
+            by: 2,
+            text: 'Hi all! Migrating a large webpack app to Vite this week, wish me luck.',
+            react: [['🎉', [0, 1]]],
+          },
+          {
+            by: 3,
+            text: 'Biggest surprise for us: CommonJS-only dependencies. Most work thanks to dependency pre-bundling, a few needed `optimizeDeps.include`.',
+          },
+          { by: 2, text: 'Good to know. And `require.context`? We use it for icons.' },
+          {
+            by: 0,
+            text: `Replace it with \`import.meta.glob\`:\n${fence}ts\nconst icons = import.meta.glob('./icons/*.svg', { eager: true, query: '?url', import: 'default' });\n${fence}`,
+            react: [['❤️', [2]]],
+          },
+        ],
+      },
+      {
         hoursAgo: 96,
         messages: [
           {
@@ -258,6 +278,11 @@ export const DEMO_CONVERSATIONS: RoomScript[] = [
             text: 'Try dynamic `import()` for routes first, it usually helps more than vendor splitting. `rollup-plugin-visualizer` shows what is inside.',
           },
           { by: 1, text: 'Lazy routes brought the entry chunk down to 400 kB. Good call.', react: [['🎉', [0, 3]]] },
+          { by: 3, text: '@{1} did you keep manualChunks at all after that?' },
+          {
+            by: 1,
+            text: 'Only one for the charting library, it is big and changes rarely, so it stays cached between deploys.',
+          },
         ],
       },
     ],
@@ -266,6 +291,26 @@ export const DEMO_CONVERSATIONS: RoomScript[] = [
     repo: 'python/cpython',
     speakers: 5,
     bursts: [
+      {
+        hoursAgo: 119,
+        messages: [
+          {
+            by: 3,
+            text: 'What is the current recommendation for packaging a small library: setup.py or pyproject.toml?',
+          },
+          {
+            by: 2,
+            text: 'pyproject.toml with a build backend (setuptools, hatchling, flit...). setup.py still works but new projects do not need one. https://packaging.python.org/en/latest/tutorials/packaging-projects/',
+            react: [['👍', [3, 4]]],
+          },
+          { by: 3, text: 'And the version, hard-coded in the file?' },
+          {
+            by: 4,
+            text: 'Either that or dynamic from a git tag (setuptools-scm, hatch-vcs). We read it back with `importlib.metadata.version("pkg")`.',
+            edit: 'Either that or dynamic from a git tag (setuptools-scm or hatch-vcs). At run time we read it back with `importlib.metadata.version("pkg")`.',
+          },
+        ],
+      },
       {
         hoursAgo: 102,
         messages: [
@@ -315,6 +360,11 @@ export const DEMO_CONVERSATIONS: RoomScript[] = [
             ],
           },
           { by: 0, text: 'And colored tracebacks. Set PYTHON_COLORS=0 if your terminal hates it.' },
+          {
+            by: 1,
+            text: 'The better error messages are my favourite part, "Did you mean: ..." saved me twice today.',
+            react: [['👍', [4]]],
+          },
         ],
       },
     ],
@@ -323,6 +373,25 @@ export const DEMO_CONVERSATIONS: RoomScript[] = [
     repo: 'microsoft/TypeScript',
     speakers: 5,
     bursts: [
+      {
+        hoursAgo: 117,
+        messages: [
+          { by: 4, text: 'Is `enum` still recommended? Our lint config now forbids it.' },
+          {
+            by: 2,
+            text: `Many teams prefer a const object plus a union type, it erases cleanly and works with type stripping:\n${fence}ts\nconst Status = { Open: 'open', Closed: 'closed' } as const;\ntype Status = (typeof Status)[keyof typeof Status];\n${fence}`,
+            react: [
+              ['👍', [4, 0]],
+              ['👀', [1]],
+            ],
+          },
+          { by: 4, text: 'That is what the rule suggests too. Migrating, thanks @{2}.' },
+          {
+            by: 1,
+            text: '`--erasableSyntaxOnly` flags enums and the other non-erasable bits if you want the compiler to enforce it.',
+          },
+        ],
+      },
       {
         hoursAgo: 90,
         messages: [
@@ -381,6 +450,29 @@ export const DEMO_CONVERSATIONS: RoomScript[] = [
     speakers: 4,
     bursts: [
       {
+        hoursAgo: 113,
+        messages: [
+          { by: 3, text: 'New here. Is there a good way to try things locally without a cloud account?' },
+          {
+            by: 2,
+            text: 'kind (Kubernetes in Docker) or minikube. kind starts a cluster in a minute: https://kind.sigs.k8s.io/',
+            react: [
+              ['👍', [3]],
+              ['❤️', [0]],
+            ],
+          },
+          {
+            by: 3,
+            text: `${fence}sh\nkind create cluster --name dev\nkubectl get nodes\n${fence}\nOne node, Ready. That was easy.`,
+          },
+          {
+            by: 1,
+            text: 'Welcome @{3}! `kubectl explain deployment.spec` is also great while learning, it documents every field.',
+            react: [['😄', [3]]],
+          },
+        ],
+      },
+      {
         hoursAgo: 84,
         messages: [
           { by: 0, text: 'Pods stuck in CrashLoopBackOff but the logs are empty. Where do I look next?' },
@@ -428,6 +520,8 @@ export const DEMO_CONVERSATIONS: RoomScript[] = [
             text: 'With a PodDisruptionBudget, yes: drains wait until enough replicas are ready again.',
             react: [['👍', [0]]],
           },
+          { by: 3, text: 'And set maxUnavailable on the rollout so both together cannot take too many pods down.' },
+          { by: 0, text: 'Added a PDB with minAvailable: 2, rolling the nodes now. Will report back.' },
         ],
       },
     ],
