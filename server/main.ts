@@ -1,5 +1,6 @@
 import { buildApp, createLogger } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
+import { seedDemoContent } from './services/demo/demo-content.start';
 import { isInteractiveTerminal, terminalLogDestination } from './terminal-log';
 
 async function main(): Promise<void> {
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { app, close, ctx } = built;
+  if (config.demoContent) await seedDemoContent(ctx);
 
   // Fastify logs each bound address at info (every interface for 0.0.0.0); the one start-up line
   // below says where to open the site instead.

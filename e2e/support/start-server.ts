@@ -29,6 +29,8 @@ const config = loadConfig({
   DATA_DIR: workDir,
   CLIENT_DIST_DIR: clientDir,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // The browser tests expect an empty site (rooms, tiles and 'no rooms' states they create themselves).
+  DEMO_CONTENT: 'false',
 });
 const { app, close } = await buildApp(config);
 await app.listen({ port: config.port, host: config.host });

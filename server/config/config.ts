@@ -63,6 +63,10 @@ const envSchema = z
         message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`,
       }),
     CLIENT_DIST_DIR: optionalText,
+    DEMO_CONTENT: optionalText.refine(
+      (v) => v === undefined || v === 'true' || v === 'false',
+      'DEMO_CONTENT must be true or false',
+    ),
     METRICS_PORT: optionalText
       .refine(
         (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 65535),
@@ -100,6 +104,11 @@ export interface Config {
   dataDir: string;
   clientDistDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /**
+   * Whether the first start fills the site with demo rooms and conversations: only in demo mode
+   * (embedded emulator), on unless DEMO_CONTENT=false.
+   */
+  demoContent: boolean;
   /** Port of the separate metrics and detailed-health listener; undefined: no such listener. */
   metricsPort: number | undefined;
   github: {
@@ -148,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDistDir: e.CLIENT_DIST_DIR ?? 'dist/client',
     logLevel: e.LOG_LEVEL,
     metricsPort: e.METRICS_PORT,
+    demoContent: !live && !e.GITHUB_API_URL && e.DEMO_CONTENT !== 'false',
     github: {
       mode: live ? 'live' : 'emulated',
       clientId: e.GITHUB_CLIENT_ID,

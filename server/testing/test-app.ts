@@ -45,6 +45,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     SESSION_SECRET: 'test-secret-test-secret-test-secret-000',
+    // Tests count from an empty site (demo content is written by server/main.ts only, but stays off here too).
+    DEMO_CONTENT: 'false',
     ...(emulator ? { GITHUB_API_URL: `${emulator.url}/api/v3`, GITHUB_WEB_URL: emulator.url } : {}),
     ...options.env,
   });

@@ -18,8 +18,16 @@ export function timeOrderedId(nowMs: number = Date.now()): string {
       counter = 0;
     }
   }
+  return timeOrderedIdAt(lastMs, counter);
+}
+
+/**
+ * The id of a message created at `ms` with the given within-millisecond counter (0..0xfff), for
+ * content written with its own past timestamps (demo content): the process-wide clock above is
+ * neither read nor moved.
+ */
+export function timeOrderedIdAt(ms: number, counter: number): string {
   const bytes = randomBytes(16);
-  const ms = lastMs;
   bytes.writeUIntBE(Math.floor(ms / 2 ** 16), 0, 4);
   bytes.writeUInt16BE(ms % 2 ** 16, 4);
   bytes[6] = 0x70 | ((counter >> 8) & 0x0f);

@@ -47,6 +47,7 @@ const APP_VARIABLES = [
   'GITHUB_WEB_URL',
   'GITHUB_TOKEN',
   'CLIENT_DIST_DIR',
+  'DEMO_CONTENT',
 ];
 
 /** The real product (`node --import tsx server/main.ts`) as a child process on a loopback port. */
@@ -70,6 +71,8 @@ export async function createProductServer(options: ProductServerOptions): Promis
     LOG_LEVEL: 'warn',
     // API and WebSocket only: no client build is needed.
     CLIENT_DIST_DIR: path.join(dataDir, 'no-client'),
+    // Tests and benchmarks count from an empty site; a test of the demo opts in.
+    DEMO_CONTENT: 'false',
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...options.env,
   };
