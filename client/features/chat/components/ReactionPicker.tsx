@@ -1,7 +1,7 @@
 import { SmilePlus } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
-import { REACTION_EMOJIS } from '../../../shared/limits';
+import { REACTION_EMOJIS } from '../../../../shared/limits';
 
 const LABELS: Record<(typeof REACTION_EMOJIS)[number], string> = {
   '👍': 'thumbs up',

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { GoodFirstIssuesResponse, IssueDto, RepositoryDetailsDto } from '../../shared/api/repositories';
-import { ROOM_ISSUES_LIMIT } from '../../shared/limits';
-import { apiFetch } from '../api/http';
+import type { GoodFirstIssuesResponse, IssueDto, RepositoryDetailsDto } from '../../../../shared/api/repositories';
+import { ROOM_ISSUES_LIMIT } from '../../../../shared/limits';
+import { apiFetch } from '../../../api/http';
 
 function repoPath(fullName: string): string | null {
   const [owner, name, ...rest] = fullName.split('/');

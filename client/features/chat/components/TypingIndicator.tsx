@@ -1,4 +1,4 @@
-import { typingText } from '../../pages/chat/typing-state';
+import { typingText } from '../state/typing-state';
 
 /** 'A and B and others typing…' above the composer; keeps its height so the page does not jump. */
 export function TypingIndicator({ names }: { names: string[] }) {

@@ -1,11 +1,16 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { MeDto } from '../../shared/api/auth';
-import type { MessageDto, MessageResponse, MessagesPageResponse, ToggleReactionResponse } from '../../shared/api/rooms';
-import type { RoomEvent } from '../../shared/realtime/protocol';
-import { sanitizeMessage } from '../../shared/validation/message';
-import { ApiRequestError, apiFetch } from '../api/http';
-import { initialMessagesState, messagesReducer } from '../pages/chat/messages-state';
+import type { MeDto } from '../../../../shared/api/auth';
+import type {
+  MessageDto,
+  MessageResponse,
+  MessagesPageResponse,
+  ToggleReactionResponse,
+} from '../../../../shared/api/rooms';
+import type { RoomEvent } from '../../../../shared/realtime/protocol';
+import { sanitizeMessage } from '../../../../shared/validation/message';
+import { ApiRequestError, apiFetch } from '../../../api/http';
+import { initialMessagesState, messagesReducer } from '../state/messages-state';
 
 const PAGE_SIZE = 50;
 export const SEND_FAILED = 'Failed to send message';

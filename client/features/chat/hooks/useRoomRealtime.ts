@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { TYPING_THROTTLE_MS } from '../../shared/limits';
-import type { RoomEvent } from '../../shared/realtime/protocol';
-import { getRealtimeClient, type ConnectionStatus } from '../api/realtime';
-import { clearTyping, pruneTyping, receiveTyping, type TypingFlags } from '../pages/chat/typing-state';
+import { TYPING_THROTTLE_MS } from '../../../../shared/limits';
+import type { RoomEvent } from '../../../../shared/realtime/protocol';
+import { getRealtimeClient, type ConnectionStatus } from '../../../api/realtime';
+import { clearTyping, pruneTyping, receiveTyping, type TypingFlags } from '../state/typing-state';
 
 export interface RoomRealtimeOptions {
   /** Subscribe only once the first messages page is in: events continue from `afterSeq`. */

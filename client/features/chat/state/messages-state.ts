@@ -1,5 +1,5 @@
-import type { MessageDto, ReactionDto } from '../../../shared/api/rooms';
-import type { RoomEvent } from '../../../shared/realtime/protocol';
+import type { MessageDto, ReactionDto } from '../../../../shared/api/rooms';
+import type { RoomEvent } from '../../../../shared/realtime/protocol';
 
 /** 'pending' while the send is in flight, 'failed' when it must be retried by hand. */
 export type DeliveryStatus = 'sent' | 'pending' | 'failed';

@@ -1,11 +1,11 @@
 import { CircleDot } from 'lucide-react';
-import type { IssueDto } from '../../../shared/api/repositories';
-import type { MemberDto } from '../../../shared/api/rooms';
-import { NEW_MEMBER_MS } from '../../../shared/limits';
-import { cn } from '../../lib/cn';
-import { Avatar } from '../ui/Avatar';
-import { Skeleton } from '../ui/Skeleton';
-import { Tooltip } from '../ui/Tooltip';
+import type { IssueDto } from '../../../../shared/api/repositories';
+import type { MemberDto } from '../../../../shared/api/rooms';
+import { NEW_MEMBER_MS } from '../../../../shared/limits';
+import { cn } from '../../../lib/cn';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { Tooltip } from '../../../components/ui/Tooltip';
 import { displayName, Handle, ProfileLink } from './person';
 
 interface MembersPanelProps {

@@ -1,4 +1,4 @@
-import { TYPING_EXPIRY_MS, TYPING_STALE_MS } from '../../../shared/limits';
+import { TYPING_EXPIRY_MS, TYPING_STALE_MS } from '../../../../shared/limits';
 
 /** user id → local time (ms) when the flag drops unless a newer signal arrives. */
 export type TypingFlags = ReadonlyMap<string, number>;

@@ -1,13 +1,13 @@
 import { Send } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
-import type { MemberDto } from '../../../shared/api/rooms';
-import { validateMessage } from '../../../shared/validation/message';
-import { findMentionQuery, insertMention, suggestMentions, type MentionQuery } from '../../lib/mentions';
-import { cn } from '../../lib/cn';
-import { Avatar } from '../ui/Avatar';
-import { Button } from '../ui/Button';
-import { Textarea } from '../ui/Input';
+import type { MemberDto } from '../../../../shared/api/rooms';
+import { validateMessage } from '../../../../shared/validation/message';
+import { findMentionQuery, insertMention, suggestMentions, type MentionQuery } from '../../../lib/mentions';
+import { cn } from '../../../lib/cn';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Button } from '../../../components/ui/Button';
+import { Textarea } from '../../../components/ui/Input';
 
 interface ComposerProps {
   members: MemberDto[];

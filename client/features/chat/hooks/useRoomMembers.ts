@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { MemberDto, MembersResponse } from '../../shared/api/rooms';
-import type { RoomEvent } from '../../shared/realtime/protocol';
-import { apiFetch } from '../api/http';
+import type { MemberDto, MembersResponse } from '../../../../shared/api/rooms';
+import type { RoomEvent } from '../../../../shared/realtime/protocol';
+import { apiFetch } from '../../../api/http';
 
 const membersKey = (roomId: string) => ['chat', 'members', roomId] as const;
 

@@ -1,5 +1,5 @@
-import { Button } from '../ui/Button';
-import { Dialog, DialogClose, DialogContent } from '../ui/Dialog';
+import { Button } from '../../../components/ui/Button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/Dialog';
 
 interface ConfirmDialogProps {
   open: boolean;

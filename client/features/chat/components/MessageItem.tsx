@@ -1,12 +1,17 @@
 import { Copy, Ellipsis, Pencil, RotateCw, Trash2 } from 'lucide-react';
 import { useEffect, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import type { UserSummaryDto } from '../../../shared/api/rooms';
-import type { ChatMessage } from '../../pages/chat/messages-state';
-import { cn } from '../../lib/cn';
-import { Avatar } from '../ui/Avatar';
-import { Button } from '../ui/Button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../ui/DropdownMenu';
-import { Textarea } from '../ui/Input';
+import type { UserSummaryDto } from '../../../../shared/api/rooms';
+import type { ChatMessage } from '../state/messages-state';
+import { cn } from '../../../lib/cn';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Button } from '../../../components/ui/Button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/DropdownMenu';
+import { Textarea } from '../../../components/ui/Input';
 import { ConfirmDialog } from './ConfirmDialog';
 import { MessageContent } from './MessageContent';
 import { displayName, Handle, ProfileLink } from './person';

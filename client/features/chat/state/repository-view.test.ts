@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RepositoryDetailsDto } from '../../../shared/api/repositories';
+import type { RepositoryDetailsDto } from '../../../../shared/api/repositories';
 import { toRepositoryView } from './repository-view';
 
 describe('toRepositoryView', () => {

@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MeDto } from '../../shared/api/auth';
-import type { MessageDto, MessagesPageResponse } from '../../shared/api/rooms';
+import type { MeDto } from '../../../../shared/api/auth';
+import type { MessageDto, MessagesPageResponse } from '../../../../shared/api/rooms';
 import { SEND_OFFLINE, useRoomMessages } from './useRoomMessages';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));

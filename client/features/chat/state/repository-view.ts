@@ -1,4 +1,4 @@
-import type { RepositoryDetailsDto } from '../../../shared/api/repositories';
+import type { RepositoryDetailsDto } from '../../../../shared/api/repositories';
 
 /** What the room shows about its repository: the GitHub record, or a minimal one built from the name. */
 export interface RepositoryView {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { tokenizeMessage } from '../../lib/message-tokens';
-import { cn } from '../../lib/cn';
+import { tokenizeMessage } from '../../../lib/message-tokens';
+import { cn } from '../../../lib/cn';
 
 /**
  * Message text as React elements: code blocks, links, mentions and text. Never HTML.

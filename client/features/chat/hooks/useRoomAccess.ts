@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { JoinRoomResponse, RoomDetailsResponse } from '../../shared/api/rooms';
-import { ApiRequestError, apiFetch } from '../api/http';
+import type { JoinRoomResponse, RoomDetailsResponse } from '../../../../shared/api/rooms';
+import { ApiRequestError, apiFetch } from '../../../api/http';
 
 export const roomQueryKey = (roomId: string) => ['chat', 'room', roomId] as const;
 

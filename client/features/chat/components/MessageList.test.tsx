@@ -1,10 +1,10 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../pages/chat/messages-state';
+import type { ChatMessage } from '../state/messages-state';
 import { useState, type ComponentProps } from 'react';
 import { MemoryRouter } from 'react-router';
-import { TooltipProvider } from '../ui/Tooltip';
+import { TooltipProvider } from '../../../components/ui/Tooltip';
 import { MessageList } from './MessageList';
 
 afterEach(cleanup);

@@ -11,10 +11,10 @@ import {
   Star,
   Users,
 } from 'lucide-react';
-import type { RepositoryView } from '../../pages/chat/repository-view';
-import { Avatar } from '../ui/Avatar';
-import { Badge } from '../ui/Badge';
-import { Button } from '../ui/Button';
+import type { RepositoryView } from '../state/repository-view';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
 
 interface ChatHeaderProps {
   repo: RepositoryView;

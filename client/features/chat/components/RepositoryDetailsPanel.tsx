@@ -1,8 +1,8 @@
 import { Tag } from 'lucide-react';
-import { ROOM_CONTRIBUTORS_LIMIT, ROOM_RELEASES_LIMIT, ROOM_TOPICS_LIMIT } from '../../../shared/limits';
-import type { RepositoryView } from '../../pages/chat/repository-view';
-import { Avatar } from '../ui/Avatar';
-import { Badge } from '../ui/Badge';
+import { ROOM_CONTRIBUTORS_LIMIT, ROOM_RELEASES_LIMIT, ROOM_TOPICS_LIMIT } from '../../../../shared/limits';
+import type { RepositoryView } from '../state/repository-view';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Badge } from '../../../components/ui/Badge';
 
 const QUICK_LINKS = [
   ['issues', 'Issues'],

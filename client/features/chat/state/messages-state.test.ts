@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MessageDto, ReactionDto } from '../../../shared/api/rooms';
+import type { MessageDto, ReactionDto } from '../../../../shared/api/rooms';
 import { initialMessagesState, messagesReducer, type MessagesAction, type MessagesState } from './messages-state';
 
 const author = { id: 'u1', username: 'ada-demo', display_name: 'Ada', avatar_url: null };

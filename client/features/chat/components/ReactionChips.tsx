@@ -1,6 +1,6 @@
-import type { ReactionDto, UserSummaryDto } from '../../../shared/api/rooms';
-import { cn } from '../../lib/cn';
-import { Tooltip } from '../ui/Tooltip';
+import type { ReactionDto, UserSummaryDto } from '../../../../shared/api/rooms';
+import { cn } from '../../../lib/cn';
+import { Tooltip } from '../../../components/ui/Tooltip';
 import { nameWithHandle } from './person';
 
 /** How many reactors a chip names before it says 'and N more'. */

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RoomDetailsResponse } from '../../shared/api/rooms';
+import type { RoomDetailsResponse } from '../../../../shared/api/rooms';
 import { useRoomAccess } from './useRoomAccess';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { UserSummaryDto } from '../../../shared/api/rooms';
-import { cn } from '../../lib/cn';
+import type { UserSummaryDto } from '../../../../shared/api/rooms';
+import { cn } from '../../../lib/cn';
 
 /** The name people chose; not unique, so it is always shown with the handle beside it. */
 export function displayName(user: UserSummaryDto): string {

@@ -1,7 +1,7 @@
 import { MessageSquare } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { UserSummaryDto } from '../../../shared/api/rooms';
-import type { ChatMessage } from '../../pages/chat/messages-state';
+import type { UserSummaryDto } from '../../../../shared/api/rooms';
+import type { ChatMessage } from '../state/messages-state';
 import { MessageItem, type MessageActions } from './MessageItem';
 
 interface MessageListProps extends MessageActions {

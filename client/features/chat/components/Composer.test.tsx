@@ -1,8 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MemberDto } from '../../../shared/api/rooms';
-import { MESSAGE_ERRORS } from '../../../shared/validation/message';
+import type { MemberDto } from '../../../../shared/api/rooms';
+import { MESSAGE_ERRORS } from '../../../../shared/validation/message';
 import { Composer } from './Composer';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
