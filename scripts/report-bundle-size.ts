@@ -24,7 +24,7 @@ type Manifest = Record<string, ManifestChunk>;
 const ROUTES = [
   { route: '/', page: 'pages/home/HomePage.tsx' },
   { route: '/auth', page: 'pages/auth/AuthPage.tsx' },
-  { route: '/chat/:roomId', page: 'features/chat/ChatRoomPage.tsx' },
+  { route: '/chat/:roomId', page: 'features/chat/index.ts' },
   { route: '/profile', page: 'pages/profile/ProfilePage.tsx' },
   { route: '/user/:username', page: 'pages/user/PublicProfilePage.tsx' },
 ] as const;

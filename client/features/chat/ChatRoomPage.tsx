@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { UserSummaryDto } from '../../../shared/api/rooms';
 import { MOBILE_ISSUES_LIMIT, ROOM_ISSUES_LIMIT } from '../../../shared/limits';
-import { useSiteConfig } from '../../app/useSiteConfig';
+import { useSiteConfig } from '../../hooks/useSiteConfig';
 import { apiFetch } from '../../api/http';
 import { ChatHeader } from './components/ChatHeader';
 import { Composer } from './components/Composer';
