@@ -99,7 +99,12 @@ export default function ChatRoomPage() {
     return person ? nameWithHandle(person) : 'Someone';
   });
 
-  const { messages: messageList } = messages;
+  const { messages: messageList, loadOlder, edit, remove, toggleReaction } = messages;
+  // Stable row callbacks: message rows are memoized and re-render only when their message changes.
+  const onLoadOlder = useCallback(() => void loadOlder(), [loadOlder]);
+  const onEditMessage = useCallback((id: string, content: string) => void edit(id, content), [edit]);
+  const onDeleteMessage = useCallback((id: string) => void remove(id), [remove]);
+  const onToggleReaction = useCallback((id: string, emoji: string) => void toggleReaction(id, emoji), [toggleReaction]);
   /** ↑ in the empty composer: edit my newest message that can still be edited. */
   const onEditLast = useCallback(() => {
     const mine = messageList.findLast((m) => m.user_id === user?.id && m.status === 'sent' && !m.deleted);
@@ -210,11 +215,11 @@ export default function ChatRoomPage() {
           onEditingChange={setEditingId}
           hasOlder={messages.hasOlder}
           loadingOlder={messages.loadingOlder}
-          onLoadOlder={() => void messages.loadOlder()}
-          onEdit={(id, content) => void messages.edit(id, content)}
-          onDelete={(id) => void messages.remove(id)}
+          onLoadOlder={onLoadOlder}
+          onEdit={onEditMessage}
+          onDelete={onDeleteMessage}
           onCopy={onCopyMessage}
-          onToggleReaction={(id, emoji) => void messages.toggleReaction(id, emoji)}
+          onToggleReaction={onToggleReaction}
           onRetry={messages.retry}
         />
         <TypingIndicator names={typingNames} />

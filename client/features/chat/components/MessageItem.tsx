@@ -1,5 +1,5 @@
 import { Copy, Ellipsis, Pencil, RotateCw, Trash2 } from 'lucide-react';
-import { useEffect, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useEffect, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { UserSummaryDto } from '../../../../shared/api/rooms';
 import type { ChatMessage } from '../state/messages-state';
 import { cn } from '../../../lib/cn';
@@ -46,8 +46,10 @@ interface MessageItemProps extends MessageActions {
   /** The list's one Tab stop (roving focus): only its controls are in the Tab order. */
   active: boolean;
   editing: boolean;
-  onEditingChange(editing: boolean): void;
-  onActivate(): void;
+  /** Opens the inline editor on a message (its id) or closes it (null). */
+  onEditingChange(messageId: string | null): void;
+  /** The message took focus: it becomes the list's Tab stop. */
+  onActivate(messageId: string): void;
 }
 
 /** Seconds left until `at` (ms), ticking once a second while positive. */
@@ -115,7 +117,11 @@ function FailedNotice({ message, onRetry }: { message: ChatMessage; onRetry(): v
   );
 }
 
-export function MessageItem({
+/**
+ * One message row. Memoized: the list passes stable callbacks and the reducer keeps untouched
+ * messages as they were, so a room event re-renders only the rows it changes.
+ */
+export const MessageItem = memo(function MessageItem({
   message,
   own,
   startsGroup,
@@ -134,8 +140,9 @@ export function MessageItem({
   const deleted = message.deleted;
   const name = own ? 'You' : authorName(message.author);
 
+  const closeEditor = () => onEditingChange(null);
   const save = (draft: string) => {
-    onEditingChange(false);
+    closeEditor();
     // A blank or unchanged edit is ignored.
     if (draft.trim() && draft !== message.content) actions.onEdit(message.id, draft);
   };
@@ -145,7 +152,7 @@ export function MessageItem({
     setActionsOpen((open) => !open);
   };
   const onFocus = (event: FocusEvent<HTMLLIElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget)) onActivate();
+    if (!event.currentTarget.contains(event.relatedTarget)) onActivate(message.id);
   };
   const showActions = confirmed && !editing && !deleted;
 
@@ -196,7 +203,7 @@ export function MessageItem({
                 {DELETED_TEXT}
               </p>
             ) : editing ? (
-              <EditBox initial={message.content} onSave={save} onClose={() => onEditingChange(false)} />
+              <EditBox initial={message.content} onSave={save} onClose={closeEditor} />
             ) : (
               <MessageContent content={message.content} knownUsernames={knownUsernames} tabbable={active} />
             )}
@@ -224,7 +231,7 @@ export function MessageItem({
                 </DropdownMenuTrigger>
                 <DropdownMenuContent align={own ? 'end' : 'start'}>
                   {own && (
-                    <DropdownMenuItem onSelect={() => onEditingChange(true)}>
+                    <DropdownMenuItem onSelect={() => onEditingChange(message.id)}>
                       <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
                     </DropdownMenuItem>
                   )}
@@ -264,4 +271,4 @@ export function MessageItem({
       />
     </li>
   );
-}
+});

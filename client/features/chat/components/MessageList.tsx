@@ -149,8 +149,8 @@ export function MessageList({
                 people={people}
                 active={message.id === active}
                 editing={message.id === editingId}
-                onEditingChange={(editing) => onEditingChange(editing ? message.id : null)}
-                onActivate={() => setActiveId(message.id)}
+                onEditingChange={onEditingChange}
+                onActivate={setActiveId}
                 {...actions}
               />
             );

@@ -5,6 +5,8 @@ import type { RoomEvent } from '../../../../shared/realtime/protocol';
 import { apiFetch } from '../../../api/http';
 
 const membersKey = (roomId: string) => ['chat', 'members', roomId] as const;
+/** One empty list while loading, so that what is derived from the members keeps its identity. */
+const NO_MEMBERS: MemberDto[] = [];
 
 /** Active members, newest join first, kept current by member.joined / member.left events. */
 export function useRoomMembers(roomId: string | undefined, enabled: boolean) {
@@ -37,5 +39,5 @@ export function useRoomMembers(roomId: string | undefined, enabled: boolean) {
   const { refetch } = query;
   const reload = useCallback(() => void refetch(), [refetch]);
 
-  return { members: query.data ?? [], isLoading: query.isLoading, applyEvent, reload };
+  return { members: query.data ?? NO_MEMBERS, isLoading: query.isLoading, applyEvent, reload };
 }
