@@ -5,6 +5,7 @@ import {
   type RoomEvent,
   type ServerFrame,
 } from '../../shared/realtime/protocol';
+import { createSequenceTracker, type SequenceTracker } from '../../shared/realtime/sequence';
 
 /** What a room subscriber receives. Events arrive exactly once, in sequence order. */
 export interface RoomHandlers {
@@ -45,12 +46,13 @@ export interface RealtimeClientOptions {
 
 interface RoomState {
   handlers: RoomHandlers;
-  lastSeq: number;
+  /** The last applied sequence; classifies each event as next, duplicate or past a gap. */
+  sequence: SequenceTracker;
   /** Events that arrived ahead of a gap, applied once the gap is filled. */
   pending: Map<number, RoomEvent>;
   /** The highest sequence known to exist (from events or `room.subscribed`). */
   target: number;
-  /** `lastSeq` at the moment a replay was requested (one request per gap). */
+  /** The last applied sequence at the moment a replay was requested (one request per gap). */
   replayFrom: number | null;
   replayTimer: ReturnType<typeof setTimeout> | null;
   resyncing: boolean;
@@ -109,7 +111,7 @@ export class RealtimeClient {
     if (previous?.replayTimer) clearTimeout(previous.replayTimer);
     const state: RoomState = {
       handlers,
-      lastSeq: afterSeq,
+      sequence: createSequenceTracker(afterSeq),
       target: afterSeq,
       pending: new Map(),
       replayFrom: null,
@@ -144,7 +146,7 @@ export class RealtimeClient {
   }
 
   lastSeq(roomId: string): number | undefined {
-    return this.rooms.get(roomId)?.lastSeq;
+    return this.rooms.get(roomId)?.sequence.last;
   }
 
   /** Closes the socket and stops reconnecting until the next subscribe. */
@@ -179,7 +181,7 @@ export class RealtimeClient {
       for (const [roomId, room] of this.rooms) {
         room.pending.clear();
         room.replayFrom = null;
-        this.send({ type: 'room.subscribe', room_id: roomId, after_seq: room.lastSeq });
+        this.send({ type: 'room.subscribe', room_id: roomId, after_seq: room.sequence.last });
       }
       this.startKeepAlive();
     };
@@ -237,7 +239,7 @@ export class RealtimeClient {
         // The server replays after `after_seq` on its own (before or after this frame), so only
         // ask again if those events have not arrived in a while.
         room.target = Math.max(room.target, frame.last_seq);
-        if (room.lastSeq < room.target) this.armReplayCheck(frame.room_id, room);
+        if (room.sequence.last < room.target) this.armReplayCheck(frame.room_id, room);
         return;
       }
       case 'room.resync':
@@ -266,30 +268,29 @@ export class RealtimeClient {
   private handleEvent(roomId: string, seq: number, event: RoomEvent): void {
     const room = this.rooms.get(roomId);
     if (!room || room.resyncing) return;
-    if (seq <= room.lastSeq) return;
+    const verdict = room.sequence.accept(seq);
+    if (verdict === 'duplicate') return;
     room.target = Math.max(room.target, seq);
-    if (seq > room.lastSeq + 1) {
+    if (verdict === 'gap') {
       room.pending.set(seq, event);
       this.requestReplay(roomId, room);
       return;
     }
-    this.apply(room, seq, event);
-    for (let next = room.pending.get(room.lastSeq + 1); next; next = room.pending.get(room.lastSeq + 1)) {
-      room.pending.delete(room.lastSeq + 1);
-      this.apply(room, room.lastSeq + 1, next);
-    }
-    if (room.lastSeq >= room.target) this.clearReplay(room);
-  }
-
-  private apply(room: RoomState, seq: number, event: RoomEvent): void {
-    room.lastSeq = seq;
     room.handlers.onEvent(event, seq);
+    // Events held back behind the gap follow, in order.
+    for (let next = room.pending.get(room.sequence.last + 1); next; next = room.pending.get(room.sequence.last + 1)) {
+      const nextSeq = room.sequence.last + 1;
+      room.pending.delete(nextSeq);
+      room.sequence.accept(nextSeq);
+      room.handlers.onEvent(next, nextSeq);
+    }
+    if (room.sequence.last >= room.target) this.clearReplay(room);
   }
 
   private requestReplay(roomId: string, room: RoomState): void {
-    if (room.replayFrom === room.lastSeq) return;
-    room.replayFrom = room.lastSeq;
-    this.send({ type: 'room.replay', room_id: roomId, after_seq: room.lastSeq });
+    if (room.replayFrom === room.sequence.last) return;
+    room.replayFrom = room.sequence.last;
+    this.send({ type: 'room.replay', room_id: roomId, after_seq: room.sequence.last });
     this.armReplayCheck(roomId, room);
   }
 
@@ -302,9 +303,9 @@ export class RealtimeClient {
     if (room.replayTimer) clearTimeout(room.replayTimer);
     room.replayTimer = setTimeout(() => {
       room.replayTimer = null;
-      if (this.rooms.get(roomId) !== room || room.resyncing || room.lastSeq >= room.target) return;
-      room.replayFrom = room.lastSeq;
-      this.send({ type: 'room.subscribe', room_id: roomId, after_seq: room.lastSeq });
+      if (this.rooms.get(roomId) !== room || room.resyncing || room.sequence.last >= room.target) return;
+      room.replayFrom = room.sequence.last;
+      this.send({ type: 'room.subscribe', room_id: roomId, after_seq: room.sequence.last });
       this.armReplayCheck(roomId, room);
     }, this.options.replayRetryMs ?? 5000);
   }
@@ -324,7 +325,7 @@ export class RealtimeClient {
     try {
       const lastSeq = await room.handlers.onResync();
       if (this.rooms.get(roomId) !== room) return;
-      room.lastSeq = lastSeq;
+      room.sequence.reset(lastSeq);
       room.target = Math.max(room.target, lastSeq);
       room.resyncing = false;
       this.send({ type: 'room.subscribe', room_id: roomId, after_seq: lastSeq });
