@@ -1,5 +1,7 @@
+import { toast } from 'sonner';
 import {
   CLOSE_CODES,
+  PROTOCOL_VERSION,
   REALTIME_PATH,
   type ClientCommand,
   type RoomEvent,
@@ -42,6 +44,11 @@ export interface RealtimeClientOptions {
   pongTimeoutMs?: number;
   /** A gap that a replay has not filled after this long is asked for again. */
   replayRetryMs?: number;
+  /**
+   * The server speaks another protocol version than this page (it was deployed while the page was
+   * open). Called once per client, after a console warning.
+   */
+  onProtocolMismatch?(serverVersion: number | undefined): void;
 }
 
 interface RoomState {
@@ -97,6 +104,7 @@ export class RealtimeClient {
   /** Estimated server clock minus local clock (ms), from pong round trips; null until measured. */
   private clockOffset: number | null = null;
   private stopped = false;
+  private protocolMismatchReported = false;
   private readonly now: () => number;
   private readonly createSocket: (url: string) => SocketLike;
 
@@ -259,10 +267,22 @@ export class RealtimeClient {
       case 'pong':
         this.handlePong(frame.ref, frame.server_time);
         return;
+      case 'hello':
+        this.checkProtocol(frame.protocol);
+        return;
       default:
-        // 'hello' and 'error' need no action: writes report their own errors over HTTP.
+        // 'error' needs no action: writes report their own errors over HTTP.
         return;
     }
+  }
+
+  private checkProtocol(serverVersion: number | undefined): void {
+    if (serverVersion === PROTOCOL_VERSION || this.protocolMismatchReported) return;
+    this.protocolMismatchReported = true;
+    console.warn(
+      `Realtime protocol mismatch: this page speaks version ${PROTOCOL_VERSION}, the server ${serverVersion ?? 'an unversioned one'}. Reload the page.`,
+    );
+    this.options.onProtocolMismatch?.(serverVersion);
   }
 
   private handleEvent(roomId: string, seq: number, event: RoomEvent): void {
@@ -407,6 +427,12 @@ let shared: RealtimeClient | null = null;
 export function getRealtimeClient(): RealtimeClient {
   shared ??= new RealtimeClient({
     url: () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${REALTIME_PATH}`,
+    onProtocolMismatch: () =>
+      toast.warning('RepoRooms has been updated', {
+        description: 'Reload the page to keep receiving messages live.',
+        duration: Infinity,
+        action: { label: 'Reload', onClick: () => window.location.reload() },
+      }),
   });
   return shared;
 }
