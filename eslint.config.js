@@ -5,6 +5,55 @@ import tseslint from 'typescript-eslint';
 
 const restrict = (patterns, message) => ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }];
 
+// Client folders. A feature (client/features/<name>/) keeps its page, state, hooks and components together.
+// Import specifiers are relative, so the rules read how far a specifier climbs out of the importing file.
+// Each rule is a regular expression on the specifier, checked on static imports, re-exports and import().
+const CLIENT_ONLY_HTTP = {
+  regex: String.raw`(^|/)(server|emulator)/`,
+  message: 'client/ talks to the server over HTTP only',
+};
+const FEATURE_ENTRY_ONLY = {
+  regex: String.raw`(^|/)features/[^/]+/(?!index$).+`,
+  message: 'outside a feature, import it only through its public entry (client/features/<name>/index.ts)',
+};
+const NO_PAGES_OR_FEATURES = {
+  regex: String.raw`(^|/)(pages|features)(/|$)`,
+  message: 'client/components, client/hooks and client/lib are shared: they never import a page or a feature',
+};
+// For a file `depth` folders below its feature's root: a specifier that leaves the feature may only reach
+// client/components/ui, client/lib, client/api, client/hooks, shared/ or another feature's public entry.
+const FEATURE_MAX_DEPTH = 3;
+const leavesFeature = (depth) => ({
+  regex: String.raw`^(?:\./)?(?:\.\./){${depth + 1}}(?!\.\./(?:components/ui|lib|api|hooks)(?:/|$)|\.\./\.\./shared/|[\w-]+(?:/index)?$)`,
+  message:
+    "a feature imports only client/components/ui, client/lib, client/api, client/hooks, shared/ and other features' public entries",
+});
+const TOO_DEEP = {
+  regex: String.raw`(^|/)\.\.(/|$)`,
+  message: `feature folders nest at most ${FEATURE_MAX_DEPTH} levels below the feature's root`,
+};
+const restrictClientImports = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+  'no-restricted-syntax': [
+    'error',
+    ...patterns.map(({ regex, message }) => ({
+      // esquery regex literals cannot contain a slash.
+      selector: `ImportExpression > Literal[value=/${regex.replaceAll('/', String.raw`\u002F`)}/i]`,
+      message,
+    })),
+  ],
+});
+const featureRules = [
+  ...Array.from({ length: FEATURE_MAX_DEPTH + 1 }, (_, depth) => ({
+    files: [`client/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: restrictClientImports(CLIENT_ONLY_HTTP, leavesFeature(depth)),
+  })),
+  {
+    files: [`client/features/*/${'*/'.repeat(FEATURE_MAX_DEPTH + 1)}**/*.{ts,tsx}`],
+    rules: restrictClientImports(CLIENT_ONLY_HTTP, TOO_DEEP),
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -32,12 +81,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': restrict(
-        ['**/server/**', '**/emulator/**'],
-        'client/ talks to the server over HTTP only',
-      ),
+      ...restrictClientImports(CLIENT_ONLY_HTTP, FEATURE_ENTRY_ONLY),
     },
   },
+  {
+    files: ['client/{components,hooks,lib}/**/*.{ts,tsx}'],
+    rules: restrictClientImports(CLIENT_ONLY_HTTP, FEATURE_ENTRY_ONLY, NO_PAGES_OR_FEATURES),
+  },
+  ...featureRules,
   {
     files: ['client/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },

@@ -24,13 +24,13 @@ type Manifest = Record<string, ManifestChunk>;
 const ROUTES = [
   { route: '/', page: 'pages/home/HomePage.tsx' },
   { route: '/auth', page: 'pages/auth/AuthPage.tsx' },
-  { route: '/chat/:roomId', page: 'pages/chat/ChatRoomPage.tsx' },
+  { route: '/chat/:roomId', page: 'features/chat/index.ts' },
   { route: '/profile', page: 'pages/profile/ProfilePage.tsx' },
   { route: '/user/:username', page: 'pages/user/PublicProfilePage.tsx' },
 ] as const;
 
 /** Source folders the home route must never download. */
-const NOT_ON_HOME = ['/pages/chat/', '/pages/profile/', '/pages/user/', '/components/chat/', '/components/profile/'];
+const NOT_ON_HOME = ['/features/chat/', '/pages/profile/', '/pages/user/', '/components/profile/'];
 
 function argValue(name: string): string | undefined {
   const index = process.argv.indexOf(name);

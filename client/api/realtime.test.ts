@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { ClientCommand, RoomEvent, ServerFrame } from '../../shared/realtime/protocol';
-import { RealtimeClient, type RoomHandlers, type SocketLike } from './realtime';
+import { PROTOCOL_VERSION, type ClientCommand, type RoomEvent, type ServerFrame } from '../../shared/realtime/protocol';
+import { RealtimeClient, type RealtimeClientOptions, type RoomHandlers, type SocketLike } from './realtime';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -39,7 +39,7 @@ const ROOM = 'room-1';
 const deleted = (id: string): RoomEvent => ({ type: 'message.deleted', message_id: id });
 const event = (seq: number): ServerFrame => ({ type: 'room.event', room_id: ROOM, seq, event: deleted(`m${seq}`) });
 
-function setup(handlers: Partial<RoomHandlers> = {}) {
+function setup(handlers: Partial<RoomHandlers> = {}, options: Partial<RealtimeClientOptions> = {}) {
   const sockets: FakeSocket[] = [];
   let clock = 1_000_000;
   const client = new RealtimeClient({
@@ -53,6 +53,7 @@ function setup(handlers: Partial<RoomHandlers> = {}) {
     pingIntervalMs: 25_000,
     pongTimeoutMs: 10_000,
     replayRetryMs: 5_000,
+    ...options,
   });
   const applied: number[] = [];
   const onResync = vi.fn(handlers.onResync ?? (async () => 0));
@@ -271,6 +272,34 @@ describe('RealtimeClient', () => {
     expect(socket.closed).toBe(true);
     socket.receive(event(4));
     expect(t.applied).toEqual([]);
+  });
+
+  it('warns once and offers a reload when the server speaks another protocol version', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const onProtocolMismatch = vi.fn();
+    try {
+      const t = setup({}, { onProtocolMismatch });
+      t.socket().open();
+      t.socket().receive({ type: 'hello', user_id: 'u1', protocol: PROTOCOL_VERSION });
+      expect(onProtocolMismatch).not.toHaveBeenCalled();
+      expect(warn).not.toHaveBeenCalled();
+
+      t.socket().receive({ type: 'hello', user_id: 'u1', protocol: PROTOCOL_VERSION + 1 });
+      expect(onProtocolMismatch).toHaveBeenCalledExactlyOnceWith(PROTOCOL_VERSION + 1);
+      expect(warn).toHaveBeenCalledOnce();
+      expect(String(warn.mock.calls[0]?.[0])).toContain('protocol mismatch');
+
+      // A reconnect to the same server does not ask again; events still arrive meanwhile.
+      t.socket().drop();
+      vi.advanceTimersByTime(1_000);
+      t.socket().open();
+      t.socket().receive({ type: 'hello', user_id: 'u1', protocol: PROTOCOL_VERSION + 1 });
+      t.socket().receive(event(4));
+      expect(onProtocolMismatch).toHaveBeenCalledOnce();
+      expect(t.applied).toEqual([4]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('ignores frames that are not JSON', () => {

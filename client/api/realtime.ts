@@ -1,10 +1,13 @@
+import { toast } from 'sonner';
 import {
   CLOSE_CODES,
+  PROTOCOL_VERSION,
   REALTIME_PATH,
   type ClientCommand,
   type RoomEvent,
   type ServerFrame,
 } from '../../shared/realtime/protocol';
+import { createSequenceTracker, type SequenceTracker } from '../../shared/realtime/sequence';
 
 /** What a room subscriber receives. Events arrive exactly once, in sequence order. */
 export interface RoomHandlers {
@@ -41,16 +44,22 @@ export interface RealtimeClientOptions {
   pongTimeoutMs?: number;
   /** A gap that a replay has not filled after this long is asked for again. */
   replayRetryMs?: number;
+  /**
+   * The server speaks another protocol version than this page (it was deployed while the page was
+   * open). Called once per client, after a console warning.
+   */
+  onProtocolMismatch?(serverVersion: number | undefined): void;
 }
 
 interface RoomState {
   handlers: RoomHandlers;
-  lastSeq: number;
+  /** The last applied sequence; classifies each event as next, duplicate or past a gap. */
+  sequence: SequenceTracker;
   /** Events that arrived ahead of a gap, applied once the gap is filled. */
   pending: Map<number, RoomEvent>;
   /** The highest sequence known to exist (from events or `room.subscribed`). */
   target: number;
-  /** `lastSeq` at the moment a replay was requested (one request per gap). */
+  /** The last applied sequence at the moment a replay was requested (one request per gap). */
   replayFrom: number | null;
   replayTimer: ReturnType<typeof setTimeout> | null;
   resyncing: boolean;
@@ -95,6 +104,7 @@ export class RealtimeClient {
   /** Estimated server clock minus local clock (ms), from pong round trips; null until measured. */
   private clockOffset: number | null = null;
   private stopped = false;
+  private protocolMismatchReported = false;
   private readonly now: () => number;
   private readonly createSocket: (url: string) => SocketLike;
 
@@ -109,7 +119,7 @@ export class RealtimeClient {
     if (previous?.replayTimer) clearTimeout(previous.replayTimer);
     const state: RoomState = {
       handlers,
-      lastSeq: afterSeq,
+      sequence: createSequenceTracker(afterSeq),
       target: afterSeq,
       pending: new Map(),
       replayFrom: null,
@@ -144,7 +154,7 @@ export class RealtimeClient {
   }
 
   lastSeq(roomId: string): number | undefined {
-    return this.rooms.get(roomId)?.lastSeq;
+    return this.rooms.get(roomId)?.sequence.last;
   }
 
   /** Closes the socket and stops reconnecting until the next subscribe. */
@@ -179,7 +189,7 @@ export class RealtimeClient {
       for (const [roomId, room] of this.rooms) {
         room.pending.clear();
         room.replayFrom = null;
-        this.send({ type: 'room.subscribe', room_id: roomId, after_seq: room.lastSeq });
+        this.send({ type: 'room.subscribe', room_id: roomId, after_seq: room.sequence.last });
       }
       this.startKeepAlive();
     };
@@ -237,7 +247,7 @@ export class RealtimeClient {
         // The server replays after `after_seq` on its own (before or after this frame), so only
         // ask again if those events have not arrived in a while.
         room.target = Math.max(room.target, frame.last_seq);
-        if (room.lastSeq < room.target) this.armReplayCheck(frame.room_id, room);
+        if (room.sequence.last < room.target) this.armReplayCheck(frame.room_id, room);
         return;
       }
       case 'room.resync':
@@ -257,39 +267,50 @@ export class RealtimeClient {
       case 'pong':
         this.handlePong(frame.ref, frame.server_time);
         return;
+      case 'hello':
+        this.checkProtocol(frame.protocol);
+        return;
       default:
-        // 'hello' and 'error' need no action: writes report their own errors over HTTP.
+        // 'error' needs no action: writes report their own errors over HTTP.
         return;
     }
+  }
+
+  private checkProtocol(serverVersion: number | undefined): void {
+    if (serverVersion === PROTOCOL_VERSION || this.protocolMismatchReported) return;
+    this.protocolMismatchReported = true;
+    console.warn(
+      `Realtime protocol mismatch: this page speaks version ${PROTOCOL_VERSION}, the server ${serverVersion ?? 'an unversioned one'}. Reload the page.`,
+    );
+    this.options.onProtocolMismatch?.(serverVersion);
   }
 
   private handleEvent(roomId: string, seq: number, event: RoomEvent): void {
     const room = this.rooms.get(roomId);
     if (!room || room.resyncing) return;
-    if (seq <= room.lastSeq) return;
+    const verdict = room.sequence.accept(seq);
+    if (verdict === 'duplicate') return;
     room.target = Math.max(room.target, seq);
-    if (seq > room.lastSeq + 1) {
+    if (verdict === 'gap') {
       room.pending.set(seq, event);
       this.requestReplay(roomId, room);
       return;
     }
-    this.apply(room, seq, event);
-    for (let next = room.pending.get(room.lastSeq + 1); next; next = room.pending.get(room.lastSeq + 1)) {
-      room.pending.delete(room.lastSeq + 1);
-      this.apply(room, room.lastSeq + 1, next);
-    }
-    if (room.lastSeq >= room.target) this.clearReplay(room);
-  }
-
-  private apply(room: RoomState, seq: number, event: RoomEvent): void {
-    room.lastSeq = seq;
     room.handlers.onEvent(event, seq);
+    // Events held back behind the gap follow, in order.
+    for (let next = room.pending.get(room.sequence.last + 1); next; next = room.pending.get(room.sequence.last + 1)) {
+      const nextSeq = room.sequence.last + 1;
+      room.pending.delete(nextSeq);
+      room.sequence.accept(nextSeq);
+      room.handlers.onEvent(next, nextSeq);
+    }
+    if (room.sequence.last >= room.target) this.clearReplay(room);
   }
 
   private requestReplay(roomId: string, room: RoomState): void {
-    if (room.replayFrom === room.lastSeq) return;
-    room.replayFrom = room.lastSeq;
-    this.send({ type: 'room.replay', room_id: roomId, after_seq: room.lastSeq });
+    if (room.replayFrom === room.sequence.last) return;
+    room.replayFrom = room.sequence.last;
+    this.send({ type: 'room.replay', room_id: roomId, after_seq: room.sequence.last });
     this.armReplayCheck(roomId, room);
   }
 
@@ -302,9 +323,9 @@ export class RealtimeClient {
     if (room.replayTimer) clearTimeout(room.replayTimer);
     room.replayTimer = setTimeout(() => {
       room.replayTimer = null;
-      if (this.rooms.get(roomId) !== room || room.resyncing || room.lastSeq >= room.target) return;
-      room.replayFrom = room.lastSeq;
-      this.send({ type: 'room.subscribe', room_id: roomId, after_seq: room.lastSeq });
+      if (this.rooms.get(roomId) !== room || room.resyncing || room.sequence.last >= room.target) return;
+      room.replayFrom = room.sequence.last;
+      this.send({ type: 'room.subscribe', room_id: roomId, after_seq: room.sequence.last });
       this.armReplayCheck(roomId, room);
     }, this.options.replayRetryMs ?? 5000);
   }
@@ -324,7 +345,7 @@ export class RealtimeClient {
     try {
       const lastSeq = await room.handlers.onResync();
       if (this.rooms.get(roomId) !== room) return;
-      room.lastSeq = lastSeq;
+      room.sequence.reset(lastSeq);
       room.target = Math.max(room.target, lastSeq);
       room.resyncing = false;
       this.send({ type: 'room.subscribe', room_id: roomId, after_seq: lastSeq });
@@ -406,6 +427,12 @@ let shared: RealtimeClient | null = null;
 export function getRealtimeClient(): RealtimeClient {
   shared ??= new RealtimeClient({
     url: () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${REALTIME_PATH}`,
+    onProtocolMismatch: () =>
+      toast.warning('RepoRooms has been updated', {
+        description: 'Reload the page to keep receiving messages live.',
+        duration: Infinity,
+        action: { label: 'Reload', onClick: () => window.location.reload() },
+      }),
   });
   return shared;
 }

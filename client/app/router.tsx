@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
                 // A missing room id is handled by the page (redirects to /).
                 path: '/chat/:roomId?',
                 handle: handle(({ pathname }) => ({ title: PAGE_TITLES.chat, path: pathname, noindex: true })),
-                lazy: page(() => import('../pages/chat/ChatRoomPage')),
+                lazy: page(() => import('../features/chat')),
               },
             ],
           },

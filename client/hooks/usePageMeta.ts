@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo } from 'react';
 import { resolvePageMeta, type PageMetaInput, type ResolvedPageMeta } from '../../shared/meta';
-import { useSiteConfig } from '../app/useSiteConfig';
+import { useSiteConfig } from './useSiteConfig';
 
 export type { PageMetaInput } from '../../shared/meta';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ServerFrame } from '../../shared/realtime/protocol';
-import { CLOSE_CODES, MAX_REPLAY_EVENTS } from '../../shared/realtime/protocol';
+import { CLOSE_CODES, MAX_REPLAY_EVENTS, PROTOCOL_VERSION } from '../../shared/realtime/protocol';
 import { createMember, messageOf, type TestMember } from '../testing/room-test-kit';
 import { encodeRoomBusMessage, roomChannel } from '../services/room-events/room-bus';
 import { changeRoom } from '../services/room-events/room-change';
@@ -69,6 +69,12 @@ describeEachDatabase('realtime gateway', (engine) => {
     await expect(openTestSocket(url, { cookie: ada.cookie })).rejects.toMatchObject({ status: 403 });
     const hello = await (await connect(ada)).waitFor('hello');
     expect(hello.user_id).toBe(ada.id);
+  });
+
+  it('says which protocol version it speaks in its hello', async () => {
+    const ada = await createMember(app);
+    const hello = await (await connect(ada)).waitFor('hello');
+    expect(hello).toEqual({ type: 'hello', user_id: ada.id, protocol: PROTOCOL_VERSION });
   });
 
   it('delivers committed changes live, in sequence order, as presenter DTOs', async () => {

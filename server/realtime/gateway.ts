@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { CLOSE_CODES, MAX_FRAME_BYTES, REALTIME_PATH } from '../../shared/realtime/protocol';
+import { CLOSE_CODES, MAX_FRAME_BYTES, PROTOCOL_VERSION, REALTIME_PATH } from '../../shared/realtime/protocol';
 import type { AppContext } from '../context';
 import { readLastSeq } from '../db/repositories/rooms.repository';
 import { allowedOrigins } from '../http/middleware/same-origin';
@@ -185,7 +185,7 @@ export function attachRealtimeGateway(
         );
       }
     });
-    client.send({ type: 'hello', user_id: userId });
+    client.send({ type: 'hello', user_id: userId, protocol: PROTOCOL_VERSION });
   }
 
   function onFrame(client: RealtimeClient, data: RawData, isBinary: boolean): void {

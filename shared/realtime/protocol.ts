@@ -48,9 +48,16 @@ export type ClientCommand =
   | { type: 'typing'; room_id: string }
   | { type: 'ping'; ref?: string };
 
+/**
+ * The version of this protocol, sent in `hello`. A client that reads another version is older or
+ * newer than the server it reached (a deployment happened while the page was open): it reloads.
+ */
+export const PROTOCOL_VERSION = 1;
+
 // ---- Server → client ----
 export type ServerFrame =
-  | { type: 'hello'; user_id: string }
+  /** The first frame on a socket: who it belongs to and the protocol version the server speaks. */
+  | { type: 'hello'; user_id: string; protocol: number }
   /** Sent before any event of the room; `online_user_ids` is sorted. */
   | { type: 'room.subscribed'; room_id: string; last_seq: number; online_user_ids: string[] }
   /** A committed room change. `seq` is gap-free per room: seq N+1 follows N. */

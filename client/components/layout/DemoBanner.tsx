@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 import type { SiteConfigDto } from '../../../shared/api/auth';
-import { useSiteConfig } from '../../app/useSiteConfig';
+import { useSiteConfig } from '../../hooks/useSiteConfig';
 
 /**
  * The server writes the GitHub mode onto <html> (data-github-mode), so the banner is there from the

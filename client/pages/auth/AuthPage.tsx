@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
 import { useSession } from '../../hooks/useSession';
-import { useSiteConfig } from '../../app/useSiteConfig';
+import { useSiteConfig } from '../../hooks/useSiteConfig';
 import { returnPathFrom, signInStartUrl } from './sign-in-url';
 import { PRODUCT_NAME } from '../../../shared/limits';
 

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { PROFILE_NOT_FOUND_MESSAGE, type PublicProfileDto } from '../../../shared/api/profiles';
 import { publicProfilePageMeta } from '../../../shared/meta';
 import { ApiRequestError } from '../../api/http';
-import { useSiteConfig } from '../../app/useSiteConfig';
+import { useSiteConfig } from '../../hooks/useSiteConfig';
 import { ContributionList } from '../../components/profile/ContributionList';
 import { GithubStatistics } from '../../components/profile/GithubStatistics';
 import { RepositoryList } from '../../components/profile/RepositoryList';

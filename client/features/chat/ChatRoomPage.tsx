@@ -1,0 +1,256 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import type { UserSummaryDto } from '../../../shared/api/rooms';
+import { MOBILE_ISSUES_LIMIT, ROOM_ISSUES_LIMIT } from '../../../shared/limits';
+import { useSiteConfig } from '../../hooks/useSiteConfig';
+import { apiFetch } from '../../api/http';
+import { ChatHeader } from './components/ChatHeader';
+import { Composer } from './components/Composer';
+import { ConfirmDialog } from './components/ConfirmDialog';
+import { MembersPanel } from './components/MembersPanel';
+import { MessageList } from './components/MessageList';
+import { nameWithHandle } from './components/person';
+import { RepositoryDetailsPanel } from './components/RepositoryDetailsPanel';
+import { TypingIndicator } from './components/TypingIndicator';
+import { Button } from '../../components/ui/Button';
+import { Sheet, SheetContent } from '../../components/ui/Sheet';
+import { useIsMobile } from '../../hooks/useMediaQuery';
+import { usePageMeta } from '../../hooks/usePageMeta';
+import { useRoomAccess } from './hooks/useRoomAccess';
+import { useRoomMembers } from './hooks/useRoomMembers';
+import { useRoomMessages } from './hooks/useRoomMessages';
+import { useRoomRealtime } from './hooks/useRoomRealtime';
+import { useRoomGoodFirstIssues, useRoomRepository } from './hooks/useRoomRepository';
+import { useSession } from '../../hooks/useSession';
+import { toRepositoryView } from './state/repository-view';
+
+async function copyText(text: string): Promise<void> {
+  if (!navigator.clipboard) throw new Error('Clipboard unavailable');
+  await navigator.clipboard.writeText(text);
+}
+
+/** A clock that ticks once a minute, for 'new member' dots that fade after 5 minutes. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export default function ChatRoomPage() {
+  const { roomId } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const isMobile = useIsMobile();
+  const now = useMinuteClock();
+  const siteConfig = useSiteConfig();
+  const githubWebUrl = siteConfig.data?.githubWebUrl ?? 'https://github.com';
+
+  const access = useRoomAccess(roomId);
+  const room = access.details?.room;
+  const repository = useRoomRepository(room?.repo_full_name);
+  const issues = useRoomGoodFirstIssues(room?.repo_full_name);
+  const members = useRoomMembers(roomId, access.ready);
+  const messages = useRoomMessages(roomId, user, access.ready);
+
+  const { reload: reloadMessages, applyEvent: applyMessageEvent } = messages;
+  const { reload: reloadMembers, applyEvent: applyMemberEvent } = members;
+  const realtime = useRoomRealtime(roomId, {
+    afterSeq: messages.lastSeq,
+    currentUserId: user?.id,
+    onEvent: (event) => {
+      applyMessageEvent(event);
+      applyMemberEvent(event);
+    },
+    onResync: async () => {
+      reloadMembers();
+      return reloadMessages();
+    },
+  });
+
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const [membersOpen, setMembersOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [confirmingLeave, setConfirmingLeave] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
+
+  usePageMeta({
+    title: room ? `${room.repo_full_name} chat` : 'Chat room',
+    path: `/chat/${roomId ?? ''}`,
+    noindex: true,
+  });
+
+  const knownUsernames = useMemo(
+    () => new Set(members.members.flatMap((m) => (m.user.username ? [m.user.username.toLowerCase()] : []))),
+    [members.members],
+  );
+  const people = useMemo(
+    () => new Map<string, UserSummaryDto>(members.members.map((m) => [m.user.id, m.user])),
+    [members.members],
+  );
+  // Names with their handle: display names are not unique.
+  const typingNames = realtime.typingUserIds.map((id) => {
+    const person = people.get(id);
+    return person ? nameWithHandle(person) : 'Someone';
+  });
+
+  const { messages: messageList, loadOlder, edit, remove, toggleReaction } = messages;
+  // Stable row callbacks: message rows are memoized and re-render only when their message changes.
+  const onLoadOlder = useCallback(() => void loadOlder(), [loadOlder]);
+  const onEditMessage = useCallback((id: string, content: string) => void edit(id, content), [edit]);
+  const onDeleteMessage = useCallback((id: string) => void remove(id), [remove]);
+  const onToggleReaction = useCallback((id: string, emoji: string) => void toggleReaction(id, emoji), [toggleReaction]);
+  /** ↑ in the empty composer: edit my newest message that can still be edited. */
+  const onEditLast = useCallback(() => {
+    const mine = messageList.findLast((m) => m.user_id === user?.id && m.status === 'sent' && !m.deleted);
+    if (!mine) return false;
+    setEditingId(mine.id);
+    return true;
+  }, [messageList, user?.id]);
+
+  const onCopyInvite = useCallback(() => {
+    copyText(window.location.href)
+      .then(() => toast.success('Invite link copied', { description: 'Share this link to invite others to the room.' }))
+      .catch(() => toast.error('Failed to copy'));
+  }, []);
+
+  const onCopyMessage = useCallback((content: string) => {
+    copyText(content)
+      .then(() => toast.success('Copied', { description: 'Message copied to clipboard' }))
+      .catch(() => toast.error('Failed to copy'));
+  }, []);
+
+  const onLeave = useCallback(async () => {
+    if (!roomId) return;
+    setLeaving(true);
+    access.markLeaving();
+    try {
+      await apiFetch<void>(`/api/rooms/${encodeURIComponent(roomId)}/leave`, { method: 'POST', body: {} });
+    } catch {
+      setLeaving(false);
+      toast.error('Failed to leave room');
+      return;
+    }
+    const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+    if (canGoBack) navigate(-1);
+    else navigate('/', { replace: true });
+    // Room lists elsewhere (sidebar, home) no longer include this room.
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'chat' });
+  }, [roomId, access, navigate, queryClient]);
+
+  const onBack = useCallback(() => {
+    const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+    if (canGoBack) navigate(-1);
+    else navigate('/');
+  }, [navigate]);
+
+  if (!access.details || !access.ready || repository.isLoading) {
+    return (
+      <div role="status" className="flex h-64 items-center justify-center text-sm text-muted-foreground">
+        Loading chat room...
+      </div>
+    );
+  }
+
+  const repo = toRepositoryView(repository.data, access.details.room.repo_full_name, githubWebUrl);
+  if (!repo) {
+    return (
+      <div className="flex h-64 flex-col items-center justify-center gap-3">
+        <h1 className="text-lg font-semibold">Chat room not found</h1>
+        <Button onClick={() => navigate('/')}>Back to Home</Button>
+      </div>
+    );
+  }
+
+  const onlineCount = members.members.filter((m) => realtime.onlineIds.has(m.user.id)).length;
+  const panel = (limit: number) => (
+    <MembersPanel
+      members={members.members}
+      onlineIds={realtime.onlineIds}
+      currentUserId={user?.id}
+      issues={issues.data ?? []}
+      issuesLoading={issues.isLoading}
+      issuesLimit={limit}
+      now={now}
+    />
+  );
+
+  return (
+    // Fills what the layout leaves below the banner and header; the message list gives way first, so the
+    // composer stays on screen (see MainLayout).
+    <div data-fills-viewport className="flex h-full min-h-0">
+      <div className="flex min-w-0 flex-1 flex-col">
+        <ChatHeader
+          repo={repo}
+          onlineCount={onlineCount}
+          memberCount={members.members.length}
+          detailsOpen={detailsOpen}
+          isMobile={isMobile}
+          leaving={leaving}
+          onBack={onBack}
+          onToggleDetails={() => setDetailsOpen((open) => !open)}
+          onOpenMembers={() => setMembersOpen(true)}
+          onCopyInvite={onCopyInvite}
+          onLeave={() => setConfirmingLeave(true)}
+        />
+        {detailsOpen && <RepositoryDetailsPanel repo={repo} githubWebUrl={githubWebUrl} />}
+        {realtime.status !== 'open' && messages.loaded && (
+          <div role="status" className="border-b bg-secondary px-4 py-1 text-xs text-secondary-foreground">
+            Reconnecting…
+          </div>
+        )}
+        <MessageList
+          messages={messages.messages}
+          loaded={messages.loaded}
+          repoName={repo.fullName}
+          currentUserId={user?.id}
+          knownUsernames={knownUsernames}
+          people={people}
+          editingId={editingId}
+          onEditingChange={setEditingId}
+          hasOlder={messages.hasOlder}
+          loadingOlder={messages.loadingOlder}
+          onLoadOlder={onLoadOlder}
+          onEdit={onEditMessage}
+          onDelete={onDeleteMessage}
+          onCopy={onCopyMessage}
+          onToggleReaction={onToggleReaction}
+          onRetry={messages.retry}
+        />
+        <TypingIndicator names={typingNames} />
+        <Composer
+          members={members.members}
+          currentUserId={user?.id}
+          onSend={messages.send}
+          onTyping={realtime.notifyTyping}
+          onEditLast={onEditLast}
+        />
+        <ConfirmDialog
+          open={confirmingLeave}
+          onOpenChange={setConfirmingLeave}
+          title="Leave this room?"
+          description={`You will no longer be a member of ${repo.fullName}. You can join again at any time.`}
+          confirmLabel="Leave"
+          onConfirm={() => void onLeave()}
+        />
+      </div>
+      {!isMobile && (
+        <aside aria-label="Members" className="hidden w-72 shrink-0 border-l md:block">
+          {panel(ROOM_ISSUES_LIMIT)}
+        </aside>
+      )}
+      {isMobile && (
+        <Sheet open={membersOpen} onOpenChange={setMembersOpen}>
+          <SheetContent side="right" title="Members" hideTitle className="p-0">
+            {panel(MOBILE_ISSUES_LIMIT)}
+          </SheetContent>
+        </Sheet>
+      )}
+    </div>
+  );
+}

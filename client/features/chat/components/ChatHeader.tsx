@@ -1,0 +1,119 @@
+import {
+  ArrowLeft,
+  ChevronDown,
+  ChevronUp,
+  CircleDot,
+  ExternalLink,
+  GitBranch,
+  GitFork,
+  Link as LinkIcon,
+  LogOut,
+  Star,
+  Users,
+} from 'lucide-react';
+import type { RepositoryView } from '../state/repository-view';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+
+interface ChatHeaderProps {
+  repo: RepositoryView;
+  onlineCount: number;
+  memberCount: number;
+  detailsOpen: boolean;
+  isMobile: boolean;
+  leaving: boolean;
+  onBack(): void;
+  onToggleDetails(): void;
+  onOpenMembers(): void;
+  onCopyInvite(): void;
+  onLeave(): void;
+}
+
+const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+const plural = new Intl.PluralRules('en');
+
+/** '1 online · 1 member', '2 online · 3 members' (the word agrees with its number). */
+export function roomCountsText(online: number, members: number): string {
+  return `${online} online · ${members} ${plural.select(members) === 'one' ? 'member' : 'members'}`;
+}
+
+export function ChatHeader(props: ChatHeaderProps) {
+  const { repo } = props;
+  return (
+    <header className="flex flex-wrap items-center gap-3 border-b px-4 py-3">
+      <Button variant="ghost" size="icon" aria-label="Back" onClick={props.onBack}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      </Button>
+      <Avatar src={repo.ownerAvatarUrl} name={repo.owner} className="h-9 w-9" />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="truncate text-base font-semibold">
+            <span className="text-muted-foreground">{repo.owner}/</span>
+            {repo.name}
+          </h1>
+          {repo.defaultBranch && (
+            <Badge variant="outline" className="gap-1 font-mono" title="Default branch">
+              <GitBranch className="h-3 w-3" aria-hidden="true" />
+              {repo.defaultBranch}
+            </Badge>
+          )}
+        </div>
+        <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+          <span data-testid="room-counts">{roomCountsText(props.onlineCount, props.memberCount)}</span>
+          <span className="inline-flex items-center gap-1" title="Stars">
+            <Star className="h-3 w-3" aria-hidden="true" />
+            <span className="sr-only">Stars:</span>
+            {compact.format(repo.stars)}
+          </span>
+          <span className="inline-flex items-center gap-1" title="Forks">
+            <GitFork className="h-3 w-3" aria-hidden="true" />
+            <span className="sr-only">Forks:</span>
+            {compact.format(repo.forks)}
+          </span>
+          {repo.openIssues !== null && (
+            <span className="inline-flex items-center gap-1" title="Open issues">
+              <CircleDot className="h-3 w-3" aria-hidden="true" />
+              <span className="sr-only">Open issues:</span>
+              {compact.format(repo.openIssues)}
+            </span>
+          )}
+          <a
+            href={repo.htmlUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 hover:text-foreground hover:underline"
+          >
+            <ExternalLink className="h-3 w-3" aria-hidden="true" />
+            View repository
+          </a>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        {repo.language && <Badge>{repo.language}</Badge>}
+        {props.isMobile && (
+          <Button variant="outline" size="sm" onClick={props.onOpenMembers} aria-label="Members">
+            <Users className="h-4 w-4" aria-hidden="true" />
+            {props.memberCount}
+          </Button>
+        )}
+        <Button variant="outline" size="sm" onClick={props.onToggleDetails} aria-expanded={props.detailsOpen}>
+          {props.detailsOpen ? (
+            <ChevronUp className="h-4 w-4" aria-hidden="true" />
+          ) : (
+            <ChevronDown className="h-4 w-4" aria-hidden="true" />
+          )}
+          {props.detailsOpen ? 'Hide details' : 'Show details'}
+        </Button>
+        <Button variant="outline" size="sm" onClick={props.onCopyInvite}>
+          <LinkIcon className="h-4 w-4" aria-hidden="true" />
+          Copy invite
+        </Button>
+        <Button variant="outline" size="sm" onClick={props.onLeave} disabled={props.leaving}>
+          <LogOut className="h-4 w-4" aria-hidden="true" />
+          Leave
+        </Button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,186 @@
+import { Send } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { toast } from 'sonner';
+import type { MemberDto } from '../../../../shared/api/rooms';
+import { validateMessage } from '../../../../shared/validation/message';
+import { findMentionQuery, insertMention, suggestMentions, type MentionQuery } from '../../../lib/mentions';
+import { cn } from '../../../lib/cn';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Button } from '../../../components/ui/Button';
+import { Textarea } from '../../../components/ui/Input';
+
+interface ComposerProps {
+  members: MemberDto[];
+  currentUserId: string | undefined;
+  onSend(text: string): void;
+  onTyping(): void;
+  /** ↑ in the empty box: edit my last message (returns false when there is none). */
+  onEditLast?(): boolean;
+}
+
+/**
+ * The message box: Enter sends, Shift+Enter breaks the line, '@' suggests members, ↑ in an empty
+ * box edits my last message. It takes the focus when the room opens, except on touch screens
+ * (where that would pop the keyboard over the conversation).
+ */
+export function Composer({ members, currentUserId, onSend, onTyping, onEditLast }: ComposerProps) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [mention, setMention] = useState<MentionQuery | null>(null);
+  const [active, setActive] = useState(0);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const listId = useId();
+  const hintId = useId();
+  const errorId = useId();
+
+  useEffect(() => {
+    const touch = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+    if (!touch) textarea.current?.focus();
+  }, []);
+
+  const candidates = useMemo(
+    () =>
+      members
+        .filter((m) => m.user.id !== currentUserId && m.user.username)
+        .map((m) => ({ ...m.user, username: m.user.username ?? '' })),
+    [members, currentUserId],
+  );
+  const suggestions = mention ? suggestMentions(candidates, mention.query) : [];
+  const open = suggestions.length > 0;
+
+  const trackMention = (value: string, cursor: number | null) => {
+    const next = cursor === null ? null : findMentionQuery(value, cursor);
+    setMention(next);
+    if (next?.query !== mention?.query) setActive(0);
+  };
+
+  const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
+    setText(event.target.value);
+    setError(null);
+    trackMention(event.target.value, event.target.selectionStart);
+    if (event.target.value.trim()) onTyping();
+  };
+
+  const choose = (username: string) => {
+    if (!mention) return;
+    const next = insertMention(text, mention, username);
+    setText(next.text);
+    setMention(null);
+    requestAnimationFrame(() => {
+      textarea.current?.focus();
+      textarea.current?.setSelectionRange(next.cursor, next.cursor);
+    });
+  };
+
+  const submit = () => {
+    const problem = validateMessage(text);
+    if (problem) {
+      setError(problem);
+      toast.error(problem);
+      return;
+    }
+    onSend(text);
+    setText('');
+    setMention(null);
+    setError(null);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (open) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActive((index) => (index + step + suggestions.length) % suggestions.length);
+        return;
+      }
+      if (event.key === 'Enter' || event.key === 'Tab') {
+        event.preventDefault();
+        const chosen = suggestions[active] ?? suggestions[0];
+        if (chosen) choose(chosen.username);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setMention(null);
+        return;
+      }
+    }
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      if (text.trim()) submit();
+    }
+    if (event.key === 'ArrowUp' && text === '' && !event.shiftKey && !event.altKey && onEditLast?.()) {
+      event.preventDefault();
+    }
+  };
+
+  return (
+    <div className="relative border-t bg-background p-3">
+      {open && (
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Mention suggestions"
+          className="absolute bottom-full left-3 z-20 mb-1 w-72 overflow-hidden rounded-md border bg-card p-1 shadow-md"
+        >
+          {suggestions.map((candidate, index) => (
+            <li
+              key={candidate.id}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              className={cn(
+                'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm',
+                index === active && 'bg-accent text-accent-foreground',
+              )}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                choose(candidate.username);
+              }}
+              onMouseEnter={() => setActive(index)}
+            >
+              <Avatar
+                src={candidate.avatar_url}
+                name={candidate.display_name || candidate.username}
+                className="h-6 w-6"
+              />
+              <span className="font-medium">{candidate.display_name || candidate.username}</span>
+              <span className="text-muted-foreground">@{candidate.username}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex items-end gap-2">
+        <Textarea
+          ref={textarea}
+          value={text}
+          onChange={onChange}
+          onKeyDown={onKeyDown}
+          onSelect={(event) => trackMention(event.currentTarget.value, event.currentTarget.selectionStart)}
+          onBlur={() => setMention(null)}
+          placeholder="Type your message..."
+          aria-label="Message"
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+          aria-invalid={error ? true : undefined}
+          aria-controls={open ? listId : undefined}
+          aria-autocomplete="list"
+          aria-activedescendant={open ? `${listId}-${active}` : undefined}
+          rows={1}
+          className="max-h-40 min-h-10 resize-none"
+        />
+        <Button onClick={submit} disabled={!text.trim()} aria-label="Send message">
+          <Send className="h-4 w-4" aria-hidden="true" />
+          <span className="hidden sm:inline">Send</span>
+        </Button>
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="mt-1 text-xs text-destructive" data-testid="composer-error">
+          {error}
+        </p>
+      )}
+      <p id={hintId} className="mt-1 text-xs text-muted-foreground">
+        Press Enter to send, Shift + Enter for new line
+      </p>
+    </div>
+  );
+}

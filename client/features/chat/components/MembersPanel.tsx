@@ -1,0 +1,126 @@
+import { CircleDot } from 'lucide-react';
+import type { IssueDto } from '../../../../shared/api/repositories';
+import type { MemberDto } from '../../../../shared/api/rooms';
+import { NEW_MEMBER_MS } from '../../../../shared/limits';
+import { cn } from '../../../lib/cn';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { Tooltip } from '../../../components/ui/Tooltip';
+import { displayName, Handle, ProfileLink } from './person';
+
+interface MembersPanelProps {
+  members: MemberDto[];
+  onlineIds: ReadonlySet<string>;
+  currentUserId: string | undefined;
+  issues: IssueDto[];
+  issuesLoading: boolean;
+  /** How many good first issues to list (5 beside the chat, 3 in the mobile sheet). */
+  issuesLimit: number;
+  now: number;
+}
+
+const joinedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** What the blue 'new' dot means (SPEC §4: joined within the last 5 minutes). */
+export const NEW_MEMBER_HINT = `Joined in the last ${Math.round(NEW_MEMBER_MS / 60_000)} minutes`;
+
+/** Members with online and 'new' dots, then good first issues, then the 'Live' footer. */
+export function MembersPanel(props: MembersPanelProps) {
+  const { members, onlineIds } = props;
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <section aria-labelledby="members-heading" className="min-h-0 flex-1 overflow-y-auto p-4">
+        <h2 id="members-heading" className="mb-2 text-sm font-semibold">
+          Members ({members.length})
+        </h2>
+        {members.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No members yet</p>
+        ) : (
+          <ul className="space-y-2" aria-label="Members">
+            {members.map((member) => {
+              const online = onlineIds.has(member.user.id);
+              const isNew =
+                member.user.id !== props.currentUserId &&
+                props.now - new Date(member.joined_at).getTime() < NEW_MEMBER_MS;
+              const name = displayName(member.user);
+              return (
+                <li key={member.user.id} className="flex items-center gap-2" data-testid="member">
+                  <ProfileLink user={member.user} tabbable={false} className="relative" label={`${name} profile`}>
+                    <Avatar src={member.user.avatar_url} name={name} />
+                    <span
+                      className={cn(
+                        'absolute -right-0.5 -bottom-0.5 h-2.5 w-2.5 rounded-full border-2 border-background',
+                        online ? 'bg-green-500' : 'bg-muted-foreground/40',
+                      )}
+                      aria-hidden="true"
+                    />
+                  </ProfileLink>
+                  <div className="min-w-0 flex-1">
+                    <div className="flex items-center gap-1 text-sm font-medium">
+                      <ProfileLink user={member.user} className="truncate">
+                        {name}
+                      </ProfileLink>
+                      {isNew && (
+                        <Tooltip content={NEW_MEMBER_HINT}>
+                          <span
+                            // Focusable so keyboard users get the explanation too.
+                            tabIndex={0}
+                            role="img"
+                            className="h-2 w-2 shrink-0 rounded-full bg-primary"
+                            aria-label={`New member: ${NEW_MEMBER_HINT.toLowerCase()}`}
+                          />
+                        </Tooltip>
+                      )}
+                      <span className="sr-only">{online ? '(online)' : '(offline)'}</span>
+                    </div>
+                    <Handle user={member.user} className="block truncate text-xs" />
+                    <div className="text-xs text-muted-foreground">
+                      Joined {joinedFormat.format(new Date(member.joined_at))}
+                    </div>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <h2 className="mt-6 mb-2 text-sm font-semibold">Good first issues</h2>
+        {props.issuesLoading ? (
+          <ul className="space-y-2" aria-label="Loading good first issues">
+            {[0, 1, 2].map((i) => (
+              <li key={i}>
+                <Skeleton className="h-10 w-full" data-testid="issue-skeleton" />
+              </li>
+            ))}
+          </ul>
+        ) : props.issues.length === 0 ? (
+          <p className="text-sm text-muted-foreground">None right now</p>
+        ) : (
+          <ul className="space-y-2" aria-label="Good first issues">
+            {props.issues.slice(0, props.issuesLimit).map((issue) => (
+              <li key={issue.id}>
+                <a
+                  href={issue.html_url || undefined}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="flex gap-2 rounded-md p-1 text-sm hover:bg-accent"
+                >
+                  <CircleDot className="mt-0.5 h-4 w-4 shrink-0 text-green-600" aria-hidden="true" />
+                  <span className="min-w-0">
+                    <span className="text-muted-foreground">#{issue.number}</span> {issue.title}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <footer className="flex items-center justify-between border-t px-4 py-3 text-xs text-muted-foreground">
+        <span>Repository Discussion</span>
+        <span className="inline-flex items-center gap-1 font-medium text-green-700 dark:text-green-400">
+          <span className="h-2 w-2 animate-pulse rounded-full bg-green-500" aria-hidden="true" />
+          Live
+        </span>
+      </footer>
+    </div>
+  );
+}

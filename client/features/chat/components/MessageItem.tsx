@@ -1,0 +1,274 @@
+import { Copy, Ellipsis, Pencil, RotateCw, Trash2 } from 'lucide-react';
+import { memo, useEffect, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import type { UserSummaryDto } from '../../../../shared/api/rooms';
+import type { ChatMessage } from '../state/messages-state';
+import { cn } from '../../../lib/cn';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Button } from '../../../components/ui/Button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/DropdownMenu';
+import { Textarea } from '../../../components/ui/Input';
+import { ConfirmDialog } from './ConfirmDialog';
+import { MessageContent } from './MessageContent';
+import { displayName, Handle, ProfileLink } from './person';
+import { ReactionChips } from './ReactionChips';
+import { ReactionPicker } from './ReactionPicker';
+
+export interface MessageActions {
+  onEdit(messageId: string, content: string): void;
+  onDelete(messageId: string): void;
+  onCopy(content: string): void;
+  onToggleReaction(messageId: string, emoji: string): void;
+  onRetry(clientId: string): void;
+}
+
+export function authorName(author: ChatMessage['author']): string {
+  return displayName(author);
+}
+
+export const DELETED_TEXT = 'This message was deleted';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+interface MessageItemProps extends MessageActions {
+  message: ChatMessage;
+  own: boolean;
+  /** First message of a run by one author: shows the avatar and name. */
+  startsGroup: boolean;
+  currentUserId: string | undefined;
+  knownUsernames: ReadonlySet<string>;
+  /** Members by id (names for reactions). */
+  people: ReadonlyMap<string, UserSummaryDto>;
+  /** The list's one Tab stop (roving focus): only its controls are in the Tab order. */
+  active: boolean;
+  editing: boolean;
+  /** Opens the inline editor on a message (its id) or closes it (null). */
+  onEditingChange(messageId: string | null): void;
+  /** The message took focus: it becomes the list's Tab stop. */
+  onActivate(messageId: string): void;
+}
+
+/** Seconds left until `at` (ms), ticking once a second while positive. */
+function useSecondsUntil(at: number | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (at === undefined) return;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= at) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [at]);
+  return at === undefined ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** The inline editor: starts from the message text; Enter or Save saves, Escape or Cancel closes. */
+function EditBox({ initial, onSave, onClose }: { initial: string; onSave(text: string): void; onClose(): void }) {
+  const [draft, setDraft] = useState(initial);
+  const onEditKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape') onClose();
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      onSave(draft);
+    }
+  };
+  return (
+    <div className="flex min-w-64 flex-col gap-2">
+      <Textarea
+        aria-label="Edit message"
+        value={draft}
+        autoFocus
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={onEditKey}
+        className="min-h-16"
+      />
+      <div className="flex justify-end gap-2">
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button size="sm" onClick={() => onSave(draft)}>
+          Save
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Why a send failed, on the message itself; a rate-limited one counts down its wait. */
+function FailedNotice({ message, onRetry }: { message: ChatMessage; onRetry(): void }) {
+  const wait = useSecondsUntil(message.retryAt);
+  const reason =
+    message.failure === 'rate-limited'
+      ? wait > 0
+        ? `Try again in ${wait} s`
+        : 'You can send it again now'
+      : (message.error ?? 'Failed to send message');
+  return (
+    <div role="alert" className="mt-1 flex items-center gap-2 text-xs text-destructive" data-testid="send-failure">
+      <span>{reason}</span>
+      <Button size="sm" variant="outline" className="h-6 px-2" onClick={onRetry}>
+        <RotateCw className="h-3 w-3" aria-hidden="true" /> Retry
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * One message row. Memoized: the list passes stable callbacks and the reducer keeps untouched
+ * messages as they were, so a room event re-renders only the rows it changes.
+ */
+export const MessageItem = memo(function MessageItem({
+  message,
+  own,
+  startsGroup,
+  currentUserId,
+  knownUsernames,
+  people,
+  active,
+  editing,
+  onEditingChange,
+  onActivate,
+  ...actions
+}: MessageItemProps) {
+  const [actionsOpen, setActionsOpen] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const confirmed = message.status === 'sent';
+  const deleted = message.deleted;
+  const name = own ? 'You' : authorName(message.author);
+
+  const closeEditor = () => onEditingChange(null);
+  const save = (draft: string) => {
+    closeEditor();
+    // A blank or unchanged edit is ignored.
+    if (draft.trim() && draft !== message.content) actions.onEdit(message.id, draft);
+  };
+  // A tap on the bubble shows the actions (touch screens have no hover); links keep working.
+  const onBubbleClick = (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as Element).closest('a, button, textarea')) return;
+    setActionsOpen((open) => !open);
+  };
+  const onFocus = (event: FocusEvent<HTMLLIElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) onActivate(message.id);
+  };
+  const showActions = confirmed && !editing && !deleted;
+
+  return (
+    <li
+      data-testid="message"
+      data-message-id={message.id}
+      data-status={message.status}
+      data-author={authorName(message.author)}
+      data-deleted={deleted || undefined}
+      tabIndex={active ? 0 : -1}
+      onFocus={onFocus}
+      className={cn(
+        'group flex gap-2 px-4 outline-none focus-visible:bg-accent/60',
+        own && 'flex-row-reverse',
+        startsGroup ? 'mt-3' : 'mt-0.5',
+      )}
+    >
+      <div className="w-8 shrink-0">
+        {startsGroup && (
+          <ProfileLink user={message.author} tabbable={false} label={`${authorName(message.author)} profile`}>
+            <Avatar src={message.author.avatar_url} name={authorName(message.author)} />
+          </ProfileLink>
+        )}
+      </div>
+      <div className={cn('flex max-w-[75%] min-w-0 flex-col', own && 'items-end')}>
+        {startsGroup && (
+          <div className={cn('mb-0.5 flex items-baseline gap-1.5 text-xs', own && 'flex-row-reverse')}>
+            <ProfileLink user={message.author} tabbable={active} className="font-semibold text-foreground">
+              <span data-testid="message-author">{name}</span>
+            </ProfileLink>
+            <Handle user={message.author} />
+          </div>
+        )}
+        <div className={cn('relative flex items-start gap-1', own && 'flex-row-reverse')}>
+          <div
+            onClick={onBubbleClick}
+            className={cn(
+              'min-w-0 rounded-lg px-3 py-2',
+              own ? 'bg-primary/10' : 'bg-muted',
+              message.status === 'pending' && 'opacity-60',
+              message.status === 'failed' && 'border border-destructive',
+              deleted && 'border border-dashed bg-transparent',
+            )}
+          >
+            {deleted ? (
+              <p className="text-sm text-muted-foreground italic" data-testid="message-deleted">
+                {DELETED_TEXT}
+              </p>
+            ) : editing ? (
+              <EditBox initial={message.content} onSave={save} onClose={closeEditor} />
+            ) : (
+              <MessageContent content={message.content} knownUsernames={knownUsernames} tabbable={active} />
+            )}
+            <div className={cn('mt-1 flex items-center gap-2 text-[11px] text-muted-foreground', own && 'justify-end')}>
+              <time dateTime={message.created_at}>{timeFormat.format(new Date(message.created_at))}</time>
+              {message.edited_at && !deleted && <span>(edited)</span>}
+              {message.status === 'pending' && <span>Sending…</span>}
+            </div>
+          </div>
+          {showActions && (
+            <div
+              data-testid="message-toolbar"
+              className={cn(
+                'flex items-center gap-0.5 group-focus-within:visible group-hover:visible has-[[data-state=open]]:visible',
+                actionsOpen ? 'visible' : 'invisible',
+              )}
+            >
+              <ReactionPicker onPick={(emoji) => actions.onToggleReaction(message.id, emoji)} />
+              <DropdownMenu>
+                <DropdownMenuTrigger
+                  aria-label="Message actions"
+                  className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
+                >
+                  <Ellipsis className="h-4 w-4" aria-hidden="true" />
+                </DropdownMenuTrigger>
+                <DropdownMenuContent align={own ? 'end' : 'start'}>
+                  {own && (
+                    <DropdownMenuItem onSelect={() => onEditingChange(message.id)}>
+                      <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+                    </DropdownMenuItem>
+                  )}
+                  <DropdownMenuItem onSelect={() => actions.onCopy(message.content)}>
+                    <Copy className="h-4 w-4" aria-hidden="true" /> Copy text
+                  </DropdownMenuItem>
+                  {own && (
+                    <DropdownMenuItem destructive onSelect={() => setConfirmingDelete(true)}>
+                      <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+                    </DropdownMenuItem>
+                  )}
+                </DropdownMenuContent>
+              </DropdownMenu>
+            </div>
+          )}
+        </div>
+        {message.status === 'failed' && (
+          <FailedNotice message={message} onRetry={() => actions.onRetry(message.client_id)} />
+        )}
+        {!deleted && (
+          <ReactionChips
+            reactions={message.reactions}
+            currentUserId={currentUserId}
+            people={people}
+            tabbable={active}
+            onToggle={(emoji) => confirmed && actions.onToggleReaction(message.id, emoji)}
+          />
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title="Delete message?"
+        description="Everyone in the room will see 'This message was deleted' in its place. This cannot be undone."
+        confirmLabel="Delete"
+        onConfirm={() => actions.onDelete(message.id)}
+      />
+    </li>
+  );
+});

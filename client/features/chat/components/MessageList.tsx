@@ -1,0 +1,162 @@
+import { MessageSquare } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { UserSummaryDto } from '../../../../shared/api/rooms';
+import type { ChatMessage } from '../state/messages-state';
+import { MessageItem, type MessageActions } from './MessageItem';
+
+interface MessageListProps extends MessageActions {
+  messages: ChatMessage[];
+  loaded: boolean;
+  repoName: string;
+  currentUserId: string | undefined;
+  knownUsernames: ReadonlySet<string>;
+  /** Members by id (names for reactions). */
+  people: ReadonlyMap<string, UserSummaryDto>;
+  /** The message being edited inline (one at a time), or null. */
+  editingId: string | null;
+  onEditingChange(messageId: string | null): void;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder(): void;
+}
+
+/** How close to the bottom (px) still counts as "reading the latest". */
+const NEAR_BOTTOM_PX = 120;
+const LOAD_OLDER_PX = 80;
+
+/**
+ * The conversation. Follows new messages with a smooth scroll while the reader is at the bottom
+ * (or just sent one), keeps its place when older pages are prepended, and asks for older pages
+ * when scrolled to the top.
+ */
+export function MessageList({
+  messages,
+  loaded,
+  repoName,
+  currentUserId,
+  knownUsernames,
+  people,
+  editingId,
+  onEditingChange,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  ...actions
+}: MessageListProps) {
+  // Roving focus: the list is one Tab stop (the active message, the newest by default) and the
+  // arrow keys move between messages, instead of a Tab stop for every control of every message.
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const active = messages.some((m) => m.id === activeId) ? activeId : (messages[messages.length - 1]?.id ?? null);
+
+  const onListKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
+    const moves: Record<string, (index: number, count: number) => number> = {
+      ArrowUp: (i) => i - 1,
+      ArrowDown: (i) => i + 1,
+      Home: () => 0,
+      End: (_, count) => count - 1,
+    };
+    const move = moves[event.key];
+    // Only when a message itself has focus: arrows inside the edit box or a menu keep their meaning.
+    const item = event.target as HTMLElement;
+    if (!move || item.dataset.testid !== 'message') return;
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(':scope > [data-testid="message"]')];
+    const next = items[Math.min(items.length - 1, Math.max(0, move(items.indexOf(item), items.length)))];
+    event.preventDefault();
+    if (!next) return;
+    setActiveId(next.dataset.messageId ?? null);
+    next.focus();
+  };
+  const scroller = useRef<HTMLDivElement>(null);
+  const nearBottom = useRef(true);
+  const firstId = useRef<string | undefined>(undefined);
+  const lastId = useRef<string | undefined>(undefined);
+  const heightBefore = useRef(0);
+  const didInitialScroll = useRef(false);
+
+  // Measure before React paints the new list, so a prepended page can keep the reader's place.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const first = messages[0]?.id;
+    const last = messages[messages.length - 1];
+    const prepended = firstId.current !== undefined && first !== firstId.current && last?.id === lastId.current;
+    if (prepended) {
+      element.scrollTop += element.scrollHeight - heightBefore.current;
+    } else if (!didInitialScroll.current && messages.length > 0) {
+      didInitialScroll.current = true;
+      element.scrollTop = element.scrollHeight;
+    } else if (last && last.id !== lastId.current && (nearBottom.current || last.user_id === currentUserId)) {
+      element.scrollTo({ top: element.scrollHeight, behavior: 'smooth' });
+    } else if (nearBottom.current) {
+      element.scrollTo({ top: element.scrollHeight, behavior: 'smooth' });
+    }
+    firstId.current = first;
+    lastId.current = last?.id;
+    heightBefore.current = element.scrollHeight;
+  }, [messages, currentUserId]);
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (element) heightBefore.current = element.scrollHeight;
+  });
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    nearBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
+    if (element.scrollTop < LOAD_OLDER_PX && hasOlder && !loadingOlder) onLoadOlder();
+  };
+
+  return (
+    <div
+      ref={scroller}
+      onScroll={onScroll}
+      className="min-h-0 flex-1 overflow-y-auto py-4"
+      data-testid="message-scroller"
+    >
+      {hasOlder && (
+        <div className="flex justify-center py-2">
+          <button
+            type="button"
+            className="text-xs text-muted-foreground underline-offset-2 hover:underline"
+            onClick={onLoadOlder}
+            disabled={loadingOlder}
+          >
+            {loadingOlder ? 'Loading older messages...' : 'Load older messages'}
+          </button>
+        </div>
+      )}
+      {loaded && messages.length === 0 ? (
+        <div className="flex h-full flex-col items-center justify-center gap-2 px-6 text-center">
+          <MessageSquare className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
+          <h2 className="text-lg font-semibold">Welcome to the discussion</h2>
+          <p className="text-sm text-muted-foreground">
+            This is the beginning of your conversation about {repoName}. Start by saying hello!
+          </p>
+        </div>
+      ) : (
+        <ol aria-label="Messages" aria-live="polite" aria-relevant="additions" onKeyDown={onListKeyDown}>
+          {messages.map((message, index) => {
+            const previous = messages[index - 1];
+            return (
+              <MessageItem
+                key={message.client_id ? `${message.user_id}:${message.client_id}` : message.id}
+                message={message}
+                own={message.user_id === currentUserId}
+                startsGroup={!previous || previous.user_id !== message.user_id}
+                currentUserId={currentUserId}
+                knownUsernames={knownUsernames}
+                people={people}
+                active={message.id === active}
+                editing={message.id === editingId}
+                onEditingChange={onEditingChange}
+                onActivate={setActiveId}
+                {...actions}
+              />
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { UserSummaryDto } from '../../../../shared/api/rooms';
+import { cn } from '../../../lib/cn';
+
+/** The name people chose; not unique, so it is always shown with the handle beside it. */
+export function displayName(user: UserSummaryDto): string {
+  return user.display_name || user.username || 'Unknown user';
+}
+
+/** The unique public handle ('@login'), or null for a profile without a username. */
+export function handleOf(user: UserSummaryDto): string | null {
+  return user.username ? `@${user.username}` : null;
+}
+
+/** 'Ada Demo (@ada-demo)': the name with the handle that tells two 'Ada Demo's apart. */
+export function nameWithHandle(user: UserSummaryDto): string {
+  const handle = handleOf(user);
+  return handle && user.display_name ? `${user.display_name} (${handle})` : displayName(user);
+}
+
+/** The person's public profile page (by username, or by id while they have none). */
+export function profilePath(user: UserSummaryDto): string {
+  return `/user/${encodeURIComponent(user.username ?? user.id)}`;
+}
+
+/** A link to someone's public profile around their avatar or name. */
+export function ProfileLink({
+  user,
+  children,
+  className,
+  tabbable = true,
+  label,
+}: {
+  user: UserSummaryDto;
+  children: ReactNode;
+  className?: string;
+  /** False takes the link out of the Tab order (a roving list gives it back when the row is active). */
+  tabbable?: boolean;
+  label?: string;
+}) {
+  return (
+    <Link
+      to={profilePath(user)}
+      className={cn('rounded-sm hover:underline', className)}
+      tabIndex={tabbable ? undefined : -1}
+      aria-label={label}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** The handle in the muted style that sits beside a display name. */
+export function Handle({ user, className }: { user: UserSummaryDto; className?: string }) {
+  const handle = handleOf(user);
+  // Without a display name the username itself is shown as the name.
+  if (!handle || !user.display_name) return null;
+  return (
+    <span className={cn('font-normal text-muted-foreground', className)} data-testid="person-handle">
+      {handle}
+    </span>
+  );
+}

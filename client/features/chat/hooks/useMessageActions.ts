@@ -1,0 +1,187 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, type Dispatch } from 'react';
+import { toast } from 'sonner';
+import type { MeDto } from '../../../../shared/api/auth';
+import type { MessageDto, MessageResponse, ToggleReactionResponse } from '../../../../shared/api/rooms';
+import { sanitizeMessage } from '../../../../shared/validation/message';
+import { ApiRequestError, apiFetch } from '../../../api/http';
+import type { ChatMessage, MessagesAction } from '../state/messages-state';
+
+export const SEND_FAILED = 'Failed to send message';
+export const SEND_OFFLINE = 'Not sent: you are offline. Retry when you are back online.';
+
+/** A client id for a new message; retries of that message reuse it so the server never duplicates. */
+export function newClientId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID needs a secure context; a plain-http LAN address still has getRandomValues.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The messages state the writing side works on (from useMessageHistory). */
+export interface MessagesStore {
+  messages: ChatMessage[];
+  dispatch: Dispatch<MessagesAction>;
+}
+
+/**
+ * Writing a room's messages: optimistic sends reconciled by client_id (with Retry), edits, deletes
+ * and reactions. Every function it returns keeps its identity while the room and user stay the same,
+ * so message rows can skip re-rendering.
+ */
+export function useMessageActions(
+  roomId: string | undefined,
+  user: MeDto | null,
+  { messages, dispatch }: MessagesStore,
+) {
+  // Retry reads the newest list without changing identity at every event.
+  const latestMessages = useRef(messages);
+  useLayoutEffect(() => {
+    latestMessages.current = messages;
+  });
+
+  const deliver = useCallback(
+    async (clientId: string, content: string) => {
+      if (!roomId) return;
+      try {
+        const response = await apiFetch<MessageResponse>(`/api/rooms/${encodeURIComponent(roomId)}/messages`, {
+          method: 'POST',
+          body: { client_id: clientId, content },
+        });
+        dispatch({ type: 'confirmed', message: response.message });
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 429) {
+          const seconds = error.retryAfterSeconds ?? 60;
+          dispatch({
+            type: 'failed',
+            clientId,
+            error: `Try again in ${seconds} s`,
+            failure: 'rate-limited',
+            retryAt: Date.now() + seconds * 1000,
+          });
+          toast.error('Rate Limited', {
+            description: `Please wait ${seconds} seconds before sending another message`,
+          });
+        } else {
+          const offline = !navigator.onLine || (error instanceof ApiRequestError && error.status === 0);
+          dispatch({
+            type: 'failed',
+            clientId,
+            error: offline ? SEND_OFFLINE : `${SEND_FAILED}: ${error instanceof Error ? error.message : 'refused'}`,
+            failure: offline ? 'offline' : 'refused',
+          });
+          toast.error(SEND_FAILED, { description: error instanceof Error ? error.message : undefined });
+        }
+      }
+    },
+    [roomId, dispatch],
+  );
+
+  const send = useCallback(
+    (text: string) => {
+      if (!roomId || !user) return;
+      const clientId = newClientId();
+      const content = sanitizeMessage(text);
+      const optimistic: MessageDto = {
+        id: `local:${clientId}`,
+        room_id: roomId,
+        user_id: user.id,
+        client_id: clientId,
+        content,
+        created_at: new Date().toISOString(),
+        edited_at: null,
+        deleted: false,
+        author: { id: user.id, username: user.username, display_name: user.display_name, avatar_url: user.avatar_url },
+        reactions: [],
+      };
+      dispatch({ type: 'optimistic', message: optimistic });
+      void deliver(clientId, content);
+    },
+    [roomId, user, deliver, dispatch],
+  );
+
+  // Retries waiting out a rate limit; cancelled when the room closes.
+  const retryTimers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const timers = retryTimers.current;
+    return () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    };
+  }, [roomId]);
+
+  /** Sends a failed message again; a rate-limited one is sent once its wait is over. */
+  const retry = useCallback(
+    (clientId: string) => {
+      const message = latestMessages.current.find((m) => m.client_id === clientId && m.status === 'failed');
+      if (!message) return;
+      dispatch({ type: 'sending', clientId });
+      const wait = (message.retryAt ?? 0) - Date.now();
+      if (wait <= 0) {
+        void deliver(clientId, message.content);
+        return;
+      }
+      const timer = setTimeout(() => {
+        retryTimers.current.delete(timer);
+        void deliver(clientId, message.content);
+      }, wait);
+      retryTimers.current.add(timer);
+    },
+    [deliver, dispatch],
+  );
+
+  const edit = useCallback(
+    async (messageId: string, text: string) => {
+      const content = sanitizeMessage(text);
+      if (!content) return; // SPEC §5: a blank edit is ignored.
+      try {
+        const response = await apiFetch<MessageResponse>(`/api/messages/${encodeURIComponent(messageId)}`, {
+          method: 'PATCH',
+          body: { content },
+        });
+        dispatch({ type: 'updated', message: response.message });
+      } catch (error) {
+        if (!toastRateLimited(error, 'editing another message')) toast.error('Failed to update message');
+      }
+    },
+    [dispatch],
+  );
+
+  const remove = useCallback(
+    async (messageId: string) => {
+      try {
+        await apiFetch<void>(`/api/messages/${encodeURIComponent(messageId)}`, { method: 'DELETE', body: {} });
+        dispatch({ type: 'removed', messageId });
+      } catch {
+        toast.error('Failed to delete message');
+      }
+    },
+    [dispatch],
+  );
+
+  const toggleReaction = useCallback(
+    async (messageId: string, emoji: string) => {
+      try {
+        const response = await apiFetch<ToggleReactionResponse>(
+          `/api/messages/${encodeURIComponent(messageId)}/reactions`,
+          { method: 'POST', body: { emoji } },
+        );
+        dispatch({ type: 'reactions', messageId, reactions: response.reactions });
+      } catch (error) {
+        if (!toastRateLimited(error, 'reacting again')) toast.error('Failed to toggle reaction');
+      }
+    },
+    [dispatch],
+  );
+
+  return { send, retry, edit, remove, toggleReaction };
+}
+
+/** A 429 answer shows SPEC §8's 'Rate Limited' toast with the wait; true when it was one. */
+function toastRateLimited(error: unknown, action: string): boolean {
+  if (!(error instanceof ApiRequestError) || error.status !== 429) return false;
+  toast.error('Rate Limited', { description: `Please wait ${error.retryAfterSeconds ?? 60} seconds before ${action}` });
+  return true;
+}

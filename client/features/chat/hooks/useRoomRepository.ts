@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import type { GoodFirstIssuesResponse, IssueDto, RepositoryDetailsDto } from '../../../../shared/api/repositories';
+import { ROOM_ISSUES_LIMIT } from '../../../../shared/limits';
+import { apiFetch } from '../../../api/http';
+
+function repoPath(fullName: string): string | null {
+  const [owner, name, ...rest] = fullName.split('/');
+  if (!owner || !name || rest.length > 0) return null;
+  return `/api/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`;
+}
+
+/**
+ * The room's repository from GitHub, or null when it cannot be found. Failures are not shown
+ * (SPEC §8: repository detail failures are ignored); the page falls back to a minimal record.
+ */
+export function useRoomRepository(fullName: string | undefined) {
+  const path = fullName ? repoPath(fullName) : null;
+  return useQuery({
+    queryKey: ['chat', 'repository', fullName ?? ''],
+    queryFn: async ({ signal }): Promise<RepositoryDetailsDto | null> => {
+      try {
+        return await apiFetch<RepositoryDetailsDto>(path ?? '', { signal });
+      } catch (error) {
+        if ((error as { name?: string }).name === 'AbortError') throw error;
+        return null;
+      }
+    },
+    enabled: Boolean(path),
+  });
+}
+
+/** Open 'good first issue' items (up to 5); a failure yields an empty list. */
+export function useRoomGoodFirstIssues(fullName: string | undefined) {
+  const path = fullName ? repoPath(fullName) : null;
+  return useQuery({
+    queryKey: ['chat', 'good-first-issues', fullName ?? '', ROOM_ISSUES_LIMIT],
+    queryFn: async ({ signal }): Promise<IssueDto[]> => {
+      try {
+        const response = await apiFetch<GoodFirstIssuesResponse>(
+          `${path ?? ''}/good-first-issues?limit=${ROOM_ISSUES_LIMIT}`,
+          { signal },
+        );
+        return response.issues.slice(0, ROOM_ISSUES_LIMIT);
+      } catch (error) {
+        if ((error as { name?: string }).name === 'AbortError') throw error;
+        return [];
+      }
+    },
+    enabled: Boolean(path),
+  });
+}

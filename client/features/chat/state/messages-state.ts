@@ -1,0 +1,194 @@
+import type { MessageDto, ReactionDto } from '../../../../shared/api/rooms';
+import type { RoomEvent } from '../../../../shared/realtime/protocol';
+
+/** 'pending' while the send is in flight, 'failed' when it must be retried by hand. */
+export type DeliveryStatus = 'sent' | 'pending' | 'failed';
+
+/** Why a send failed: too many messages (wait), no connection, or the server said no. */
+export type SendFailure = 'rate-limited' | 'offline' | 'refused';
+
+export interface ChatMessage extends MessageDto {
+  status: DeliveryStatus;
+  /** Why the last send failed (shown on the message). */
+  error?: string;
+  failure?: SendFailure;
+  /** Rate limited: local time (ms) from which a retry may be sent. */
+  retryAt?: number;
+}
+
+export interface MessagesState {
+  /** Confirmed messages in time order, then unconfirmed ones in the order they were written. */
+  messages: ChatMessage[];
+  nextCursor: string | null;
+  loaded: boolean;
+  /** Ids deleted while a copy could still arrive (a late send answer must not bring one back). */
+  deletedIds: ReadonlySet<string>;
+}
+
+export type MessagesAction =
+  | { type: 'loaded'; messages: MessageDto[]; nextCursor: string | null }
+  | { type: 'older'; messages: MessageDto[]; nextCursor: string | null }
+  | { type: 'event'; event: RoomEvent }
+  | { type: 'optimistic'; message: MessageDto }
+  | { type: 'sending'; clientId: string }
+  | { type: 'confirmed'; message: MessageDto }
+  | { type: 'failed'; clientId: string; error: string; failure?: SendFailure; retryAt?: number }
+  | { type: 'updated'; message: MessageDto }
+  | { type: 'removed'; messageId: string }
+  | { type: 'reactions'; messageId: string; reactions: ReactionDto[] };
+
+export const initialMessagesState: MessagesState = {
+  messages: [],
+  nextCursor: null,
+  loaded: false,
+  deletedIds: new Set(),
+};
+
+export function messagesReducer(state: MessagesState, action: MessagesAction): MessagesState {
+  switch (action.type) {
+    case 'loaded': {
+      // A (re)load replaces what the server knows; unconfirmed local messages stay.
+      const local = state.messages.filter((m) => m.status !== 'sent');
+      const messages = upsertAll(action.messages.map(sent), local);
+      return { ...state, messages, nextCursor: action.nextCursor, loaded: true };
+    }
+    case 'older': {
+      // A copy fetched before its deletion arrived must not bring the text back.
+      const fresh = action.messages.map((m) => (state.deletedIds.has(m.id) ? tombstone(m) : m)).map(sent);
+      return {
+        ...state,
+        messages: upsertAll(fresh, state.messages, { keepExisting: true }),
+        nextCursor: action.nextCursor,
+      };
+    }
+    case 'optimistic':
+      return { ...state, messages: [...state.messages, { ...action.message, status: 'pending' }] };
+    case 'sending':
+      return mapByClientId(state, action.clientId, (m) => ({
+        ...m,
+        status: 'pending',
+        error: undefined,
+        failure: undefined,
+        retryAt: undefined,
+      }));
+    case 'failed':
+      return mapByClientId(state, action.clientId, (m) =>
+        m.status === 'sent'
+          ? m
+          : { ...m, status: 'failed', error: action.error, failure: action.failure, retryAt: action.retryAt },
+      );
+    case 'confirmed':
+      return confirm(state, action.message, { fromEvent: false });
+    case 'updated':
+      return replace(state, action.message);
+    case 'removed':
+      return remove(state, action.messageId);
+    case 'reactions':
+      return mapById(state, action.messageId, (m) => ({ ...m, reactions: action.reactions }));
+    case 'event':
+      return applyEvent(state, action.event);
+  }
+}
+
+function applyEvent(state: MessagesState, event: RoomEvent): MessagesState {
+  switch (event.type) {
+    case 'message.created':
+      return confirm(state, event.message, { fromEvent: true });
+    case 'message.updated':
+      return replace(state, event.message);
+    case 'message.deleted':
+      return remove(state, event.message_id);
+    case 'reaction.added':
+      return mapById(state, event.reaction.message_id, (m) =>
+        m.reactions.some((r) => r.id === event.reaction.id || sameReaction(r, event.reaction))
+          ? m
+          : { ...m, reactions: [...m.reactions, event.reaction] },
+      );
+    case 'reaction.removed':
+      return mapById(state, event.reaction.message_id, (m) => ({
+        ...m,
+        reactions: m.reactions.filter((r) => r.id !== event.reaction.id && !sameReaction(r, event.reaction)),
+      }));
+    default:
+      return state;
+  }
+}
+
+/**
+ * A server copy of a message: replaces the optimistic copy with the same client_id, or the
+ * copy with the same id. The send answer and the realtime event race; whichever comes first
+ * wins and the other is absorbed. An answer never overwrites an event (events are newer).
+ */
+function confirm(state: MessagesState, message: MessageDto, { fromEvent }: { fromEvent: boolean }): MessagesState {
+  if (state.deletedIds.has(message.id)) return state;
+  const index = state.messages.findIndex(
+    (m) => m.id === message.id || (m.client_id === message.client_id && m.user_id === message.user_id),
+  );
+  if (index === -1) return { ...state, messages: upsertAll([sent(message)], state.messages) };
+  const existing = state.messages[index];
+  if (existing?.status === 'sent' && !fromEvent) return state;
+  const others = state.messages.filter((_, i) => i !== index);
+  return { ...state, messages: upsertAll([sent(message)], others) };
+}
+
+function replace(state: MessagesState, message: MessageDto): MessagesState {
+  if (state.deletedIds.has(message.id)) return state;
+  return mapById(state, message.id, (m) => ({ ...sent(message), reactions: message.reactions ?? m.reactions }));
+}
+
+/** A deleted message keeps its place as a tombstone ('This message was deleted'), without its text. */
+function remove(state: MessagesState, messageId: string): MessagesState {
+  const deletedIds = new Set(state.deletedIds);
+  deletedIds.add(messageId);
+  return { ...state, messages: state.messages.map((m) => (m.id === messageId ? tombstone(m) : m)), deletedIds };
+}
+
+function tombstone<T extends MessageDto>(message: T): T {
+  return { ...message, deleted: true, content: '', edited_at: null, reactions: [] };
+}
+
+function mapById(state: MessagesState, id: string, change: (m: ChatMessage) => ChatMessage): MessagesState {
+  if (!state.messages.some((m) => m.id === id)) return state;
+  return { ...state, messages: state.messages.map((m) => (m.id === id ? change(m) : m)) };
+}
+
+function mapByClientId(state: MessagesState, clientId: string, change: (m: ChatMessage) => ChatMessage): MessagesState {
+  return { ...state, messages: state.messages.map((m) => (m.client_id === clientId ? change(m) : m)) };
+}
+
+function sameReaction(a: ReactionDto, b: ReactionDto): boolean {
+  return a.message_id === b.message_id && a.user_id === b.user_id && a.emoji === b.emoji;
+}
+
+function sent(message: MessageDto): ChatMessage {
+  return { ...message, status: 'sent' };
+}
+
+/** Merges `incoming` into `existing` by id and restores the order (confirmed by time, then local). */
+function upsertAll(
+  incoming: ChatMessage[],
+  existing: ChatMessage[],
+  { keepExisting = false }: { keepExisting?: boolean } = {},
+): ChatMessage[] {
+  const byId = new Map<string, ChatMessage>();
+  for (const message of existing) byId.set(message.id, message);
+  for (const message of incoming) {
+    if (keepExisting && byId.has(message.id)) continue;
+    // The server copy of an unconfirmed local message takes its place.
+    for (const [id, local] of byId) {
+      if (local.status !== 'sent' && local.client_id === message.client_id && local.user_id === message.user_id) {
+        byId.delete(id);
+      }
+    }
+    byId.set(message.id, message);
+  }
+  const all = [...byId.values()];
+  const confirmed = all.filter((m) => m.status === 'sent').sort(byTime);
+  const local = all.filter((m) => m.status !== 'sent');
+  return [...confirmed, ...local];
+}
+
+function byTime(a: ChatMessage, b: ChatMessage): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
