@@ -8,17 +8,22 @@ import path from 'node:path';
 import { build } from 'vite';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config/config';
+import { seedDemoContent } from '../../server/services/demo/demo-content.start';
 
 const port = process.env.E2E_PORT ?? '4300';
 const workDir = process.env.E2E_WORK_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), `reporooms-e2e-${port}-`));
 fs.mkdirSync(workDir, { recursive: true });
-const clientDir = path.join(workDir, 'client');
+// A second server of the same run (the demo-content spec) reuses the first one's client build.
+const clientDir = process.env.E2E_CLIENT_DIR ?? path.join(workDir, 'client');
+const demoContent = process.env.E2E_DEMO_CONTENT === 'true';
 
-await build({
-  configFile: path.resolve('vite.config.ts'),
-  logLevel: 'warn',
-  build: { outDir: clientDir, sourcemap: false },
-});
+if (!process.env.E2E_CLIENT_DIR) {
+  await build({
+    configFile: path.resolve('vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: clientDir, sourcemap: false },
+  });
+}
 
 const config = loadConfig({
   ...process.env,
@@ -29,10 +34,12 @@ const config = loadConfig({
   DATA_DIR: workDir,
   CLIENT_DIST_DIR: clientDir,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-  // The browser tests expect an empty site (rooms, tiles and 'no rooms' states they create themselves).
-  DEMO_CONTENT: 'false',
+  // The browser tests expect an empty site (rooms, tiles and 'no rooms' states they create
+  // themselves); only the demo-content spec's own server starts the way a new demo site does.
+  DEMO_CONTENT: demoContent ? 'true' : 'false',
 });
-const { app, close } = await buildApp(config);
+const { app, ctx, close } = await buildApp(config);
+if (demoContent) await seedDemoContent(ctx);
 await app.listen({ port: config.port, host: config.host });
 process.stderr.write(`e2e server on ${config.publicUrl} (${workDir})\n`);
 
