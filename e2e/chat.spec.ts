@@ -126,7 +126,7 @@ test.describe('two members in one room', () => {
       const theirs = messageWith(g, 'Hello from Ada');
       await theirs.hover();
       await theirs.getByRole('button', { name: 'Message actions' }).click();
-      await expect(g.getByRole('menuitem')).toHaveText(['Copy text']);
+      await expect(g.getByRole('menuitem')).toHaveText(['Copy text', 'Copy link']);
       await g.getByRole('menuitem', { name: 'Copy text' }).click();
       await expect(g.getByText('Message copied to clipboard')).toBeVisible();
       expect(await readClipboard(g)).toBe('Hello from Ada');

@@ -17,7 +17,8 @@ import { TypingIndicator } from './components/TypingIndicator';
 import { Button } from '../../components/ui/Button';
 import { Sheet, SheetContent } from '../../components/ui/Sheet';
 import { useIsMobile } from '../../hooks/useMediaQuery';
-import { usePageMeta } from '../../hooks/usePageMeta';
+import { usePageMeta, usePublicUrl } from '../../hooks/usePageMeta';
+import { messageLink } from './state/message-link';
 import { useRoomAccess } from './hooks/useRoomAccess';
 import { useRoomMembers } from './hooks/useRoomMembers';
 import { useRoomMessages } from './hooks/useRoomMessages';
@@ -119,6 +120,17 @@ export default function ChatRoomPage() {
       .catch(() => toast.error('Failed to copy'));
   }, []);
 
+  const publicUrl = usePublicUrl();
+  const onCopyLink = useCallback(
+    (messageId: string) => {
+      if (!roomId) return;
+      copyText(messageLink(publicUrl, roomId, messageId))
+        .then(() => toast.success('Link copied'))
+        .catch(() => toast.error('Failed to copy'));
+    },
+    [publicUrl, roomId],
+  );
+
   const onCopyMessage = useCallback((content: string) => {
     copyText(content)
       .then(() => toast.success('Copied', { description: 'Message copied to clipboard' }))
@@ -219,6 +231,7 @@ export default function ChatRoomPage() {
           onEdit={onEditMessage}
           onDelete={onDeleteMessage}
           onCopy={onCopyMessage}
+          onCopyLink={onCopyLink}
           onToggleReaction={onToggleReaction}
           onRetry={messages.retry}
         />

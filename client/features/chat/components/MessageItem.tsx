@@ -1,8 +1,9 @@
-import { Copy, Ellipsis, Pencil, RotateCw, Trash2 } from 'lucide-react';
+import { Copy, Ellipsis, Link2, Pencil, RotateCw, Trash2 } from 'lucide-react';
 import { memo, useEffect, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { UserSummaryDto } from '../../../../shared/api/rooms';
 import type { ChatMessage } from '../state/messages-state';
 import { cn } from '../../../lib/cn';
+import { fullTimeLabel } from '../../../lib/day-label';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import {
@@ -22,6 +23,8 @@ export interface MessageActions {
   onEdit(messageId: string, content: string): void;
   onDelete(messageId: string): void;
   onCopy(content: string): void;
+  /** Copies the address of this message (`/chat/{roomId}?message={id}`). */
+  onCopyLink(messageId: string): void;
   onToggleReaction(messageId: string, emoji: string): void;
   onRetry(clientId: string): void;
 }
@@ -208,7 +211,9 @@ export const MessageItem = memo(function MessageItem({
               <MessageContent content={message.content} knownUsernames={knownUsernames} tabbable={active} />
             )}
             <div className={cn('mt-1 flex items-center gap-2 text-[11px] text-muted-foreground', own && 'justify-end')}>
-              <time dateTime={message.created_at}>{timeFormat.format(new Date(message.created_at))}</time>
+              <time dateTime={message.created_at} title={fullTimeLabel(message.created_at)}>
+                {timeFormat.format(new Date(message.created_at))}
+              </time>
               {message.edited_at && !deleted && <span>(edited)</span>}
               {message.status === 'pending' && <span>Sending…</span>}
             </div>
@@ -237,6 +242,9 @@ export const MessageItem = memo(function MessageItem({
                   )}
                   <DropdownMenuItem onSelect={() => actions.onCopy(message.content)}>
                     <Copy className="h-4 w-4" aria-hidden="true" /> Copy text
+                  </DropdownMenuItem>
+                  <DropdownMenuItem onSelect={() => actions.onCopyLink(message.id)}>
+                    <Link2 className="h-4 w-4" aria-hidden="true" /> Copy link
                   </DropdownMenuItem>
                   {own && (
                     <DropdownMenuItem destructive onSelect={() => setConfirmingDelete(true)}>

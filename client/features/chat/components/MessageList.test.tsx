@@ -43,6 +43,7 @@ function setup(messages: ChatMessage[]) {
     onEdit: vi.fn(),
     onDelete: vi.fn(),
     onCopy: vi.fn(),
+    onCopyLink: vi.fn(),
     onToggleReaction: vi.fn(),
     onRetry: vi.fn(),
     onLoadOlder: vi.fn(),
@@ -83,17 +84,18 @@ describe('MessageList', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('time')).toHaveLength(4);
   });
 
-  it('offers Edit and Delete only on own messages, Copy text on all', async () => {
+  it('offers Edit and Delete only on own messages, Copy text and Copy link on all', async () => {
     const t = setup([message('m1', grace), message('m2', ada)]);
     const [theirs, mine] = screen.getAllByTestId('message');
     await t.user.click(within(theirs!).getByRole('button', { name: 'Message actions' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual(['Copy text']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual(['Copy text', 'Copy link']);
     await t.user.click(screen.getByRole('menuitem', { name: 'Copy text' }));
     expect(t.actions.onCopy).toHaveBeenCalledWith('text m1');
     await t.user.click(within(mine!).getByRole('button', { name: 'Message actions' }));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual([
       'Edit',
       'Copy text',
+      'Copy link',
       'Delete',
     ]);
     await t.user.click(screen.getByRole('menuitem', { name: 'Delete' }));
@@ -235,5 +237,40 @@ describe('MessageList', { timeout: 20_000 }, () => {
     expect(within(items[0]!).getByRole('link', { name: 'https://example.com/a' }).tabIndex).toBe(0);
     await t.user.keyboard('{End}');
     expect(document.activeElement).toBe(items[2]);
+  });
+
+  it('puts a day divider before the first message of each day and titles each time with its full date', () => {
+    const today = new Date();
+    const at = (daysAgo: number, hour: number) =>
+      new Date(today.getFullYear(), today.getMonth(), today.getDate() - daysAgo, hour, 15).toISOString();
+    setup([
+      message('m1', grace, { created_at: at(3, 9) }),
+      message('m2', grace, { created_at: at(3, 10) }),
+      message('m3', grace, { created_at: at(1, 9) }),
+      message('m4', ada, { created_at: at(0, 0) }),
+    ]);
+    const dividers = screen.getAllByTestId('day-divider').map((divider) => divider.textContent);
+    const threeDaysAgo = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 3, 9);
+    const expectedOld = new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      ...(threeDaysAgo.getFullYear() === today.getFullYear() ? {} : { year: 'numeric' }),
+    }).format(threeDaysAgo);
+    expect(dividers).toEqual([expectedOld, 'Yesterday', 'Today']);
+    // A new day starts a new group: the author's name shows again after the divider.
+    const items = screen.getAllByTestId('message');
+    expect(within(items[2]!).queryByTestId('message-author')).not.toBeNull();
+    expect(within(items[1]!).queryByTestId('message-author')).toBeNull();
+    const time = items[0]!.querySelector('time');
+    expect(time?.getAttribute('datetime')).toBe(at(3, 9));
+    expect(time?.getAttribute('title')).toMatch(/^\w+day, \w+ \d+, \d{4} at 9:15 AM$/);
+  });
+
+  it('offers "Copy link" in the message menu', async () => {
+    const { actions, user } = setup([message('m1', grace)]);
+    await user.click(screen.getByRole('button', { name: 'Message actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy link' }));
+    expect(actions.onCopyLink).toHaveBeenCalledWith('m1');
   });
 });

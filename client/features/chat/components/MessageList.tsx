@@ -1,8 +1,26 @@
 import { MessageSquare } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { UserSummaryDto } from '../../../../shared/api/rooms';
 import type { ChatMessage } from '../state/messages-state';
+import { useNow } from '../../../hooks/useNow';
+import { dayLabel, localDayKey } from '../../../lib/day-label';
 import { MessageItem, type MessageActions } from './MessageItem';
+
+/** "Today", "Yesterday" or the date, between the messages of two days. */
+function DayDivider({ at, now }: { at: string; now: number }) {
+  return (
+    <li
+      role="separator"
+      aria-label={dayLabel(at, new Date(now))}
+      data-testid="day-divider"
+      className="mt-4 mb-1 flex items-center gap-3 px-4"
+    >
+      <span className="h-px flex-1 bg-border" aria-hidden="true" />
+      <span className="text-xs font-medium text-muted-foreground">{dayLabel(at, new Date(now))}</span>
+      <span className="h-px flex-1 bg-border" aria-hidden="true" />
+    </li>
+  );
+}
 
 interface MessageListProps extends MessageActions {
   messages: ChatMessage[];
@@ -46,6 +64,8 @@ export function MessageList({
   // Roving focus: the list is one Tab stop (the active message, the newest by default) and the
   // arrow keys move between messages, instead of a Tab stop for every control of every message.
   const [activeId, setActiveId] = useState<string | null>(null);
+  // "Today" becomes "Yesterday" at midnight without a reload.
+  const now = useNow();
   const active = messages.some((m) => m.id === activeId) ? activeId : (messages[messages.length - 1]?.id ?? null);
 
   const onListKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
@@ -138,21 +158,25 @@ export function MessageList({
         <ol aria-label="Messages" aria-live="polite" aria-relevant="additions" onKeyDown={onListKeyDown}>
           {messages.map((message, index) => {
             const previous = messages[index - 1];
+            const day = localDayKey(new Date(message.created_at));
+            const newDay = !previous || localDayKey(new Date(previous.created_at)) !== day;
             return (
-              <MessageItem
-                key={message.client_id ? `${message.user_id}:${message.client_id}` : message.id}
-                message={message}
-                own={message.user_id === currentUserId}
-                startsGroup={!previous || previous.user_id !== message.user_id}
-                currentUserId={currentUserId}
-                knownUsernames={knownUsernames}
-                people={people}
-                active={message.id === active}
-                editing={message.id === editingId}
-                onEditingChange={onEditingChange}
-                onActivate={setActiveId}
-                {...actions}
-              />
+              <Fragment key={message.client_id ? `${message.user_id}:${message.client_id}` : message.id}>
+                {newDay && <DayDivider at={message.created_at} now={now} />}
+                <MessageItem
+                  message={message}
+                  own={message.user_id === currentUserId}
+                  startsGroup={newDay || !previous || previous.user_id !== message.user_id}
+                  currentUserId={currentUserId}
+                  knownUsernames={knownUsernames}
+                  people={people}
+                  active={message.id === active}
+                  editing={message.id === editingId}
+                  onEditingChange={onEditingChange}
+                  onActivate={setActiveId}
+                  {...actions}
+                />
+              </Fragment>
             );
           })}
         </ol>
