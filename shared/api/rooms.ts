@@ -95,14 +95,21 @@ export interface MyRoomsResponse {
 }
 
 /**
- * GET /api/rooms/:roomId/messages?before=CURSOR&limit=N (limit ≤ 100, default 50)
- * Newest page first; `messages` are in ascending time order within the page.
- * `next_cursor` fetches the page of older messages (null when there is none).
- * Readable by any signed-in user; posting and reacting need an active membership (403).
+ * GET /api/rooms/:roomId/messages (any signed-in user), limit ≤ 100, default 50, and at most one of:
+ * - nothing: the newest page;
+ * - `before=CURSOR`: the page of older messages (from `next_cursor`);
+ * - `after=CURSOR`: the page of newer messages (from `newer_cursor`), oldest first;
+ * - `around=MESSAGE_ID`: a page with that message in the middle (a linked or first unread
+ *   message); a deleted message still has its place there, as a tombstone. 404 when the room has
+ *   no such message.
+ * `messages` are in ascending time order within the page.
  */
 export interface MessagesPageResponse {
   messages: MessageDto[];
+  /** Fetches the older messages before this page; null when the page starts at the first one. */
   next_cursor: string | null;
+  /** Fetches the newer messages after this page; null when the page ends at the newest one. */
+  newer_cursor: string | null;
   /**
    * The room's event sequence, read just before the page: subscribe with after_seq = last_seq.
    * Events replayed after it may already be reflected in the page, so apply them idempotently

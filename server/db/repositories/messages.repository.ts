@@ -94,6 +94,37 @@ export async function listMessagesBefore(
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
+/**
+ * One page of a room's history after a position, oldest first: the way down from a linked or
+ * first unread message towards the newest. Walks the same index as `listMessagesBefore`.
+ */
+export async function listMessagesAfter(
+  db: Db,
+  roomId: string,
+  after: MessageCursor,
+  limit: number,
+): Promise<MessageRow[]> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.created_at, after.id)))
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** A message of a room by id, tombstones included (a link to a deleted message still has a place). */
+export async function findRoomMessage(db: Db, roomId: string, messageId: string): Promise<MessageRow | undefined> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('id', '=', messageId)
+    .where('room_id', '=', roomId)
+    .executeTakeFirst();
+}
+
 /** Replaces the content of the author's own message; undefined when it is not theirs or gone. */
 export async function updateOwnMessage(
   db: Db,

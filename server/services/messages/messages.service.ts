@@ -12,7 +12,9 @@ import {
   findMessageByClientId,
   findMessageById,
   insertMessageIfAbsent,
+  listMessagesAfter,
   listMessagesBefore,
+  findRoomMessage,
   updateOwnMessage,
   type MessageCursor,
 } from '../../db/repositories/messages.repository';
@@ -45,30 +47,74 @@ export async function presentMessages(db: Kysely<Database>, rows: MessageRow[]):
   );
 }
 
+/**
+ * Which page of a room's history: the newest, older (`before`) or newer (`after`) than a cursor,
+ * or `around` a message. At most one of the three is set (the route refuses more).
+ */
+export interface MessagePageRequest {
+  limit: number;
+  before?: string | undefined;
+  after?: string | undefined;
+  around?: string | undefined;
+}
+
 export async function listMessages(
   ctx: AppContext,
   roomId: string,
-  options: { before: string | undefined; limit: number },
+  request: MessagePageRequest,
 ): Promise<MessagesPageResponse> {
   const db = ctx.database.db;
-  let cursor: MessageCursor | null = null;
-  if (options.before) {
-    cursor = decodeCursor(options.before);
-    if (!cursor) throw apiErrors.validation('before: invalid cursor');
-  }
+  const limit = request.limit;
   // Read the sequence first: events after it may already show in the page (clients apply events
   // idempotently), but none can fall between the page and the subscription.
   const lastSeq = await readLastSeq(db, roomId);
   if (lastSeq === undefined) throw apiErrors.notFound(ROOM_NOT_FOUND);
-  const rows = await listMessagesBefore(db, roomId, cursor, options.limit + 1);
-  const hasMore = rows.length > options.limit;
-  const page = rows.slice(0, options.limit).reverse();
+
+  let older: MessageRow[];
+  let newer: MessageRow[];
+  let hasOlder: boolean;
+  let hasNewer: boolean;
+  if (request.around !== undefined) {
+    const target = await findRoomMessage(db, roomId, request.around);
+    if (!target) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
+    // Half the page above the message (context before it), the rest from it downwards.
+    const above = Math.floor(limit / 2);
+    const before = await listMessagesBefore(db, roomId, target, above + 1);
+    const after = await listMessagesAfter(db, roomId, target, limit - above);
+    hasOlder = before.length > above;
+    hasNewer = after.length > limit - above - 1;
+    older = before.slice(0, above).reverse();
+    newer = [target, ...after.slice(0, limit - above - 1)];
+  } else if (request.after !== undefined) {
+    const cursor = parseCursor('after', request.after);
+    const rows = await listMessagesAfter(db, roomId, cursor, limit + 1);
+    hasOlder = true;
+    hasNewer = rows.length > limit;
+    older = [];
+    newer = rows.slice(0, limit);
+  } else {
+    const cursor = request.before !== undefined ? parseCursor('before', request.before) : null;
+    const rows = await listMessagesBefore(db, roomId, cursor, limit + 1);
+    hasOlder = rows.length > limit;
+    hasNewer = cursor !== null;
+    older = rows.slice(0, limit).reverse();
+    newer = [];
+  }
+  const page = [...older, ...newer];
   const oldest = page[0];
+  const newest = page[page.length - 1];
   return {
     messages: await presentMessages(db, page),
-    next_cursor: hasMore && oldest ? encodeCursor(oldest) : null,
+    next_cursor: hasOlder && oldest ? encodeCursor(oldest) : null,
+    newer_cursor: hasNewer && newest ? encodeCursor(newest) : null,
     last_seq: lastSeq,
   };
+}
+
+function parseCursor(name: 'before' | 'after', text: string): MessageCursor {
+  const cursor = decodeCursor(text);
+  if (!cursor) throw apiErrors.validation(`${name}: invalid cursor`);
+  return cursor;
 }
 
 export async function sendMessage(

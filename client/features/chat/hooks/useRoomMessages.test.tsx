@@ -55,6 +55,7 @@ afterEach(() => vi.unstubAllGlobals());
 const firstPage: MessagesPageResponse = {
   messages: [serverMessage('m2', 'c2', 'second', '2026-01-01T00:00:02.000Z')],
   next_cursor: 'cursor-1',
+  newer_cursor: null,
   last_seq: 7,
 };
 

@@ -16,10 +16,16 @@ import { requireAuth } from '../../middleware/authentication';
 import { parseInput } from '../../parse';
 import { roomIdOf } from '../rooms/rooms.routes';
 
-const pageQuery = z.object({
-  before: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});
+const pageQuery = z
+  .object({
+    before: z.string().max(200).optional(),
+    after: z.string().max(200).optional(),
+    around: z.string().max(100).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .refine((query) => [query.before, query.after, query.around].filter((v) => v !== undefined).length <= 1, {
+    message: 'Use at most one of before, after and around',
+  });
 // Length rules on content are SPEC §5's and checked by validateMessage; this cap only bounds the work.
 const sendBody = z.object({
   client_id: z
@@ -41,7 +47,8 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     requireAuth(request);
     const roomId = roomIdOf(request.params);
     const query = parseInput(pageQuery, request.query);
-    return listMessages(ctx, roomId, { before: query.before, limit: query.limit });
+    if (query.around !== undefined && !isUuid(query.around)) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
+    return listMessages(ctx, roomId, query);
   });
 
   app.post('/api/rooms/:roomId/messages', async (request, reply) => {
