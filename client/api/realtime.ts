@@ -24,6 +24,9 @@ export interface RoomHandlers {
 
 export type ConnectionStatus = 'connecting' | 'open' | 'closed';
 
+/** Frames about the signed-in user across all their rooms (read positions, activity). */
+export type UserFrame = Extract<ServerFrame, { type: 'read.updated' | 'room.activity' }>;
+
 /** The subset of the browser WebSocket the client uses (tests pass a fake). */
 export interface SocketLike {
   readonly readyState: number;
@@ -91,6 +94,7 @@ export class RealtimeClient {
   private socket: SocketLike | null = null;
   private readonly rooms = new Map<string, RoomState>();
   private readonly statusListeners = new Set<(status: ConnectionStatus) => void>();
+  private readonly userListeners = new Set<(frame: UserFrame) => void>();
   private status: ConnectionStatus = 'closed';
   private attempts = 0;
   /** Policy closes in a row (none of the connections in between lasted POLICY_FORGIVE_MS). */
@@ -135,7 +139,21 @@ export class RealtimeClient {
       if (state.replayTimer) clearTimeout(state.replayTimer);
       this.rooms.delete(roomId);
       this.send({ type: 'room.unsubscribe', room_id: roomId });
-      if (this.rooms.size === 0) this.disconnect();
+      if (this.rooms.size === 0 && this.userListeners.size === 0) this.disconnect();
+    };
+  }
+
+  /**
+   * Receives the user's own frames (read positions moving, activity in any of their rooms). Keeps
+   * the socket open while anyone listens, with or without an open room.
+   */
+  watchUser(listener: (frame: UserFrame) => void): () => void {
+    this.userListeners.add(listener);
+    this.stopped = false;
+    if (!this.socket) this.connect();
+    return () => {
+      this.userListeners.delete(listener);
+      if (this.rooms.size === 0 && this.userListeners.size === 0) this.disconnect();
     };
   }
 
@@ -269,6 +287,10 @@ export class RealtimeClient {
         return;
       case 'hello':
         this.checkProtocol(frame.protocol);
+        return;
+      case 'read.updated':
+      case 'room.activity':
+        for (const listener of this.userListeners) listener(frame);
         return;
       default:
         // 'error' needs no action: writes report their own errors over HTTP.

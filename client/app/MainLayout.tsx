@@ -3,9 +3,11 @@ import { DemoBanner } from '../components/layout/DemoBanner';
 import { Header } from '../components/layout/Header';
 import { Sidebar } from '../components/layout/Sidebar';
 import { SidebarProvider } from '../components/layout/SidebarProvider';
+import { useUnreadLive } from '../hooks/useUnread';
 
 /** Sidebar, header and content (SPEC §2 main layout). */
 export function MainLayout() {
+  useUnreadLive();
   return (
     <SidebarProvider>
       <a

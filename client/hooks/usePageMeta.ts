@@ -16,6 +16,15 @@ interface Entry {
 
 const entries = new Map<string, Entry>();
 let counter = 0;
+/** "(N) " while N unread messages wait in the user's rooms (useUnread), else empty. */
+let titlePrefix = '';
+let pageTitle: string | null = null;
+
+/** Puts "(N) " before every page's title, or takes it away with 0. */
+export function setUnreadTitleCount(count: number): void {
+  titlePrefix = count > 0 ? `(${count}) ` : '';
+  if (pageTitle !== null) document.title = titlePrefix + pageTitle;
+}
 
 function latest(priority: number): Entry | undefined {
   let found: Entry | undefined;
@@ -46,7 +55,8 @@ function applyWinner(): void {
 
 /** Updates the tags the server wrote (same selectors), so no tag is ever duplicated. */
 function writeHead(meta: ResolvedPageMeta): void {
-  document.title = meta.title;
+  pageTitle = meta.title;
+  document.title = titlePrefix + meta.title;
   const wanted = new Set(meta.tags.map((tag) => `${tag.attribute}:${tag.key}`));
   for (const tag of meta.tags) {
     let element = document.head.querySelector<HTMLMetaElement>(`meta[${tag.attribute}="${tag.key}"]`);

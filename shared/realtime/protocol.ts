@@ -69,6 +69,20 @@ export type ServerFrame =
   /** Someone is typing; `sent_at` is the server's clock (ms) when the signal was relayed. */
   | { type: 'typing'; room_id: string; user_id: string; sent_at: number }
   | { type: 'pong'; ref?: string; server_time: number }
+  /** This user's read position in a room moved (from any of their tabs or devices). */
+  | { type: 'read.updated'; room_id: string; last_read_message_id: string }
+  /**
+   * A message was created or deleted in one of this user's rooms, subscribed or not: enough for
+   * unread counts and mention markers without receiving the room's events.
+   */
+  | {
+      type: 'room.activity';
+      room_id: string;
+      message_id: string;
+      author_id: string;
+      mentioned_user_ids: string[];
+      kind: 'created' | 'deleted';
+    }
   | { type: 'error'; code: RealtimeErrorCode; message: string; ref_type?: string };
 
 export type RealtimeErrorCode =

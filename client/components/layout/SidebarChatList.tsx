@@ -8,6 +8,7 @@ import { Input } from '../ui/Input';
 import { Tooltip } from '../ui/Tooltip';
 import { SidebarRoomEntry } from './SidebarRoomEntry';
 import { useMyRooms } from './useMyRooms';
+import { useUnreadSummary } from '../../hooks/useUnread';
 
 export interface SidebarChatListProps {
   collapsed: boolean;
@@ -18,6 +19,7 @@ export interface SidebarChatListProps {
 
 /** Search box, the user's active chats and the list states. */
 export function SidebarChatList({ collapsed, onExpand, onNavigate }: SidebarChatListProps) {
+  const unread = useUnreadSummary();
   const { user, isLoading: sessionLoading } = useSession();
   const rooms = useMyRooms(SIDEBAR_LIMIT);
   const [query, setQuery] = useState('');
@@ -109,6 +111,7 @@ export function SidebarChatList({ collapsed, onExpand, onNavigate }: SidebarChat
                 room={room}
                 collapsed={collapsed}
                 active={pathname === `/chat/${room.id}`}
+                unread={unread.byRoom.get(room.id)}
                 onNavigate={onNavigate}
               />
             ))}

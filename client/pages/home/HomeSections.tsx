@@ -5,6 +5,8 @@ import { CONTINUE_CHATS_LIMIT, EXPLORE_TOPICS } from '../../../shared/limits';
 import { useMyRooms } from '../../components/layout/useMyRooms';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { UnreadBadges } from '../../components/layout/SidebarRoomEntry';
+import { useUnreadSummary } from '../../hooks/useUnread';
 import { useSession } from '../../hooks/useSession';
 
 export function HomeSection({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -39,6 +41,7 @@ export function ContinueChats() {
   const { user } = useSession();
   const navigate = useNavigate();
   const { data: rooms } = useMyRooms(CONTINUE_CHATS_LIMIT);
+  const unread = useUnreadSummary();
   if (!user || !rooms || rooms.length === 0) return null;
   return (
     <HomeSection
@@ -52,10 +55,11 @@ export function ContinueChats() {
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {rooms.slice(0, CONTINUE_CHATS_LIMIT).map((room) => (
           <Card key={room.id} className="flex items-center justify-between gap-3 p-4" data-testid="continue-chat">
-            <div className="min-w-0">
+            <div className="min-w-0 flex-1">
               <p className="truncate font-medium">{room.title}</p>
               <p className="truncate text-sm text-muted-foreground">{room.repo_full_name}</p>
             </div>
+            {unread.byRoom.get(room.id) && <UnreadBadges unread={unread.byRoom.get(room.id)!} />}
             <Button
               size="sm"
               onClick={() => void navigate(`/chat/${room.id}`)}

@@ -49,6 +49,8 @@ interface MessageItemProps extends MessageActions {
   /** The list's one Tab stop (roving focus): only its controls are in the Tab order. */
   active: boolean;
   editing: boolean;
+  /** A linked message, marked for a few seconds after the room opened at it. */
+  highlighted?: boolean;
   /** Opens the inline editor on a message (its id) or closes it (null). */
   onEditingChange(messageId: string | null): void;
   /** The message took focus: it becomes the list's Tab stop. */
@@ -133,6 +135,7 @@ export const MessageItem = memo(function MessageItem({
   people,
   active,
   editing,
+  highlighted = false,
   onEditingChange,
   onActivate,
   ...actions
@@ -166,10 +169,12 @@ export const MessageItem = memo(function MessageItem({
       data-status={message.status}
       data-author={authorName(message.author)}
       data-deleted={deleted || undefined}
+      data-highlighted={highlighted ? 'true' : undefined}
       tabIndex={active ? 0 : -1}
       onFocus={onFocus}
       className={cn(
-        'group flex gap-2 px-4 outline-none focus-visible:bg-accent/60',
+        'group flex gap-2 px-4 outline-none transition-colors duration-700 focus-visible:bg-accent/60',
+        highlighted && 'bg-yellow-200/40 dark:bg-yellow-500/20',
         own && 'flex-row-reverse',
         startsGroup ? 'mt-3' : 'mt-0.5',
       )}

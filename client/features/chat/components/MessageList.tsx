@@ -1,51 +1,20 @@
-import { ArrowDown, MessageSquare } from 'lucide-react';
-import { Fragment, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { MessageSquare } from 'lucide-react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { UserSummaryDto } from '../../../../shared/api/rooms';
 import type { ChatMessage } from '../state/messages-state';
-import { Button } from '../../../components/ui/Button';
 import { useNow } from '../../../hooks/useNow';
-import { dayLabel, localDayKey } from '../../../lib/day-label';
+import { localDayKey } from '../../../lib/day-label';
+import { DayDivider, JumpToLatest, LoadFailed, NewMessagesDivider } from './ListMarkers';
 import { MessageItem, type MessageActions } from './MessageItem';
 
-/** Shown while the reader is away from the newest message; counts what arrived meanwhile. */
-function JumpToLatest({ count, onClick }: { count: number; onClick(): void }) {
-  return (
-    <div className="pointer-events-none absolute inset-x-0 bottom-3 flex justify-center">
-      <Button
-        size="sm"
-        className="pointer-events-auto rounded-full shadow-md"
-        onClick={onClick}
-        aria-label={
-          count > 0 ? `Jump to latest, ${count} new ${count === 1 ? 'message' : 'messages'}` : 'Jump to latest'
-        }
-      >
-        <ArrowDown className="h-4 w-4" aria-hidden="true" />
-        Jump to latest
-        {count > 0 && (
-          <span className="rounded-full bg-primary-foreground/20 px-1.5 text-xs" data-testid="jump-to-latest-count">
-            {count > 99 ? '99+' : count} new
-          </span>
-        )}
-      </Button>
-    </div>
-  );
+/** Where the first page opened: a linked message (highlighted) or the first unread one. */
+export interface ListAnchor {
+  id: string;
+  kind: 'link' | 'unread';
 }
 
-/** "Today", "Yesterday" or the date, between the messages of two days. */
-function DayDivider({ at, now }: { at: string; now: number }) {
-  return (
-    <li
-      role="separator"
-      aria-label={dayLabel(at, new Date(now))}
-      data-testid="day-divider"
-      className="mt-4 mb-1 flex items-center gap-3 px-4"
-    >
-      <span className="h-px flex-1 bg-border" aria-hidden="true" />
-      <span className="text-xs font-medium text-muted-foreground">{dayLabel(at, new Date(now))}</span>
-      <span className="h-px flex-1 bg-border" aria-hidden="true" />
-    </li>
-  );
-}
+/** How long a linked message stays highlighted. */
+export const HIGHLIGHT_MS = 4000;
 
 interface MessageListProps extends MessageActions {
   messages: ChatMessage[];
@@ -61,11 +30,27 @@ interface MessageListProps extends MessageActions {
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder(): void;
+  /** The window ends before the newest message (opened around a message). */
+  hasNewer?: boolean;
+  loadingNewer?: boolean;
+  onLoadNewer?(): void;
+  /** Messages created beyond the window, counted on "Jump to latest". */
+  missedNewer?: number;
+  /** Loads the newest page (when the window does not reach it); the list then scrolls to the bottom. */
+  onJumpToLatest?(): Promise<unknown>;
+  anchor?: ListAnchor | null;
+  /** "New messages" goes above this message. */
+  unreadFromId?: string | null;
+  failed?: boolean;
+  onRetryLoad?(): void;
+  /** The newest message on screen in a visible, focused tab (for the read position). */
+  onSeen?(messageId: string): void;
 }
 
 /** How close to the bottom (px) still counts as "reading the latest". */
 const NEAR_BOTTOM_PX = 120;
 const LOAD_OLDER_PX = 80;
+const LOAD_NEWER_PX = 200;
 
 /**
  * The conversation. Follows new messages with a smooth scroll while the reader is at the bottom
@@ -84,6 +69,16 @@ export function MessageList({
   hasOlder,
   loadingOlder,
   onLoadOlder,
+  hasNewer = false,
+  loadingNewer = false,
+  onLoadNewer,
+  missedNewer = 0,
+  onJumpToLatest,
+  anchor = null,
+  unreadFromId = null,
+  failed = false,
+  onRetryLoad,
+  onSeen,
   ...actions
 }: MessageListProps) {
   // Roving focus: the list is one Tab stop (the active message, the newest by default) and the
@@ -117,9 +112,34 @@ export function MessageList({
   const lastId = useRef<string | undefined>(undefined);
   const heightBefore = useRef(0);
   const didInitialScroll = useRef(false);
+  const hadNewer = useRef(hasNewer);
+  const scrollToBottomNext = useRef(false);
   // Messages that arrived while the reader was scrolled up: the "Jump to latest" button counts them.
   const [unseenBelow, setUnseenBelow] = useState(0);
   const [scrolledUp, setScrolledUp] = useState(false);
+  const [highlightedId, setHighlightedId] = useState<string | null>(null);
+
+  // A new opening (another linked message) scrolls again once its page is in.
+  useEffect(() => {
+    didInitialScroll.current = false;
+  }, [anchor?.id]);
+
+  const reportSeen = useCallback(() => {
+    const element = scroller.current;
+    if (!element || !onSeen) return;
+    if (document.visibilityState !== 'visible' || !document.hasFocus()) return;
+    const bottom = element.getBoundingClientRect().bottom;
+    const items = element.querySelectorAll<HTMLElement>('[data-testid="message"][data-status="sent"]');
+    for (let i = items.length - 1; i >= 0; i -= 1) {
+      const item = items[i]!;
+      const box = item.getBoundingClientRect();
+      // The newest message whose top is on screen counts as seen.
+      if (box.height > 0 && box.top < bottom) {
+        if (item.dataset.messageId) onSeen(item.dataset.messageId);
+        return;
+      }
+    }
+  }, [onSeen]);
 
   // Measure before React paints the new list, so a prepended page can keep the reader's place.
   useLayoutEffect(() => {
@@ -128,11 +148,19 @@ export function MessageList({
     const first = messages[0]?.id;
     const last = messages[messages.length - 1];
     const prepended = firstId.current !== undefined && first !== firstId.current && last?.id === lastId.current;
-    if (prepended) {
-      element.scrollTop += element.scrollHeight - heightBefore.current;
-    } else if (!didInitialScroll.current && messages.length > 0) {
-      didInitialScroll.current = true;
+    const pageBelow = hadNewer.current;
+    if (scrollToBottomNext.current && !hasNewer && messages.length > 0) {
+      scrollToBottomNext.current = false;
       element.scrollTop = element.scrollHeight;
+      setUnseenBelow(0);
+    } else if (prepended) {
+      element.scrollTop += element.scrollHeight - heightBefore.current;
+    } else if (!didInitialScroll.current && loaded && messages.length > 0) {
+      didInitialScroll.current = true;
+      scrollToOpening(element, anchor);
+      if (anchor?.kind === 'link') setHighlightedId(anchor.id);
+    } else if (last && last.id !== lastId.current && pageBelow) {
+      // A newer page came in below: the reader stays where they are.
     } else if (last && last.id !== lastId.current && (nearBottom.current || last.user_id === currentUserId)) {
       element.scrollTo({ top: element.scrollHeight, behavior: 'smooth' });
     } else if (last && last.id !== lastId.current && lastId.current !== undefined) {
@@ -140,33 +168,63 @@ export function MessageList({
       const known = messages.findIndex((m) => m.id === lastId.current);
       const arrived = known === -1 ? 1 : messages.length - 1 - known;
       setUnseenBelow((count) => count + arrived);
-    } else if (nearBottom.current) {
+    } else if (nearBottom.current && !hasNewer) {
       element.scrollTo({ top: element.scrollHeight, behavior: 'smooth' });
     }
     firstId.current = first;
     lastId.current = last?.id;
     heightBefore.current = element.scrollHeight;
-  }, [messages, currentUserId]);
+    hadNewer.current = hasNewer;
+  }, [messages, currentUserId, loaded, anchor, hasNewer]);
 
   useEffect(() => {
     const element = scroller.current;
     if (element) heightBefore.current = element.scrollHeight;
   });
 
+  // The highlight of a linked message fades after a few seconds.
+  useEffect(() => {
+    if (!highlightedId) return;
+    const timer = setTimeout(() => setHighlightedId(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlightedId]);
+
+  // What is on screen counts as read after each change, and when the tab is visible and focused again.
+  useEffect(() => {
+    reportSeen();
+  }, [messages, reportSeen]);
+  useEffect(() => {
+    window.addEventListener('focus', reportSeen);
+    document.addEventListener('visibilitychange', reportSeen);
+    return () => {
+      window.removeEventListener('focus', reportSeen);
+      document.removeEventListener('visibilitychange', reportSeen);
+    };
+  }, [reportSeen]);
+
   const onScroll = () => {
     const element = scroller.current;
     if (!element) return;
-    nearBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
+    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
+    nearBottom.current = distance < NEAR_BOTTOM_PX;
     setScrolledUp(!nearBottom.current);
-    if (nearBottom.current) setUnseenBelow(0);
+    if (nearBottom.current && !hasNewer) setUnseenBelow(0);
     if (element.scrollTop < LOAD_OLDER_PX && hasOlder && !loadingOlder) onLoadOlder();
+    if (distance < LOAD_NEWER_PX && hasNewer && !loadingNewer) onLoadNewer?.();
+    reportSeen();
   };
 
   const jumpToLatest = () => {
     const element = scroller.current;
     setUnseenBelow(0);
+    if (hasNewer && onJumpToLatest) {
+      scrollToBottomNext.current = true;
+      void onJumpToLatest();
+      return;
+    }
     element?.scrollTo({ top: element.scrollHeight, behavior: 'smooth' });
   };
+  const waitingBelow = hasNewer ? missedNewer : unseenBelow;
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
@@ -188,7 +246,9 @@ export function MessageList({
             </button>
           </div>
         )}
-        {loaded && messages.length === 0 ? (
+        {failed ? (
+          <LoadFailed onRetry={() => onRetryLoad?.()} />
+        ) : loaded && messages.length === 0 ? (
           <div className="flex h-full flex-col items-center justify-center gap-2 px-6 text-center">
             <MessageSquare className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
             <h2 className="text-lg font-semibold">Welcome to the discussion</h2>
@@ -205,6 +265,7 @@ export function MessageList({
               return (
                 <Fragment key={message.client_id ? `${message.user_id}:${message.client_id}` : message.id}>
                   {newDay && <DayDivider at={message.created_at} now={now} />}
+                  {message.id === unreadFromId && <NewMessagesDivider />}
                   <MessageItem
                     message={message}
                     own={message.user_id === currentUserId}
@@ -214,6 +275,7 @@ export function MessageList({
                     people={people}
                     active={message.id === active}
                     editing={message.id === editingId}
+                    highlighted={message.id === highlightedId}
                     onEditingChange={onEditingChange}
                     onActivate={setActiveId}
                     {...actions}
@@ -224,9 +286,31 @@ export function MessageList({
           </ol>
         )}
       </div>
-      {(scrolledUp || unseenBelow > 0) && messages.length > 0 && (
-        <JumpToLatest count={unseenBelow} onClick={jumpToLatest} />
+      {hasNewer && loadingNewer && (
+        <p role="status" className="py-2 text-center text-xs text-muted-foreground">
+          Loading newer messages...
+        </p>
+      )}
+      {(scrolledUp || hasNewer || unseenBelow > 0) && messages.length > 0 && !failed && (
+        <JumpToLatest count={waitingBelow} onClick={jumpToLatest} />
       )}
     </div>
   );
+}
+
+/** First view of a room: the linked message in the middle, "New messages" near the top, or the bottom. */
+function scrollToOpening(element: HTMLElement, anchor: ListAnchor | null): void {
+  const target =
+    anchor?.kind === 'unread'
+      ? element.querySelector<HTMLElement>('[data-testid="new-messages-divider"]')
+      : anchor
+        ? element.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(anchor.id)}"]`)
+        : null;
+  if (!target) {
+    element.scrollTop = element.scrollHeight;
+    return;
+  }
+  const offset = target.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop;
+  element.scrollTop =
+    anchor?.kind === 'unread' ? offset - 16 : offset - (element.clientHeight - target.offsetHeight) / 2;
 }

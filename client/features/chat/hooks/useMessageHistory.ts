@@ -1,50 +1,85 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { MessagesPageResponse } from '../../../../shared/api/rooms';
 import type { RoomEvent } from '../../../../shared/realtime/protocol';
-import { apiFetch } from '../../../api/http';
+import { apiFetch, ApiRequestError } from '../../../api/http';
 import { initialMessagesState, messagesReducer } from '../state/messages-state';
 
 const PAGE_SIZE = 50;
 
-function messagesUrl(roomId: string, before?: string): string {
+type PagePosition = { before: string } | { after: string } | { around: string } | undefined;
+
+function messagesUrl(roomId: string, position?: PagePosition): string {
   const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (before) query.set('before', before);
+  if (position && 'before' in position) query.set('before', position.before);
+  if (position && 'after' in position) query.set('after', position.after);
+  if (position && 'around' in position) query.set('around', position.around);
   return `/api/rooms/${encodeURIComponent(roomId)}/messages?${query.toString()}`;
 }
 
+/** How the first page of a room opened: at the newest message, or around the one asked for. */
+export type OpenedAt = 'newest' | 'anchor' | 'anchor-missing';
+
 /**
- * Reading a room's messages: newest page first, older pages on demand, room events applied as they
- * come. `lastSeq` is the sequence the first page reflects (subscribe after it); null until it has
- * loaded. `dispatch` is the same state's door for the writing side (useMessageActions).
+ * Reading a room's messages: the first page is the newest one, or the page around `anchorId`
+ * (a linked message, or the first unread one); older pages load above it and newer pages below
+ * it on demand; room events are applied as they come. `lastSeq` is the sequence the first page
+ * reflects (subscribe after it); null until it has loaded. `dispatch` is the same state's door
+ * for the writing side (useMessageActions).
  */
-export function useMessageHistory(roomId: string | undefined, enabled: boolean) {
+export function useMessageHistory(roomId: string | undefined, enabled: boolean, anchorId?: string) {
   const [state, dispatch] = useReducer(messagesReducer, initialMessagesState);
   const [lastSeq, setLastSeq] = useState<number | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  const [loadingNewer, setLoadingNewer] = useState(false);
+  const [openedAt, setOpenedAt] = useState<OpenedAt>('newest');
+  const [attempt, setAttempt] = useState(0);
   const olderRequest = useRef<string | null>(null);
+  const newerRequest = useRef<string | null>(null);
 
   useEffect(() => {
     if (!enabled || !roomId) return;
     const controller = new AbortController();
-    apiFetch<MessagesPageResponse>(messagesUrl(roomId), { signal: controller.signal })
-      .then((page) => {
-        dispatch({ type: 'loaded', messages: page.messages, nextCursor: page.next_cursor });
+    const { signal } = controller;
+    dispatch({ type: 'reset' });
+    const open = async () => {
+      if (anchorId) {
+        try {
+          const page = await apiFetch<MessagesPageResponse>(messagesUrl(roomId, { around: anchorId }), { signal });
+          return { page, at: 'anchor' as const };
+        } catch (error) {
+          // A link to a message this room does not have: open at the newest message instead.
+          if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
+        }
+      }
+      const page = await apiFetch<MessagesPageResponse>(messagesUrl(roomId), { signal });
+      return { page, at: anchorId ? ('anchor-missing' as const) : ('newest' as const) };
+    };
+    open()
+      .then(({ page, at }) => {
+        setOpenedAt(at);
+        dispatch({
+          type: 'loaded',
+          messages: page.messages,
+          nextCursor: page.next_cursor,
+          newerCursor: page.newer_cursor,
+        });
         setLastSeq(page.last_seq);
       })
       .catch((error: unknown) => {
         if ((error as { name?: string }).name === 'AbortError') return;
-        // An empty room view is better than none; a resync or reload fills it.
-        dispatch({ type: 'loaded', messages: [], nextCursor: null });
-        setLastSeq(0);
+        dispatch({ type: 'load-failed' });
       });
     return () => controller.abort();
-  }, [roomId, enabled]);
+  }, [roomId, enabled, anchorId, attempt]);
 
-  /** Refetches the newest page (after a resync) and resolves with the sequence it reflects. */
+  /** "Try again" after the first page failed. */
+  const retryLoad = useCallback(() => setAttempt((n) => n + 1), []);
+
+  /** Refetches the newest page (after a resync, or "Jump to latest") and resolves with its sequence. */
   const reload = useCallback(async (): Promise<number> => {
     if (!roomId) return 0;
     const page = await apiFetch<MessagesPageResponse>(messagesUrl(roomId));
-    dispatch({ type: 'loaded', messages: page.messages, nextCursor: page.next_cursor });
+    dispatch({ type: 'loaded', messages: page.messages, nextCursor: page.next_cursor, newerCursor: null });
     return page.last_seq;
   }, [roomId]);
 
@@ -54,7 +89,7 @@ export function useMessageHistory(roomId: string | undefined, enabled: boolean) 
     olderRequest.current = cursor;
     setLoadingOlder(true);
     try {
-      const page = await apiFetch<MessagesPageResponse>(messagesUrl(roomId, cursor));
+      const page = await apiFetch<MessagesPageResponse>(messagesUrl(roomId, { before: cursor }));
       dispatch({ type: 'older', messages: page.messages, nextCursor: page.next_cursor });
     } catch {
       olderRequest.current = null;
@@ -63,16 +98,38 @@ export function useMessageHistory(roomId: string | undefined, enabled: boolean) 
     }
   }, [roomId, state.nextCursor]);
 
+  const loadNewer = useCallback(async () => {
+    const cursor = state.newerCursor;
+    if (!roomId || !cursor || newerRequest.current === cursor) return;
+    newerRequest.current = cursor;
+    setLoadingNewer(true);
+    try {
+      const page = await apiFetch<MessagesPageResponse>(messagesUrl(roomId, { after: cursor }));
+      dispatch({ type: 'newer', messages: page.messages, newerCursor: page.newer_cursor });
+    } catch {
+      newerRequest.current = null;
+    } finally {
+      setLoadingNewer(false);
+    }
+  }, [roomId, state.newerCursor]);
+
   const applyEvent = useCallback((event: RoomEvent) => dispatch({ type: 'event', event }), []);
 
   return {
     messages: state.messages,
     loaded: state.loaded,
+    failed: state.failed,
+    openedAt,
     hasOlder: state.nextCursor !== null,
+    hasNewer: state.newerCursor !== null,
+    missedNewer: state.missedNewer,
     loadingOlder,
+    loadingNewer,
     lastSeq,
     loadOlder,
+    loadNewer,
     reload,
+    retryLoad,
     applyEvent,
     dispatch,
   };

@@ -150,4 +150,42 @@ describe('messagesReducer', () => {
     });
     expect(next).toBe(state);
   });
+
+  it('opened around a message: counts live messages beyond the window and appends newer pages', () => {
+    const opened = run(
+      { type: 'loaded', messages: [message('m2'), message('m3')], nextCursor: 'old', newerCursor: 'new' },
+      { type: 'event', event: { type: 'message.created', message: message('m8') } },
+      { type: 'event', event: { type: 'message.created', message: message('m9') } },
+    );
+    expect(ids(opened)).toEqual(['m2:sent', 'm3:sent']);
+    expect(opened.missedNewer).toBe(2);
+    const more = messagesReducer(opened, {
+      type: 'newer',
+      messages: [message('m4'), message('m5')],
+      newerCursor: 'n2',
+    });
+    expect(ids(more)).toEqual(['m2:sent', 'm3:sent', 'm4:sent', 'm5:sent']);
+    expect(more.missedNewer).toBe(2);
+    const end = messagesReducer(more, {
+      type: 'newer',
+      messages: [message('m6'), message('m7'), message('m8'), message('m9')],
+      newerCursor: null,
+    });
+    expect(end.newerCursor).toBeNull();
+    expect(end.missedNewer).toBe(0);
+    // At the newest message again, live messages are shown as they come.
+    const live = messagesReducer(end, {
+      type: 'event',
+      event: { type: 'message.created', message: message('m10', { created_at: '2026-01-01T00:00:10.000Z' }) },
+    });
+    expect(live.messages.at(-1)?.id).toBe('m10');
+  });
+
+  it('records a failed first load, and a later load clears it', () => {
+    const failed = run({ type: 'load-failed' });
+    expect(failed).toMatchObject({ loaded: true, failed: true, messages: [] });
+    const recovered = messagesReducer(failed, { type: 'loaded', messages: [message('m1')], nextCursor: null });
+    expect(recovered.failed).toBe(false);
+    expect(messagesReducer(recovered, { type: 'reset' })).toMatchObject({ loaded: false, messages: [] });
+  });
 });

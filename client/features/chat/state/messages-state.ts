@@ -20,14 +20,27 @@ export interface MessagesState {
   /** Confirmed messages in time order, then unconfirmed ones in the order they were written. */
   messages: ChatMessage[];
   nextCursor: string | null;
+  /**
+   * Set when the loaded window ends before the newest message (opened around a linked or first
+   * unread message): newer pages come from it, and live messages are counted, not shown.
+   */
+  newerCursor: string | null;
+  /** Messages created in the room beyond the window (shown as "Jump to latest"). */
+  missedNewer: number;
   loaded: boolean;
+  /** The first page failed to load ("Couldn't load messages"). */
+  failed: boolean;
   /** Ids deleted while a copy could still arrive (a late send answer must not bring one back). */
   deletedIds: ReadonlySet<string>;
 }
 
 export type MessagesAction =
-  | { type: 'loaded'; messages: MessageDto[]; nextCursor: string | null }
+  | { type: 'loaded'; messages: MessageDto[]; nextCursor: string | null; newerCursor?: string | null }
   | { type: 'older'; messages: MessageDto[]; nextCursor: string | null }
+  | { type: 'newer'; messages: MessageDto[]; newerCursor: string | null }
+  | { type: 'load-failed' }
+  /** Forget the window (opening another message): shows nothing until the next 'loaded'. */
+  | { type: 'reset' }
   | { type: 'event'; event: RoomEvent }
   | { type: 'optimistic'; message: MessageDto }
   | { type: 'sending'; clientId: string }
@@ -40,7 +53,10 @@ export type MessagesAction =
 export const initialMessagesState: MessagesState = {
   messages: [],
   nextCursor: null,
+  newerCursor: null,
+  missedNewer: 0,
   loaded: false,
+  failed: false,
   deletedIds: new Set(),
 };
 
@@ -50,8 +66,30 @@ export function messagesReducer(state: MessagesState, action: MessagesAction): M
       // A (re)load replaces what the server knows; unconfirmed local messages stay.
       const local = state.messages.filter((m) => m.status !== 'sent');
       const messages = upsertAll(action.messages.map(sent), local);
-      return { ...state, messages, nextCursor: action.nextCursor, loaded: true };
+      return {
+        ...state,
+        messages,
+        nextCursor: action.nextCursor,
+        newerCursor: action.newerCursor ?? null,
+        missedNewer: 0,
+        loaded: true,
+        failed: false,
+      };
     }
+    case 'newer': {
+      const fresh = action.messages.map((m) => (state.deletedIds.has(m.id) ? tombstone(m) : m)).map(sent);
+      return {
+        ...state,
+        messages: upsertAll(fresh, state.messages, { keepExisting: true }),
+        newerCursor: action.newerCursor,
+        // Reaching the newest message: what was counted is now on screen.
+        missedNewer: action.newerCursor === null ? 0 : state.missedNewer,
+      };
+    }
+    case 'load-failed':
+      return { ...state, loaded: true, failed: true };
+    case 'reset':
+      return { ...initialMessagesState, deletedIds: state.deletedIds };
     case 'older': {
       // A copy fetched before its deletion arrived must not bring the text back.
       const fresh = action.messages.map((m) => (state.deletedIds.has(m.id) ? tombstone(m) : m)).map(sent);
@@ -124,6 +162,8 @@ function confirm(state: MessagesState, message: MessageDto, { fromEvent }: { fro
   const index = state.messages.findIndex(
     (m) => m.id === message.id || (m.client_id === message.client_id && m.user_id === message.user_id),
   );
+  // A window that ends before the newest message cannot place a new one: count it instead.
+  if (index === -1 && state.newerCursor !== null) return { ...state, missedNewer: state.missedNewer + 1 };
   if (index === -1) return { ...state, messages: upsertAll([sent(message)], state.messages) };
   const existing = state.messages[index];
   if (existing?.status === 'sent' && !fromEvent) return state;
