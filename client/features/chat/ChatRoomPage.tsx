@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { UserSummaryDto } from '../../../shared/api/rooms';
 import { MOBILE_ISSUES_LIMIT, ROOM_ISSUES_LIMIT } from '../../../shared/limits';
@@ -22,6 +22,9 @@ import { messageLink } from './state/message-link';
 import { useRoomAccess } from './hooks/useRoomAccess';
 import { useRoomMembers } from './hooks/useRoomMembers';
 import { useRoomMessages } from './hooks/useRoomMessages';
+import { useRoomOpening } from './hooks/useRoomOpening';
+import { useReadPosition } from './hooks/useReadPosition';
+import { MESSAGE_PARAM } from './state/message-link';
 import { useRoomRealtime } from './hooks/useRoomRealtime';
 import { useRoomGoodFirstIssues, useRoomRepository } from './hooks/useRoomRepository';
 import { useSession } from '../../hooks/useSession';
@@ -57,7 +60,16 @@ export default function ChatRoomPage() {
   const repository = useRoomRepository(room?.repo_full_name);
   const issues = useRoomGoodFirstIssues(room?.repo_full_name);
   const members = useRoomMembers(roomId, access.ready);
-  const messages = useRoomMessages(roomId, user, access.ready);
+  const [searchParams] = useSearchParams();
+  const linkedId = searchParams.get(MESSAGE_PARAM);
+  const opening = useRoomOpening(roomId, linkedId, access.ready);
+  const messages = useRoomMessages(roomId, user, access.ready && opening.settled, opening.anchor?.id);
+  const onSeen = useReadPosition(roomId, messages.messages);
+  const openedAt = messages.openedAt;
+  useEffect(() => {
+    // A link to a message this room does not have opens at the newest messages instead.
+    if (openedAt === 'anchor-missing') toast.error('Message not found');
+  }, [openedAt]);
 
   const { reload: reloadMessages, applyEvent: applyMessageEvent } = messages;
   const { reload: reloadMembers, applyEvent: applyMemberEvent } = members;
@@ -100,9 +112,18 @@ export default function ChatRoomPage() {
     return person ? nameWithHandle(person) : 'Someone';
   });
 
-  const { messages: messageList, loadOlder, edit, remove, toggleReaction } = messages;
+  const { messages: messageList, loadOlder, loadNewer, edit, remove, toggleReaction, send, hasNewer } = messages;
   // Stable row callbacks: message rows are memoized and re-render only when their message changes.
   const onLoadOlder = useCallback(() => void loadOlder(), [loadOlder]);
+  const onLoadNewer = useCallback(() => void loadNewer(), [loadNewer]);
+  // Writing while reading old history: the window moves to the newest messages, where it will show.
+  const onSend = useCallback(
+    (content: string) => {
+      if (hasNewer) void reloadMessages();
+      return send(content);
+    },
+    [hasNewer, reloadMessages, send],
+  );
   const onEditMessage = useCallback((id: string, content: string) => void edit(id, content), [edit]);
   const onDeleteMessage = useCallback((id: string) => void remove(id), [remove]);
   const onToggleReaction = useCallback((id: string, emoji: string) => void toggleReaction(id, emoji), [toggleReaction]);
@@ -228,6 +249,16 @@ export default function ChatRoomPage() {
           hasOlder={messages.hasOlder}
           loadingOlder={messages.loadingOlder}
           onLoadOlder={onLoadOlder}
+          hasNewer={messages.hasNewer}
+          loadingNewer={messages.loadingNewer}
+          onLoadNewer={onLoadNewer}
+          missedNewer={messages.missedNewer}
+          onJumpToLatest={reloadMessages}
+          anchor={opening.anchor}
+          unreadFromId={opening.unreadFromId}
+          failed={messages.failed}
+          onRetryLoad={messages.retryLoad}
+          onSeen={onSeen}
           onEdit={onEditMessage}
           onDelete={onDeleteMessage}
           onCopy={onCopyMessage}
@@ -239,7 +270,7 @@ export default function ChatRoomPage() {
         <Composer
           members={members.members}
           currentUserId={user?.id}
-          onSend={messages.send}
+          onSend={onSend}
           onTyping={realtime.notifyTyping}
           onEditLast={onEditLast}
         />
