@@ -115,7 +115,8 @@ export function MessageList({
   const hadNewer = useRef(hasNewer);
   const scrollToBottomNext = useRef(false);
   // Messages that arrived while the reader was scrolled up: the "Jump to latest" button counts them.
-  const [unseenBelow, setUnseenBelow] = useState(0);
+  // The newest message the reader had reached at the bottom; what came after it is "new".
+  const [reachedId, setReachedId] = useState<string | null>(null);
   const [scrolledUp, setScrolledUp] = useState(false);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
 
@@ -152,22 +153,17 @@ export function MessageList({
     if (scrollToBottomNext.current && !hasNewer && messages.length > 0) {
       scrollToBottomNext.current = false;
       element.scrollTop = element.scrollHeight;
-      setUnseenBelow(0);
     } else if (prepended) {
       element.scrollTop += element.scrollHeight - heightBefore.current;
     } else if (!didInitialScroll.current && loaded && messages.length > 0) {
       didInitialScroll.current = true;
       scrollToOpening(element, anchor);
-      if (anchor?.kind === 'link') setHighlightedId(anchor.id);
+      const linked = anchor?.kind === 'link' ? anchor.id : null;
+      if (linked) requestAnimationFrame(() => setHighlightedId(linked));
     } else if (last && last.id !== lastId.current && pageBelow) {
       // A newer page came in below: the reader stays where they are.
     } else if (last && last.id !== lastId.current && (nearBottom.current || last.user_id === currentUserId)) {
       element.scrollTo({ top: element.scrollHeight, behavior: 'smooth' });
-    } else if (last && last.id !== lastId.current && lastId.current !== undefined) {
-      // Scrolled up: the view stays put and the button counts what arrived below.
-      const known = messages.findIndex((m) => m.id === lastId.current);
-      const arrived = known === -1 ? 1 : messages.length - 1 - known;
-      setUnseenBelow((count) => count + arrived);
     } else if (nearBottom.current && !hasNewer) {
       element.scrollTo({ top: element.scrollHeight, behavior: 'smooth' });
     }
@@ -208,7 +204,7 @@ export function MessageList({
     const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
     nearBottom.current = distance < NEAR_BOTTOM_PX;
     setScrolledUp(!nearBottom.current);
-    if (nearBottom.current && !hasNewer) setUnseenBelow(0);
+    if (nearBottom.current && !hasNewer) setReachedId(messages[messages.length - 1]?.id ?? null);
     if (element.scrollTop < LOAD_OLDER_PX && hasOlder && !loadingOlder) onLoadOlder();
     if (distance < LOAD_NEWER_PX && hasNewer && !loadingNewer) onLoadNewer?.();
     reportSeen();
@@ -216,7 +212,6 @@ export function MessageList({
 
   const jumpToLatest = () => {
     const element = scroller.current;
-    setUnseenBelow(0);
     if (hasNewer && onJumpToLatest) {
       scrollToBottomNext.current = true;
       void onJumpToLatest();
@@ -224,6 +219,12 @@ export function MessageList({
     }
     element?.scrollTo({ top: element.scrollHeight, behavior: 'smooth' });
   };
+  // Scrolled up at the newest page: the view stays put and the button counts what arrived below.
+  const reachedIndex = reachedId ? messages.findIndex((m) => m.id === reachedId) : -1;
+  const unseenBelow =
+    scrolledUp && reachedIndex >= 0
+      ? messages.slice(reachedIndex + 1).filter((m) => m.status === 'sent' && m.user_id !== currentUserId).length
+      : 0;
   const waitingBelow = hasNewer ? missedNewer : unseenBelow;
 
   return (
