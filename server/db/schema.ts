@@ -83,6 +83,17 @@ export interface ChatMembersTable {
   user_id: string;
   joined_at: string;
   left_at: string | null;
+  /** Read position: the (created_at, id) of the newest message seen ('' id: nothing at that moment). */
+  read_created_at: Generated<string>;
+  read_message_id: Generated<string>;
+}
+
+/** Who a message mentions (never its author); rewritten on edit, gone with the message's text. */
+export interface MessageMentionsTable {
+  message_id: string;
+  user_id: string;
+  room_id: string;
+  created_at: string;
 }
 
 export interface MessagesTable {
@@ -180,6 +191,7 @@ export interface Database {
   chat_members: ChatMembersTable;
   messages: MessagesTable;
   message_reactions: MessageReactionsTable;
+  message_mentions: MessageMentionsTable;
   room_events: RoomEventsTable;
   user_repositories: UserRepositoriesTable;
   user_contributions: UserContributionsTable;

@@ -1,10 +1,25 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, type ApiErrorBody } from './errors';
 import { GitHubError } from '../github/github-services';
+import { DomainError, type DomainErrorKind } from '../errors';
+
+/** How each kind of domain error answers over HTTP. */
+const DOMAIN_STATUS: Record<DomainErrorKind, [number, ApiErrorBody['error']['code']]> = {
+  invalid: [400, 'validation_failed'],
+  bad_request: [400, 'bad_request'],
+  unauthenticated: [401, 'unauthorized'],
+  forbidden: [403, 'forbidden'],
+  not_found: [404, 'not_found'],
+  conflict: [409, 'conflict'],
+  rate_limited: [429, 'rate_limited'],
+  upstream_rate_limited: [503, 'upstream_rate_limited'],
+  upstream_unavailable: [502, 'upstream_unavailable'],
+  unavailable: [503, 'unavailable'],
+};
 
 /** Maps every failure to a typed JSON error; unknown failures are logged and answered as 500. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | ApiError | GitHubError | Error, request, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiError | DomainError | GitHubError | Error, request, reply) => {
     const body = (status: number, code: ApiErrorBody['error']['code'], message: string, extra = {}) => {
       void reply.status(status).send({ error: { code, message, ...extra } } satisfies ApiErrorBody);
     };
@@ -13,6 +28,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         reply.header('Retry-After', String(error.extra.retryAfterSeconds));
       }
       return body(error.status, error.code, error.message, error.extra);
+    }
+    if (error instanceof DomainError) {
+      const [status, code] = DOMAIN_STATUS[error.kind];
+      if (typeof error.details.retryAfterSeconds === 'number') {
+        reply.header('Retry-After', String(error.details.retryAfterSeconds));
+      }
+      return body(status, code, error.message, error.details);
     }
     if (error instanceof GitHubError) {
       if (error.kind === 'not_found') return body(404, 'not_found', 'Not found on GitHub');

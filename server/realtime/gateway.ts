@@ -6,6 +6,9 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CLOSE_CODES, MAX_FRAME_BYTES, PROTOCOL_VERSION, REALTIME_PATH } from '../../shared/realtime/protocol';
 import type { AppContext } from '../context';
 import { readLastSeq } from '../db/repositories/rooms.repository';
+import { listActiveRoomIds } from '../db/repositories/members.repository';
+import { USERS_CHANNEL } from '../services/read-state/user-channel';
+import { ActivityWatchers } from './activity-watchers';
 import { allowedOrigins } from '../http/middleware/same-origin';
 import { sessionCookieName } from '../http/session-cookie';
 import { createMemoryPresenceStore, type PresenceStore } from '../services/presence/presence-store';
@@ -75,6 +78,14 @@ export function attachRealtimeGateway(
     })
     .catch((error: unknown) => {
       ctx.logger.warn({ err: error }, 'sessions channel subscription failed');
+      return undefined;
+    });
+
+  const watchers = new ActivityWatchers((userId) => listActiveRoomIds(ctx.database.db, userId), ctx.logger);
+  const usersSubscription = ctx.bus
+    .subscribe(USERS_CHANNEL, (raw) => watchers.handle(raw))
+    .catch((error: unknown) => {
+      ctx.logger.warn({ err: error }, 'users channel subscription failed');
       return undefined;
     });
 
@@ -164,6 +175,7 @@ export function attachRealtimeGateway(
       options.bufferLimits,
     );
     clients.add(client);
+    watchers.add(client);
     if (ctx.metrics) client.onEventWritten = ctx.metrics.eventDelivered;
     const budget = new FrameBudget(SOCKET_FRAME_BUDGET.limit, SOCKET_FRAME_BUDGET.windowMs);
     ws.on('pong', () => {
@@ -177,6 +189,7 @@ export function attachRealtimeGateway(
     ws.on('error', () => undefined);
     ws.on('close', () => {
       clients.delete(client);
+      watchers.remove(client);
       count(socketsPerSession, sessionId, -1);
       count(socketsPerUser, userId, -1);
       for (const roomId of [...client.rooms.keys()]) {
@@ -230,6 +243,8 @@ export function attachRealtimeGateway(
       await Promise.all([...clients].map((client) => client.commandQueue));
       const unsubscribeSessions = await sessionsSubscription;
       await unsubscribeSessions?.().catch(() => undefined);
+      const unsubscribeUsers = await usersSubscription;
+      await unsubscribeUsers?.().catch(() => undefined);
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       // Sockets that did not finish the close handshake are cut so the server can stop.
       for (const ws of wss.clients) ws.terminate();

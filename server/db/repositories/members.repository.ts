@@ -41,10 +41,14 @@ export async function upsertActiveMembership(
   db: Db,
   member: { id: string; room_id: string; user_id: string; joined_at: string },
 ): Promise<void> {
+  // The read position starts at the join: history before it is not "unread".
+  const position = { read_created_at: member.joined_at, read_message_id: '' };
   await db
     .insertInto('chat_members')
-    .values({ ...member, left_at: null })
-    .onConflict((oc) => oc.columns(['room_id', 'user_id']).doUpdateSet({ joined_at: member.joined_at, left_at: null }))
+    .values({ ...member, left_at: null, ...position })
+    .onConflict((oc) =>
+      oc.columns(['room_id', 'user_id']).doUpdateSet({ joined_at: member.joined_at, left_at: null, ...position }),
+    )
     .execute();
 }
 
@@ -96,4 +100,15 @@ export async function listUserActiveRooms(db: Db, userId: string, limit: number)
     .orderBy('r.id')
     .limit(limit)
     .execute();
+}
+
+/** The ids of a user's active rooms (which rooms' activity their sockets hear). */
+export async function listActiveRoomIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('chat_members')
+    .select('room_id')
+    .where('user_id', '=', userId)
+    .where('left_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.room_id);
 }

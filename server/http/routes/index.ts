@@ -10,6 +10,7 @@ import { reposRoutes } from './repos/repos.routes';
 import { roomsRoutes } from './rooms/rooms.routes';
 import { messagesRoutes } from './messages/messages.routes';
 import { statsRoutes } from './stats/stats.routes';
+import { readStateRoutes } from './read-state/read-state.routes';
 
 type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -24,6 +25,7 @@ const routeModules: RouteModule[] = [
   reposRoutes,
   roomsRoutes,
   messagesRoutes,
+  readStateRoutes,
   statsRoutes,
 ];
 

@@ -27,6 +27,9 @@ import { showCurrentTextInLog, tombstoneDeletedInLog } from './message-history';
 import { toMessageDto } from './message.presenter';
 import { decodeCursor, encodeCursor } from './message-cursor';
 import { timeOrderedId } from './time-ordered-id';
+import { readStateRepository } from '../../db/repositories/read-state.repository';
+import { recordMentions } from '../read-state/read-state.service';
+import { publishToUsers } from '../read-state/user-channel';
 
 export const NOT_A_MEMBER = 'You are not a member of this room';
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -137,7 +140,8 @@ export async function sendMessage(
   const content = checkedContent(input.content);
   await enforceSendLimit(ctx, userId);
 
-  return changeRoom(ctx, roomId, async (trx, nowIso) => {
+  let mentioned: string[] = [];
+  const sent = await changeRoom(ctx, roomId, async (trx, nowIso) => {
     // Re-checked under the room lock: a concurrent leave cannot slip a message in after it.
     if (!(await isActiveMember(trx, roomId, userId))) throw apiErrors.forbidden(NOT_A_MEMBER);
     const row: MessageRow = {
@@ -153,6 +157,9 @@ export async function sendMessage(
     const inserted = await insertMessageIfAbsent(trx, row);
     let message: MessageDto;
     if (inserted) {
+      mentioned = await recordMentions(trx, row);
+      // Writing in a room means having seen it up to here.
+      await readStateRepository(trx).advance(roomId, userId, { created_at: row.created_at, id: row.id });
       // A message created a moment ago has no reactions yet: only its author is looked up.
       const author = await findAuthor(trx, userId);
       message = toMessageDto(row, new Map(author ? [[userId, author]] : []), []);
@@ -166,6 +173,28 @@ export async function sendMessage(
       events: inserted ? [{ type: 'message.created', message }] : [],
     };
   });
+  if (sent.created) announceActivity(ctx, sent.message, 'created', mentioned);
+  return sent;
+}
+
+/** Tells the room's members' sockets (open room or not) so unread counts and markers follow. */
+function announceActivity(
+  ctx: AppContext,
+  message: Pick<MessageDto, 'id' | 'room_id' | 'user_id'>,
+  kind: 'created' | 'deleted',
+  mentioned: string[],
+) {
+  void publishToUsers(ctx.bus, {
+    type: 'room.activity',
+    frame: {
+      type: 'room.activity',
+      room_id: message.room_id,
+      message_id: message.id,
+      author_id: message.user_id,
+      mentioned_user_ids: mentioned,
+      kind,
+    },
+  }).catch((error: unknown) => ctx.logger.warn({ err: error }, 'room activity not announced'));
 }
 
 export async function editMessage(
@@ -189,6 +218,7 @@ export async function editMessage(
     if (!updated) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
     const message = (await presentMessages(trx, [updated]))[0] as MessageDto;
     await showCurrentTextInLog(trx, message);
+    await recordMentions(trx, updated);
     return { result: message, events: [{ type: 'message.updated', message }] };
   });
 }
@@ -197,11 +227,17 @@ export async function deleteMessage(ctx: AppContext, userId: string, messageId: 
   const current = await findMessageById(ctx.database.db, messageId);
   if (!current) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
   if (current.user_id !== userId) throw apiErrors.forbidden('You can only delete your own messages');
-  await changeRoom(ctx, current.room_id, async (trx, nowIso) => {
+  const removed = await changeRoom(ctx, current.room_id, async (trx, nowIso) => {
     const deleted = await deleteOwnMessage(trx, messageId, userId, nowIso);
-    if (deleted) await tombstoneDeletedInLog(trx, current.room_id, messageId);
-    return { result: undefined, events: deleted ? [{ type: 'message.deleted', message_id: messageId }] : [] };
+    if (deleted) {
+      await tombstoneDeletedInLog(trx, current.room_id, messageId);
+      await readStateRepository(trx).setMentions(current, []);
+    }
+    return { result: deleted, events: deleted ? [{ type: 'message.deleted', message_id: messageId }] : [] };
   });
+  if (removed) {
+    announceActivity(ctx, { id: messageId, room_id: current.room_id, user_id: userId }, 'deleted', []);
+  }
 }
 
 /** SPEC §5 rules on the text as it will be stored (validateMessage judges the cleaned text). */

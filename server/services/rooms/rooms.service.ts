@@ -5,6 +5,7 @@ import type {
   MyRoomsResponse,
   RoomDetailsResponse,
 } from '../../../shared/api/rooms';
+import { publishToUsers } from '../read-state/user-channel';
 import type { AppContext } from '../../context';
 import {
   countActiveMembers,
@@ -86,15 +87,24 @@ export async function joinRoom(ctx: AppContext, userId: string, target: JoinTarg
     return { room: fresh, created, committed: applied.committed };
   });
   publishRoomEvents(ctx, outcome.room.id, outcome.committed);
+  if (outcome.committed.length > 0) announceMembership(ctx, userId);
   return { room: toRoomDto(outcome.room), created: outcome.created };
 }
 
 /** Ends the caller's membership; leaving a room one is not in is a no-op. */
 export async function leaveRoom(ctx: AppContext, userId: string, roomId: string): Promise<void> {
-  await changeRoom(ctx, roomId, async (trx, nowIso) => {
-    const left = await markLeft(trx, roomId, userId, nowIso);
-    return { result: undefined, events: left ? [{ type: 'member.left', user_id: userId }] : [] };
+  const left = await changeRoom(ctx, roomId, async (trx, nowIso) => {
+    const ended = await markLeft(trx, roomId, userId, nowIso);
+    return { result: ended, events: ended ? [{ type: 'member.left', user_id: userId }] : [] };
   });
+  if (left) announceMembership(ctx, userId);
+}
+
+/** Every process re-reads which rooms this user's sockets watch for activity. */
+function announceMembership(ctx: AppContext, userId: string): void {
+  void publishToUsers(ctx.bus, { type: 'membership.changed', user_id: userId }).catch((error: unknown) =>
+    ctx.logger.warn({ err: error }, 'membership change not announced'),
+  );
 }
 
 export async function roomDetails(ctx: AppContext, userId: string, roomId: string): Promise<RoomDetailsResponse> {

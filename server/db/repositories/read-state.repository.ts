@@ -1,0 +1,130 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema';
+
+type Db = Kysely<Database>;
+
+/** Counts stop here: the client shows "99+", and a long-unread room costs no more than this. */
+export const UNREAD_COUNT_CAP = 100;
+
+/** A place in a room's message order. */
+export interface ReadCursor {
+  created_at: string;
+  id: string;
+}
+
+export interface UnreadRow {
+  room_id: string;
+  unread_count: number;
+  mention_count: number;
+  read_message_id: string;
+  first_unread_id: string | null;
+}
+
+/** Read positions and mentions of members (the counts behind unread badges). */
+export function readStateRepository(db: Db) {
+  return {
+    /**
+     * Every active room of the user with its unread and mention counts (each capped) and the first
+     * unread message, in one statement: each count walks the (room, created_at, id) index from the
+     * read position and stops at the cap, so 50 rooms cost 50 short index ranges.
+     */
+    async unreadSummary(userId: string): Promise<UnreadRow[]> {
+      const after = sql`(x.created_at > cm.read_created_at or (x.created_at = cm.read_created_at and x.id > cm.read_message_id))`;
+      const mentionAfter = sql`(n.created_at > cm.read_created_at or (n.created_at = cm.read_created_at and n.message_id > cm.read_message_id))`;
+      const result = await sql<{
+        room_id: string;
+        unread_count: number | string;
+        mention_count: number | string;
+        read_message_id: string;
+        first_unread_id: string | null;
+      }>`
+        select cm.room_id, cm.read_message_id,
+          (select count(*) from (
+            select 1 from messages x
+            where x.room_id = cm.room_id and ${after} and x.user_id <> ${userId} and x.deleted_at is null
+            limit ${UNREAD_COUNT_CAP}
+          ) as unread) as unread_count,
+          (select count(*) from (
+            select 1 from message_mentions n
+            where n.user_id = ${userId} and n.room_id = cm.room_id and ${mentionAfter}
+            limit ${UNREAD_COUNT_CAP}
+          ) as mentioned) as mention_count,
+          (select x.id from messages x
+            where x.room_id = cm.room_id and ${after} and x.user_id <> ${userId} and x.deleted_at is null
+            order by x.created_at, x.id limit 1) as first_unread_id
+        from chat_members cm
+        where cm.user_id = ${userId} and cm.left_at is null
+      `.execute(db);
+      return result.rows.map((row) => ({
+        room_id: row.room_id,
+        unread_count: Number(row.unread_count),
+        mention_count: Number(row.mention_count),
+        read_message_id: row.read_message_id,
+        first_unread_id: row.first_unread_id,
+      }));
+    },
+
+    /** The member's position; undefined when they are not an active member. */
+    async position(roomId: string, userId: string): Promise<ReadCursor | undefined> {
+      const row = await db
+        .selectFrom('chat_members')
+        .select(['read_created_at', 'read_message_id'])
+        .where('room_id', '=', roomId)
+        .where('user_id', '=', userId)
+        .where('left_at', 'is', null)
+        .executeTakeFirst();
+      return row ? { created_at: row.read_created_at, id: row.read_message_id } : undefined;
+    },
+
+    /** Moves an active member's position to `to` if that is later; true when it moved. */
+    async advance(roomId: string, userId: string, to: ReadCursor): Promise<boolean> {
+      const result = await db
+        .updateTable('chat_members')
+        .set({ read_created_at: to.created_at, read_message_id: to.id })
+        .where('room_id', '=', roomId)
+        .where('user_id', '=', userId)
+        .where('left_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('read_created_at', '<', to.created_at),
+            eb.and([eb('read_created_at', '=', to.created_at), eb('read_message_id', '<', to.id)]),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Profiles answering to these handles (username or GitHub login, any letter case). */
+    async usersByHandle(handles: string[]): Promise<string[]> {
+      if (handles.length === 0) return [];
+      const lower = handles.map((handle) => handle.toLowerCase());
+      const rows = await db
+        .selectFrom('profiles')
+        .select('id')
+        .where((eb) =>
+          eb.or([eb(eb.fn('lower', ['username']), 'in', lower), eb(eb.fn('lower', ['github_username']), 'in', lower)]),
+        )
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Replaces who a message mentions. */
+    async setMentions(message: { id: string; room_id: string; created_at: string }, userIds: string[]): Promise<void> {
+      await db.deleteFrom('message_mentions').where('message_id', '=', message.id).execute();
+      if (userIds.length === 0) return;
+      await db
+        .insertInto('message_mentions')
+        .values(
+          userIds.map((userId) => ({
+            message_id: message.id,
+            user_id: userId,
+            room_id: message.room_id,
+            created_at: message.created_at,
+          })),
+        )
+        .execute();
+    },
+  };
+}
+
+export type ReadStateRepository = ReturnType<typeof readStateRepository>;

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { MarkReadResponse, UnreadSummaryResponse } from '../../../../shared/api/read-state';
+import { isUuid } from '../../../../shared/text';
+import type { AppContext } from '../../../context';
+import { createReadStateService, MESSAGE_NOT_FOUND } from '../../../services/read-state/read-state.service';
+import { apiErrors } from '../../errors';
+import { requireAuth } from '../../middleware/authentication';
+import { parseInput } from '../../parse';
+import { roomIdOf } from '../rooms/rooms.routes';
+
+const markReadBody = z.object({
+  message_id: z.string({ error: 'message_id is required' }).max(100, 'message_id is too long'),
+});
+
+/** Unread counts of the signed-in user's rooms, and moving their read position in one room. */
+export async function readStateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const readState = createReadStateService({ db: ctx.database.db, bus: ctx.bus, logger: ctx.logger });
+
+  app.get('/api/me/unread', async (request, reply): Promise<UnreadSummaryResponse> => {
+    reply.header('Cache-Control', 'no-store');
+    const { userId } = requireAuth(request);
+    return readState.summary(userId);
+  });
+
+  app.put('/api/rooms/:roomId/read', async (request): Promise<MarkReadResponse> => {
+    const { userId } = requireAuth(request);
+    const roomId = roomIdOf(request.params);
+    const { message_id: messageId } = parseInput(markReadBody, request.body);
+    if (!isUuid(messageId)) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
+    return readState.markRead(userId, roomId, messageId);
+  });
+}

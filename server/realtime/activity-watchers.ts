@@ -1,0 +1,92 @@
+import type { Logger } from 'pino';
+import { parseUserChannelMessage } from '../services/read-state/user-channel';
+import type { RealtimeClient } from './realtime-client';
+
+/**
+ * Delivers the users channel on this process: a user's read position to all their sockets, and a
+ * room's activity to the sockets of its members, whether they are subscribed to the room or not
+ * (sidebars count unread messages of rooms that are not open). Rooms are read once per user when
+ * their first socket connects here, and again when their memberships change.
+ */
+export class ActivityWatchers {
+  private readonly socketsByUser = new Map<string, Set<RealtimeClient>>();
+  private readonly roomsByUser = new Map<string, ReadonlySet<string>>();
+  private readonly usersByRoom = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly loadRooms: (userId: string) => Promise<string[]>,
+    private readonly logger: Logger,
+  ) {}
+
+  add(client: RealtimeClient): void {
+    const sockets = this.socketsByUser.get(client.userId);
+    if (sockets) {
+      sockets.add(client);
+      return;
+    }
+    this.socketsByUser.set(client.userId, new Set([client]));
+    void this.refresh(client.userId);
+  }
+
+  remove(client: RealtimeClient): void {
+    const sockets = this.socketsByUser.get(client.userId);
+    if (!sockets) return;
+    sockets.delete(client);
+    if (sockets.size > 0) return;
+    this.socketsByUser.delete(client.userId);
+    this.index(client.userId, new Set());
+  }
+
+  handle(raw: string): void {
+    const message = parseUserChannelMessage(raw);
+    if (!message) return;
+    switch (message.type) {
+      case 'read.updated': {
+        const frame = Buffer.from(JSON.stringify(message.frame));
+        for (const client of this.socketsByUser.get(message.user_id) ?? []) client.sendEncoded(frame, true);
+        return;
+      }
+      case 'room.activity': {
+        // Hints for counts (a missed one is healed by the next refetch): dropped first under pressure.
+        const users = this.usersByRoom.get(message.frame.room_id);
+        if (!users) return;
+        const frame = Buffer.from(JSON.stringify(message.frame));
+        for (const userId of users) {
+          for (const client of this.socketsByUser.get(userId) ?? []) client.sendEncoded(frame, true);
+        }
+        return;
+      }
+      case 'membership.changed':
+        if (this.socketsByUser.has(message.user_id)) void this.refresh(message.user_id);
+        return;
+    }
+  }
+
+  private async refresh(userId: string): Promise<void> {
+    try {
+      const rooms = new Set(await this.loadRooms(userId));
+      // The user may have gone while the rooms were read.
+      if (this.socketsByUser.has(userId)) this.index(userId, rooms);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'rooms of a connected user could not be read');
+    }
+  }
+
+  private index(userId: string, rooms: ReadonlySet<string>): void {
+    for (const roomId of this.roomsByUser.get(userId) ?? []) {
+      const users = this.usersByRoom.get(roomId);
+      users?.delete(userId);
+      if (users?.size === 0) this.usersByRoom.delete(roomId);
+    }
+    if (rooms.size === 0) {
+      this.roomsByUser.delete(userId);
+      return;
+    }
+    this.roomsByUser.set(userId, rooms);
+    for (const roomId of rooms) {
+      const users = this.usersByRoom.get(roomId) ?? new Set<string>();
+      users.add(userId);
+      this.usersByRoom.set(roomId, users);
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import type { MarkReadResponse, UnreadSummaryResponse } from '../../../shared/api/read-state';
+import { mentionedHandles } from '../../../shared/mentions';
+import type { EventBus } from '../../bus/event-bus';
+import type { Database } from '../../db/schema';
+import { findRoomMessage } from '../../db/repositories/messages.repository';
+import { findRoomById } from '../../db/repositories/rooms.repository';
+import { readStateRepository } from '../../db/repositories/read-state.repository';
+import { domainErrors } from '../../errors';
+import { ROOM_NOT_FOUND } from '../room-events/room-change';
+import { publishToUsers } from './user-channel';
+
+export const NOT_A_MEMBER = 'You are not a member of this room';
+export const MESSAGE_NOT_FOUND = 'Message not found';
+
+export interface ReadStateDeps {
+  db: Kysely<Database>;
+  bus: EventBus;
+  logger: { warn(object: unknown, message: string): void };
+}
+
+/** Read positions (they only move forward) and the unread counts built on them. */
+export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
+  const positions = readStateRepository(db);
+
+  const announce = (userId: string, roomId: string, messageId: string) =>
+    publishToUsers(bus, {
+      type: 'read.updated',
+      user_id: userId,
+      frame: { type: 'read.updated', room_id: roomId, last_read_message_id: messageId },
+    }).catch((error: unknown) => logger.warn({ err: error }, 'read position not announced'));
+
+  return {
+    async summary(userId: string): Promise<UnreadSummaryResponse> {
+      const rows = await positions.unreadSummary(userId);
+      return {
+        rooms: rows.map((row) => ({
+          room_id: row.room_id,
+          unread_count: row.unread_count,
+          mention_count: row.mention_count,
+          last_read_message_id: row.read_message_id || null,
+          first_unread_message_id: row.first_unread_id,
+        })),
+      };
+    },
+
+    /** Moves the member's position to `messageId` when it is later; answers the position after. */
+    async markRead(userId: string, roomId: string, messageId: string): Promise<MarkReadResponse> {
+      const current = await positions.position(roomId, userId);
+      if (!current) {
+        if (!(await findRoomById(db, roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
+        throw domainErrors.forbidden(NOT_A_MEMBER);
+      }
+      const message = await findRoomMessage(db, roomId, messageId);
+      if (!message) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
+      const moved = await positions.advance(roomId, userId, { created_at: message.created_at, id: message.id });
+      if (moved) {
+        await announce(userId, roomId, message.id);
+        return { last_read_message_id: message.id };
+      }
+      const now = await positions.position(roomId, userId);
+      return { last_read_message_id: now?.id || message.id };
+    },
+
+    /** The author has seen their own message: their position moves to it (and their tabs hear it). */
+    async markOwnMessageRead(userId: string, message: { id: string; room_id: string; created_at: string }) {
+      const moved = await positions.advance(message.room_id, userId, {
+        created_at: message.created_at,
+        id: message.id,
+      });
+      if (moved) await announce(userId, message.room_id, message.id);
+    },
+  };
+}
+
+export type ReadStateService = ReturnType<typeof createReadStateService>;
+
+/**
+ * Who a message mentions: handles in its text (outside code) that name a profile, never the author.
+ * Runs inside the message's transaction, so counts never see a message without its mentions.
+ */
+export async function recordMentions(
+  db: Kysely<Database>,
+  message: { id: string; room_id: string; user_id: string; created_at: string; content: string },
+): Promise<string[]> {
+  const repository = readStateRepository(db);
+  const handles = mentionedHandles(message.content);
+  const userIds = (await repository.usersByHandle(handles)).filter((id) => id !== message.user_id);
+  await repository.setMentions(message, userIds);
+  return userIds;
+}

@@ -1,0 +1,33 @@
+import type { ServerFrame } from '../../../shared/realtime/protocol';
+import type { EventBus } from '../../bus/event-bus';
+
+/**
+ * Bus channel for what concerns users rather than one room's subscribers: read positions moving
+ * (to that user's sockets on every process) and activity in a room (to the sockets of its members,
+ * subscribed or not), and membership changes that tell processes to re-read a user's rooms.
+ */
+export const USERS_CHANNEL = 'users';
+
+type ActivityFrame = Extract<ServerFrame, { type: 'room.activity' }>;
+type ReadFrame = Extract<ServerFrame, { type: 'read.updated' }>;
+
+export type UserChannelMessage =
+  | { type: 'read.updated'; user_id: string; frame: ReadFrame }
+  | { type: 'room.activity'; frame: ActivityFrame }
+  | { type: 'membership.changed'; user_id: string };
+
+export async function publishToUsers(bus: EventBus, message: UserChannelMessage): Promise<void> {
+  await bus.publish(USERS_CHANNEL, JSON.stringify(message));
+}
+
+export function parseUserChannelMessage(raw: string): UserChannelMessage | null {
+  try {
+    const value = JSON.parse(raw) as Partial<UserChannelMessage>;
+    if (value.type === 'read.updated' || value.type === 'room.activity' || value.type === 'membership.changed') {
+      return value as UserChannelMessage;
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
