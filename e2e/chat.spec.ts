@@ -236,7 +236,8 @@ test.describe('two members in one room', () => {
     await expect(a.getByText('Invite link copied')).toBeVisible();
     await expect(a.getByText('Share this link to invite others to the room.')).toBeVisible();
     const invite = await readClipboard(a);
-    expect(invite).toBe(a.url());
+    // The readable address of the room, which opens it at /chat/{id}.
+    expect(invite).toBe(`${baseURL}/r/linus-demo/dive-log`);
 
     await a.getByRole('button', { name: 'Show details' }).click();
     const details = a.getByRole('region', { name: 'Repository details' });
@@ -252,6 +253,7 @@ test.describe('two members in one room', () => {
     await expect(details).toHaveCount(0);
 
     await g.goto(invite);
+    await expect(g).toHaveURL(new RegExp(`/chat/${roomId}$`));
     await expect(g.getByPlaceholder('Type your message...')).toBeVisible();
     const members = a.getByRole('complementary', { name: 'Members' });
     await expect(members.getByRole('heading', { name: 'Members (2)' })).toBeVisible();

@@ -7,6 +7,8 @@ export class ApiRequestError extends Error {
     readonly code: string,
     message: string,
     readonly retryAfterSeconds?: number,
+    /** GitHub's rate limit reset (upstream_rate_limited answers). */
+    readonly resetAt?: string | null,
   ) {
     super(message);
   }
@@ -44,6 +46,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
       error?.code ?? 'http_error',
       error?.message ?? `Request failed (${response.status})`,
       error?.retryAfterSeconds,
+      error?.resetAt,
     );
   }
   return data as T;

@@ -15,6 +15,7 @@ export function RequireAuth() {
       </div>
     );
   }
-  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  // The query too: a link to a message (?message=) comes back to that message after sign-in.
+  if (!user) return <Navigate to="/auth" replace state={{ from: `${location.pathname}${location.search}` }} />;
   return <Outlet />;
 }

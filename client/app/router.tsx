@@ -50,6 +50,12 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../pages/profile/ProfilePage')),
               },
               {
+                // The readable address of a repository's room: joins it like "Join Chat", then /chat/{id}.
+                path: '/r/:owner/:name',
+                handle: handle(({ pathname }) => ({ title: PAGE_TITLES.chat, path: pathname, noindex: true })),
+                lazy: page(() => import('../pages/repo-room/RepoRoomPage')),
+              },
+              {
                 // A missing room id is handled by the page (redirects to /).
                 path: '/chat/:roomId?',
                 handle: handle(({ pathname }) => ({ title: PAGE_TITLES.chat, path: pathname, noindex: true })),

@@ -133,7 +133,15 @@ export interface DiscoveryListResponse {
   upstream_total: number | null;
   /** Search only: whether `page=N+1` has more results ('Show more'). */
   has_more?: boolean;
+  /**
+   * Set when the list is empty because GitHub failed, not because nothing matched: the home page
+   * says so and offers "Try again" instead of the empty list's text.
+   */
+  upstream_problem?: UpstreamProblem | null;
 }
+
+/** Why GitHub gave no list: it did not answer, or its rate limit is spent until `reset_at`. */
+export type UpstreamProblem = { kind: 'unavailable' } | { kind: 'rate_limited'; reset_at: string | null };
 
 /** GitHub's search answers at most this many results for a query, whatever the page. */
 export const SEARCH_RESULTS_MAX = 1000;

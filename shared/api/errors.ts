@@ -4,5 +4,7 @@ export interface ApiErrorResponse {
     code: string;
     message: string;
     retryAfterSeconds?: number;
+    /** GitHub's rate limit: when it resets (ISO time), or null when GitHub did not say. */
+    resetAt?: string | null;
   };
 }

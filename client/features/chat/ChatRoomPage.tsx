@@ -135,13 +135,19 @@ export default function ChatRoomPage() {
     return true;
   }, [messageList, user?.id]);
 
+  const publicUrl = usePublicUrl();
+  const inviteName = room?.repo_full_name;
   const onCopyInvite = useCallback(() => {
-    copyText(window.location.href)
+    // The readable address of the room: /r/{owner}/{name}.
+    const [owner = '', name = ''] = (inviteName ?? '').split('/');
+    const invite = inviteName
+      ? new URL(`/r/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`, publicUrl).toString()
+      : window.location.href;
+    copyText(invite)
       .then(() => toast.success('Invite link copied', { description: 'Share this link to invite others to the room.' }))
       .catch(() => toast.error('Failed to copy'));
-  }, []);
+  }, [inviteName, publicUrl]);
 
-  const publicUrl = usePublicUrl();
   const onCopyLink = useCallback(
     (messageId: string) => {
       if (!roomId) return;

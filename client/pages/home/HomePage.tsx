@@ -130,6 +130,8 @@ function DiscoverySections({
         <RepositoryList
           repositories={active.data?.repositories}
           isLoading={active.isLoading}
+          problem={active.data?.upstream_problem}
+          onRetry={() => void active.refetch()}
           emptyText="No active chats right now. Join a repository below to start one."
           onJoin={onJoin}
           joining={joining}
@@ -141,6 +143,8 @@ function DiscoverySections({
         <RepositoryList
           repositories={trending.data?.repositories}
           isLoading={trending.isLoading}
+          problem={trending.data?.upstream_problem}
+          onRetry={() => void trending.refetch()}
           emptyText="No trending repositories match these filters."
           onJoin={onJoin}
           joining={joining}
@@ -152,6 +156,8 @@ function DiscoverySections({
         <RepositoryList
           repositories={recent.data?.repositories}
           isLoading={recent.isLoading}
+          problem={recent.data?.upstream_problem}
+          onRetry={() => void recent.refetch()}
           emptyText="No recently created repositories match these filters."
           onJoin={onJoin}
           joining={joining}
@@ -191,6 +197,8 @@ function SearchResults({ query, filters, onJoin, joining, memberRoomId, onOpen }
         <RepositoryList
           repositories={loading ? undefined : repositories}
           isLoading={loading}
+          problem={firstPage?.upstream_problem}
+          onRetry={() => void search.refetch()}
           emptyText={`No repositories found for “${query}”.`}
           onJoin={onJoin}
           joining={joining}

@@ -4,11 +4,12 @@ import {
   isSearchable,
   type DiscoveryFilters,
   type DiscoveryListResponse,
+  type UpstreamProblem,
 } from '../../../shared/api/discovery';
 import type { GoodFirstIssuesResponse } from '../../../shared/api/repositories';
 import type { SiteStatsResponse } from '../../../shared/api/rooms';
 import { HOME_ISSUES_LIMIT } from '../../../shared/limits';
-import { apiFetch } from '../../api/http';
+import { ApiRequestError, apiFetch } from '../../api/http';
 
 export type DiscoveryList = 'trending' | 'recent' | 'active';
 
@@ -20,14 +21,24 @@ const EMPTY_LIST: DiscoveryListResponse = {
   upstream_total: null,
 };
 
-/** SPEC §8: list failures on home are logged and the list shows empty. */
+/**
+ * List failures on home are logged and the list shows empty (SPEC §8), saying why when GitHub is
+ * the reason (the server marks such lists with `upstream_problem`).
+ */
 async function fetchList(path: string): Promise<DiscoveryListResponse> {
   try {
     return await apiFetch<DiscoveryListResponse>(path);
   } catch (error) {
     console.warn(`Could not load ${path}`, error);
-    return EMPTY_LIST;
+    return { ...EMPTY_LIST, upstream_problem: problemOf(error) };
   }
+}
+
+function problemOf(error: unknown): UpstreamProblem {
+  if (error instanceof ApiRequestError && error.code === 'upstream_rate_limited') {
+    return { kind: 'rate_limited', reset_at: error.resetAt ?? null };
+  }
+  return { kind: 'unavailable' };
 }
 
 function withQuery(path: string, params: Record<string, string>): string {
@@ -86,5 +97,7 @@ export function useSiteStats() {
     queryKey: ['stats'],
     queryFn: () => apiFetch<SiteStatsResponse>('/api/stats'),
     staleTime: 30_000,
+    // Coming back to the home page counts what the user did meanwhile (a new room, messages).
+    refetchOnMount: 'always',
   });
 }

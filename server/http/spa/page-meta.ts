@@ -18,7 +18,7 @@ export async function pageMetaFor(pathname: string, db: Kysely<Database>, public
   if (path === '/') return { meta: homePageMeta(publicUrl), status: 200 };
   if (path === '/auth') return { meta: { title: PAGE_TITLES.auth, path, noindex: true }, status: 200 };
   if (path === '/profile') return { meta: { title: PAGE_TITLES.profile, path, noindex: true }, status: 200 };
-  if (path === '/chat' || path.startsWith('/chat/')) {
+  if (path === '/chat' || path.startsWith('/chat/') || /^\/r\/[^/]+\/[^/]+$/.test(path)) {
     return { meta: { title: PAGE_TITLES.chat, path, noindex: true }, status: 200 };
   }
   if (path === '/user' || path.startsWith('/user/')) {

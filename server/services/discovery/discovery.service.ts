@@ -5,6 +5,7 @@ import {
   type DiscoveryFilters,
   type DiscoveryListResponse,
   type DiscoveryRepositoryDto,
+  type UpstreamProblem,
 } from '../../../shared/api/discovery';
 import { ACTIVE_LIST_LIMIT, CARD_LIST_LIMIT } from '../../../shared/limits';
 import { discoveryRepository, type RoomActivityRow } from '../../db/repositories/discovery.repository';
@@ -159,7 +160,7 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
       // SPEC §8: list fetch failures on home are logged and the list shows empty.
       const level = error instanceof GitHubError && error.kind === 'invalid_query' ? 'info' : 'warn';
       logger[level]({ err: error, list: what, ...details }, 'discovery list failed; answering an empty list');
-      return { body: EMPTY, complete: false };
+      return { body: { ...EMPTY, upstream_problem: upstreamProblemOf(error) }, complete: false };
     }
   }
 
@@ -296,4 +297,12 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   });
   await Promise.all(workers);
   return results;
+}
+
+/** What the home page tells the reader about a failed list (a query GitHub refused is just "no matches"). */
+function upstreamProblemOf(error: unknown): UpstreamProblem | null {
+  if (!(error instanceof GitHubError)) return { kind: 'unavailable' };
+  if (error.kind === 'invalid_query' || error.kind === 'not_found') return null;
+  if (error.kind === 'rate_limited') return { kind: 'rate_limited', reset_at: error.resetAt?.toISOString() ?? null };
+  return { kind: 'unavailable' };
 }
