@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countActiveFilters, DEFAULT_FILTERS, filtersToQuery, isSearchable } from './discovery';
+import { countActiveFilters, DEFAULT_FILTERS, filtersFromQuery, filtersToQuery, isSearchable } from './discovery';
 
 describe('discovery filters', () => {
   it('counts each filter that differs from its default; the star range counts once', () => {
@@ -28,5 +28,19 @@ describe('discovery filters', () => {
   it('searches only above 2 characters once trimmed', () => {
     expect(isSearchable('  ab ')).toBe(false);
     expect(isSearchable('abc')).toBe(true);
+  });
+});
+
+describe('filtersFromQuery', () => {
+  it('reads back what filtersToQuery writes, and defaults for what is absent', () => {
+    const filters = { ...DEFAULT_FILTERS, language: 'Rust' as const, minStars: 1000, hasChats: 'with_chats' as const };
+    expect(filtersFromQuery(new URLSearchParams(filtersToQuery(filters)))).toEqual(filters);
+    expect(filtersFromQuery(new URLSearchParams())).toEqual(DEFAULT_FILTERS);
+  });
+
+  it('falls back to the default for unknown or malformed values', () => {
+    const params = new URLSearchParams({ language: 'Klingon', minStars: '-5', maxStars: 'lots', chats: 'maybe' });
+    expect(filtersFromQuery(params)).toEqual(DEFAULT_FILTERS);
+    expect(filtersFromQuery(new URLSearchParams({ minStars: '5000', maxStars: '1000' }))).toEqual(DEFAULT_FILTERS);
   });
 });

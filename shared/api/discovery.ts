@@ -91,6 +91,31 @@ export function filtersToQuery(filters: DiscoveryFilters): Record<string, string
   return params;
 }
 
+/**
+ * Filters from a query string (the home page's address): unknown or malformed values fall back to
+ * their defaults, so a hand-edited address still opens a page.
+ */
+export function filtersFromQuery(params: URLSearchParams): DiscoveryFilters {
+  const pick = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const value = params.get(name);
+    return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+  };
+  const stars = (name: string, fallback: number): number => {
+    const value = Number(params.get(name) ?? Number.NaN);
+    return Number.isInteger(value) && value >= 0 && value <= STAR_FILTER_MAX ? value : fallback;
+  };
+  const minStars = stars(FILTER_PARAMS.minStars, DEFAULT_FILTERS.minStars);
+  const maxStars = stars(FILTER_PARAMS.maxStars, DEFAULT_FILTERS.maxStars);
+  return {
+    language: pick(FILTER_PARAMS.language, LANGUAGE_FILTERS, DEFAULT_FILTERS.language),
+    minStars: minStars <= maxStars ? minStars : DEFAULT_FILTERS.minStars,
+    maxStars: minStars <= maxStars ? maxStars : DEFAULT_FILTERS.maxStars,
+    activityLevel: pick(FILTER_PARAMS.activityLevel, ACTIVITY_LEVELS, DEFAULT_FILTERS.activityLevel),
+    dateRange: pick(FILTER_PARAMS.dateRange, DATE_RANGES, DEFAULT_FILTERS.dateRange),
+    hasChats: pick(FILTER_PARAMS.hasChats, CHAT_STATUSES, DEFAULT_FILTERS.hasChats),
+  };
+}
+
 /** Whether a search text is long enough to search for (more than 2 characters once trimmed). */
 export function isSearchable(text: string): boolean {
   return text.trim().length >= SEARCH_MIN_LENGTH;

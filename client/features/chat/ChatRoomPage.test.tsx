@@ -83,7 +83,7 @@ describe('ChatRoomPage', () => {
     renderPage();
     expect(screen.getByText('Loading chat room...')).toBeTruthy();
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('octo/hello');
-    expect(screen.getByText('Welcome to the discussion')).toBeTruthy();
+    expect(await screen.findByText('Welcome to the discussion')).toBeTruthy();
     expect(screen.getByText(/^Stars:/).parentElement?.textContent).toBe('Stars:0');
     expect(screen.getByText(/^Forks:/).parentElement?.textContent).toBe('Forks:0');
     expect(screen.getByRole('link', { name: 'View repository' }).getAttribute('href')).toBe(

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
-  DEFAULT_FILTERS,
+  filtersFromQuery,
+  filtersToQuery,
   isSearchable,
   type DiscoveryFilters,
   type LanguageFilter,
@@ -20,36 +21,62 @@ import { HomeHero } from './HomeHero';
 import { ContinueChats, ExploreTopics, HomeSection } from './HomeSections';
 import { useDiscoveryList, useGoodFirstIssues, useRepositorySearch } from './useDiscovery';
 
+/** The search text's query parameter (`/?q=react&language=Rust`). */
+export const QUERY_PARAM = 'q';
+
 /** Home (SPEC §2): hero, filters, and either the discovery sections or the search results. */
 export default function HomePage() {
   usePageMeta({ path: '/' });
-  const [draft, setDraft] = useState('');
-  const [query, setQuery] = useState('');
-  const [filters, setFilters] = useState<DiscoveryFilters>(DEFAULT_FILTERS);
+  // The search and the filters live in the address: a search can be shared, and back and forward
+  // walk through searches.
+  const [params, setParams] = useSearchParams();
+  const query = params.get(QUERY_PARAM) ?? '';
+  const filters = useMemo(() => filtersFromQuery(params), [params]);
+  const [draft, setDraft] = useState(query);
+  // Back/forward (or a link) changed the search: the box shows it.
+  const [draftFor, setDraftFor] = useState(query);
+  if (draftFor !== query) {
+    setDraftFor(query);
+    setDraft(query);
+  }
   const [filtersOpen, setFiltersOpen] = useState(false);
   const { join, joining } = useJoinRoom();
   const searching = isSearchable(query);
   const membership = useMembership();
   useJoinAfterSignIn(join);
 
+  /** A new search or filter is a new history entry; `replace` for changes within one (a slider). */
+  const navigateTo = (next: { query: string; filters: DiscoveryFilters }, replace = false) => {
+    const search = new URLSearchParams(filtersToQuery(next.filters));
+    if (next.query) search.set(QUERY_PARAM, next.query);
+    setParams(search, { replace });
+  };
   const submit = (text: string) => {
     // SPEC §4: submitting sets the query only when the trimmed text is longer than 2 characters.
-    if (isSearchable(text)) setQuery(text.trim());
-    else if (text.trim() === '') setQuery('');
+    if (isSearchable(text)) navigateTo({ query: text.trim(), filters });
+    else if (text.trim() === '' && query) navigateTo({ query: '', filters });
   };
   const changeDraft = (text: string) => {
     setDraft(text);
     // Emptying the box goes back to the discovery sections.
-    if (text.trim() === '') setQuery('');
+    if (text.trim() === '' && query) navigateTo({ query: '', filters }, true);
   };
   const searchTopic = (topic: string) => {
     setDraft(`topic:${topic}`);
-    setQuery(`topic:${topic}`);
+    navigateTo({ query: `topic:${topic}`, filters });
   };
   const quickLanguage = (language: LanguageFilter) => {
-    setFilters((current) => ({ ...current, language }));
     setDraft('');
-    setQuery('');
+    navigateTo({ query: '', filters: { ...filters, language } });
+  };
+  const changeFilters = (next: DiscoveryFilters) => {
+    // Dragging a star slider changes the range many times: one history entry for the drag.
+    const starsOnly =
+      next.language === filters.language &&
+      next.activityLevel === filters.activityLevel &&
+      next.dateRange === filters.dateRange &&
+      next.hasChats === filters.hasChats;
+    navigateTo({ query, filters: next }, starsOnly);
   };
 
   return (
@@ -61,7 +88,12 @@ export default function HomePage() {
         language={filters.language}
         onQuickLanguage={quickLanguage}
       />
-      <FiltersPanel filters={filters} onChange={setFilters} expanded={filtersOpen} onExpandedChange={setFiltersOpen} />
+      <FiltersPanel
+        filters={filters}
+        onChange={changeFilters}
+        expanded={filtersOpen}
+        onExpandedChange={setFiltersOpen}
+      />
       {searching ? (
         <SearchResults query={query} filters={filters} onJoin={join} joining={joining} {...membership} />
       ) : (

@@ -273,4 +273,76 @@ describe('MessageList', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Copy link' }));
     expect(actions.onCopyLink).toHaveBeenCalledWith('m1');
   });
+
+  it('says when the history could not be loaded, never the welcome of an empty room', async () => {
+    const onRetryLoad = vi.fn();
+    render(
+      <MemoryRouter>
+        <TooltipProvider>
+          <MessageList
+            messages={[]}
+            loaded
+            failed
+            onRetryLoad={onRetryLoad}
+            repoName="octo/hello"
+            currentUserId="u1"
+            knownUsernames={new Set()}
+            people={new Map()}
+            editingId={null}
+            onEditingChange={vi.fn()}
+            hasOlder={false}
+            loadingOlder={false}
+            onLoadOlder={vi.fn()}
+            onEdit={vi.fn()}
+            onDelete={vi.fn()}
+            onCopy={vi.fn()}
+            onCopyLink={vi.fn()}
+            onToggleReaction={vi.fn()}
+            onRetry={vi.fn()}
+          />
+        </TooltipProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain("Couldn't load messages");
+    expect(screen.queryByText('Welcome to the discussion')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetryLoad).toHaveBeenCalledTimes(1);
+  });
+
+  it('puts "New messages" above the first unread message', () => {
+    render(
+      <MemoryRouter>
+        <TooltipProvider>
+          <MessageList
+            messages={[message('m1', grace), message('m2', grace), message('m3', grace)]}
+            loaded
+            unreadFromId="m2"
+            anchor={{ id: 'm2', kind: 'unread' }}
+            repoName="octo/hello"
+            currentUserId="u1"
+            knownUsernames={new Set()}
+            people={new Map()}
+            editingId={null}
+            onEditingChange={vi.fn()}
+            hasOlder={false}
+            loadingOlder={false}
+            onLoadOlder={vi.fn()}
+            onEdit={vi.fn()}
+            onDelete={vi.fn()}
+            onCopy={vi.fn()}
+            onCopyLink={vi.fn()}
+            onToggleReaction={vi.fn()}
+            onRetry={vi.fn()}
+          />
+        </TooltipProvider>
+      </MemoryRouter>,
+    );
+    const list = screen.getByRole('list', { name: 'Messages' });
+    const order = [...list.children].map((child) =>
+      child.getAttribute('data-testid') === 'message'
+        ? child.getAttribute('data-message-id')
+        : child.getAttribute('data-testid'),
+    );
+    expect(order).toEqual(['day-divider', 'm1', 'new-messages-divider', 'm2', 'm3']);
+  });
 });
