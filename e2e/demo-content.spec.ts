@@ -1,51 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startExtraServer, type ExtraServer } from './support/extra-server';
 import { signInAs } from './support/sign-in';
 
 // The shared server of the suite starts empty (DEMO_CONTENT=false). This spec starts a second
-// server the way a new demo site starts, on the next port, with its own database, reusing the
-// client build of the first one.
-const port = Number(process.env.E2E_PORT ?? '4300') + 1;
-const baseURL = `http://localhost:${port}`;
-const workDir = `${process.env.E2E_WORK_DIR ?? '/tmp/reporooms-e2e'}-demo`;
+// server the way a new demo site starts.
+const OFFSET = 1;
+let server: ExtraServer | undefined;
 
-test.use({ baseURL });
-
-let server: ChildProcess | undefined;
+test.use({ baseURL: `http://localhost:${Number(process.env.E2E_PORT ?? '4300') + OFFSET}` });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  fs.mkdirSync(workDir, { recursive: true });
-  server = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/start-server.ts'], {
-    env: {
-      ...process.env,
-      E2E_PORT: String(port),
-      E2E_WORK_DIR: workDir,
-      E2E_CLIENT_DIR: path.join(process.env.E2E_WORK_DIR ?? '', 'client'),
-      E2E_DEMO_CONTENT: 'true',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 100_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`demo server exited with ${server.exitCode}`);
-    const up = await fetch(`${baseURL}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error('demo server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  server = await startExtraServer(OFFSET, { E2E_DEMO_CONTENT: 'true' });
 });
 
 test.afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server?.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
+  await server?.stop();
 });
 
 test('a new demo site already has rooms, people and conversations', async ({ page }) => {
