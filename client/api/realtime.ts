@@ -230,7 +230,8 @@ export class RealtimeClient {
       this.clearTimers();
       this.setStatus('closed');
       // A server-ended session will not come back by reconnecting.
-      if (event.code === CLOSE_CODES.sessionEnded || this.stopped || this.rooms.size === 0) return;
+      if (event.code === CLOSE_CODES.sessionEnded || this.stopped) return;
+      if (this.rooms.size === 0 && this.userListeners.size === 0) return;
       if (event.code === CLOSE_CODES.policyViolation) {
         this.policyCloses += 1;
         this.scheduleReconnect(policyDelay(this.policyCloses));

@@ -74,16 +74,13 @@ export function SidebarRoomEntry({ room, collapsed, active, unread, onNavigate }
         hasUnread && 'font-semibold text-foreground',
       )}
     >
-      <span aria-hidden="true" className="relative contents">
+      <span aria-hidden="true" className="relative flex shrink-0">
         <Avatar src={avatar} name={owner} className="h-7 w-7" />
+        {collapsed && unread && hasUnread && (
+          // The rail has no room for a row: the badges sit on the avatar's corner.
+          <UnreadBadges unread={unread} className="absolute -top-2 -right-3 scale-90" />
+        )}
       </span>
-      {collapsed && hasUnread && (
-        <span
-          aria-hidden="true"
-          data-testid="unread-dot"
-          className="-ml-3 h-2 w-2 self-start rounded-full bg-primary"
-        />
-      )}
       {!collapsed && (
         <span className="flex min-w-0 flex-1 flex-col">
           <span className={cn('truncate', hasUnread ? 'font-bold' : 'font-medium')}>{title}</span>
