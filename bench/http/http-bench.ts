@@ -8,7 +8,7 @@ import { startThrowAwayPostgres, type ThrowAwayPostgres } from '../../server/tes
 import { createProductServer } from '../../server/testing/services/product-server';
 import { round } from '../lib/percentiles';
 import { seedChat } from '../lib/seed-chat';
-import { seedRoomMessages } from './seed-messages';
+import { seedReadPositions, seedRoomMessages } from './seed-messages';
 
 export interface HttpFigure {
   engine: 'sqlite' | 'postgres';
@@ -41,16 +41,34 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
       try {
         await server.start();
         const handle = await openDatabase(databaseUrl);
-        const [room] = await seedChat(handle, { rooms: 1, membersPerRoom: 1, sendersPerRoom: 0 });
+        // A reader and an author: the reader comes back to a room someone else filled.
+        const [room] = await seedChat(handle, { rooms: 1, membersPerRoom: 2, sendersPerRoom: 0 });
         const member = room?.members[0];
-        if (!room || !member) throw new Error('seed failed');
+        const author = room?.members[1];
+        if (!room || !member || !author) throw new Error('seed failed');
         const started = Date.now();
-        await seedRoomMessages(handle, room.id, member.id, options.messages);
+        await seedRoomMessages(handle, room.id, author.id, options.messages);
         log(`${engine}: ${options.messages} messages seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        const positions = await seedReadPositions(handle, {
+          roomId: room.id,
+          readerId: member.id,
+          authorId: author.id,
+        });
         await handle.close();
 
         const targets = [
           { name: 'room latest page (50 of 1M messages)', path: `/api/rooms/${room.id}/messages?limit=50`, auth: true },
+          {
+            name: 'room at the first unread message (1M messages)',
+            path: `/api/rooms/${room.id}/messages?limit=50&around=${positions.firstUnreadId}`,
+            auth: true,
+          },
+          {
+            name: 'room around a linked message (1M messages)',
+            path: `/api/rooms/${room.id}/messages?limit=50&around=${positions.linkedId}`,
+            auth: true,
+          },
+          { name: 'unread counts, 50 rooms (/api/me/unread)', path: '/api/me/unread', auth: true },
           // Signed in: signed-out visitors are limited per IP on these routes.
           { name: 'repository search (cached)', path: '/api/discovery/search?q=react', auth: true },
           { name: 'trending repositories (cached)', path: '/api/discovery/trending', auth: true },

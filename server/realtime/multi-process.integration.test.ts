@@ -143,6 +143,44 @@ describe('two server processes sharing PostgreSQL and Redis', async () => {
     onB.close();
     await onA.waitFor('presence', (f) => f.online_user_ids.join() === ada.id, 10_000);
   });
+
+  it("moves a read position and announces new messages to a user's sockets on the other process", async () => {
+    const ada = await signedInUser();
+    const grace = await signedInUser();
+    const joined = await call(a, ada, 'POST', '/api/rooms/join', { repoFullName: 'rust-lang/rust' });
+    const roomId = ((await joined.json()) as JoinRoomResponse).room.id;
+    expect((await call(b, grace, 'POST', '/api/rooms/join', { repoFullName: 'rust-lang/rust' })).status).toBe(200);
+
+    // Ada has the site open on both processes, without the room open.
+    const adaOnA = await openTestSocket(`ws://127.0.0.1:${a.port}/ws`, { cookie: ada.cookie, origin: a.origin });
+    const adaOnB = await openTestSocket(`ws://127.0.0.1:${b.port}/ws`, { cookie: ada.cookie, origin: b.origin });
+    sockets.push(adaOnA, adaOnB);
+    await Promise.all([adaOnA.waitFor('hello'), adaOnB.waitFor('hello')]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const sent = await call(b, grace, 'POST', `/api/rooms/${roomId}/messages`, { client_id: 'rp-1', content: 'news' });
+    expect(sent.status).toBe(201);
+    const messageId = ((await sent.json()) as { message: { id: string } }).message.id;
+    for (const socket of [adaOnA, adaOnB]) {
+      expect(await socket.waitFor('room.activity', (f) => f.message_id === messageId, 10_000)).toMatchObject({
+        room_id: roomId,
+        author_id: grace.id,
+        kind: 'created',
+      });
+    }
+
+    // Read on A: the socket on B hears it.
+    expect((await call(a, ada, 'PUT', `/api/rooms/${roomId}/read`, { message_id: messageId })).status).toBe(200);
+    expect(await adaOnB.waitFor('read.updated', undefined, 10_000)).toEqual({
+      type: 'read.updated',
+      room_id: roomId,
+      last_read_message_id: messageId,
+    });
+    const unread = await call(b, ada, 'GET', '/api/me/unread');
+    expect(((await unread.json()) as { rooms: Array<{ room_id: string; unread_count: number }> }).rooms).toContainEqual(
+      expect.objectContaining({ room_id: roomId, unread_count: 0 }),
+    );
+  });
 });
 
 async function postgresOrFail(): Promise<boolean> {

@@ -77,6 +77,40 @@ export async function findMessageById(db: Db, messageId: string): Promise<Messag
     .executeTakeFirst();
 }
 
+// History pages are read by every room opening: built and compiled once per dialect.
+const newestPage = preparedQuery(2, (db, roomId: string, limit: number) =>
+  db
+    .selectFrom('messages')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit),
+);
+const pageBefore = preparedQuery(4, (db, roomId: string, createdAt: string, id: string, limit: number) =>
+  db
+    .selectFrom('messages')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(createdAt, id)))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit),
+);
+const pageAfter = preparedQuery(4, (db, roomId: string, createdAt: string, id: string, limit: number) =>
+  db
+    .selectFrom('messages')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(createdAt, id)))
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit),
+);
+const roomMessage = preparedQuery(2, (db, roomId: string, messageId: string) =>
+  db.selectFrom('messages').selectAll().where('id', '=', messageId).where('room_id', '=', roomId),
+);
+
 /**
  * One page of a room's history, newest first (callers reverse it). Walks the
  * (room_id, created_at, id) index from the cursor, so the cost does not depend on the room's size.
@@ -87,11 +121,7 @@ export async function listMessagesBefore(
   before: MessageCursor | null,
   limit: number,
 ): Promise<MessageRow[]> {
-  let query = db.selectFrom('messages').selectAll().where('room_id', '=', roomId);
-  if (before) {
-    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(before.created_at, before.id)));
-  }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return before ? pageBefore.all(db, roomId, before.created_at, before.id, limit) : newestPage.all(db, roomId, limit);
 }
 
 /**
@@ -104,25 +134,12 @@ export async function listMessagesAfter(
   after: MessageCursor,
   limit: number,
 ): Promise<MessageRow[]> {
-  return db
-    .selectFrom('messages')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.created_at, after.id)))
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .limit(limit)
-    .execute();
+  return pageAfter.all(db, roomId, after.created_at, after.id, limit);
 }
 
 /** A message of a room by id, tombstones included (a link to a deleted message still has a place). */
 export async function findRoomMessage(db: Db, roomId: string, messageId: string): Promise<MessageRow | undefined> {
-  return db
-    .selectFrom('messages')
-    .selectAll()
-    .where('id', '=', messageId)
-    .where('room_id', '=', roomId)
-    .executeTakeFirst();
+  return roomMessage.first(db, roomId, messageId);
 }
 
 /** Replaces the content of the author's own message; undefined when it is not theirs or gone. */

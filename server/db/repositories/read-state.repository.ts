@@ -26,11 +26,13 @@ export function readStateRepository(db: Db) {
     /**
      * Every active room of the user with its unread and mention counts (each capped) and the first
      * unread message, in one statement: each count walks the (room, created_at, id) index from the
-     * read position and stops at the cap, so 50 rooms cost 50 short index ranges.
+     * read position and stops at the cap, so 50 rooms cost 50 short index ranges. The `order by`
+     * in the capped counts keeps PostgreSQL on that index (without it, it may scan the table).
      */
     async unreadSummary(userId: string): Promise<UnreadRow[]> {
-      const after = sql`(x.created_at > cm.read_created_at or (x.created_at = cm.read_created_at and x.id > cm.read_message_id))`;
-      const mentionAfter = sql`(n.created_at > cm.read_created_at or (n.created_at = cm.read_created_at and n.message_id > cm.read_message_id))`;
+      // Row values, so both databases walk the index from the position instead of filtering rows.
+      const after = sql`(x.created_at, x.id) > (cm.read_created_at, cm.read_message_id)`;
+      const mentionAfter = sql`(n.created_at, n.message_id) > (cm.read_created_at, cm.read_message_id)`;
       const result = await sql<{
         room_id: string;
         unread_count: number | string;
@@ -42,11 +44,13 @@ export function readStateRepository(db: Db) {
           (select count(*) from (
             select 1 from messages x
             where x.room_id = cm.room_id and ${after} and x.user_id <> ${userId} and x.deleted_at is null
+            order by x.created_at, x.id
             limit ${UNREAD_COUNT_CAP}
           ) as unread) as unread_count,
           (select count(*) from (
             select 1 from message_mentions n
             where n.user_id = ${userId} and n.room_id = cm.room_id and ${mentionAfter}
+            order by n.created_at, n.message_id
             limit ${UNREAD_COUNT_CAP}
           ) as mentioned) as mention_count,
           (select x.id from messages x
