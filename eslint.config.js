@@ -4,6 +4,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const restrict = (patterns, message) => ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }];
+/** A server layer's own restrictions, on top of "server/ never imports the client". */
+const serverLayer = (patterns, message) => [
+  'error',
+  {
+    patterns: [
+      { group: ['**/client/**'], message: 'server/ never imports the client' },
+      ...patterns.map((group) => ({ group: [group], message })),
+    ],
+  },
+];
 
 // Client folders. A feature (client/features/<name>/) keeps its page, state, hooks and components together.
 // Import specifiers are relative, so the rules read how far a specifier climbs out of the importing file.
@@ -112,6 +122,32 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict(['**/client/**'], 'server/ never imports the client'),
+    },
+  },
+  // The server's inner layers: routes and realtime → services → repositories → database. Tests
+  // may reach any layer to set up and inspect state.
+  {
+    files: ['server/http/**/*.ts', 'server/realtime/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': serverLayer(['**/db/**'], 'routes and realtime reach data through services'),
+    },
+  },
+  {
+    files: ['server/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': serverLayer(
+        ['**/http/**'],
+        'services speak the domain (server/errors.ts), not HTTP; the edges map their errors',
+      ),
+    },
+  },
+  {
+    files: ['server/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': serverLayer(['**/services/**'], 'repositories never call services'),
     },
   },
 );

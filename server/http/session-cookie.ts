@@ -2,15 +2,9 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config';
+import { isHttps, sessionCookieName } from '../config/site-origin';
 
-/** `__Host-` binds the cookie to this exact origin; browsers allow it only over HTTPS. */
-export function sessionCookieName(config: Config): string {
-  return isHttps(config) ? '__Host-rr_session' : 'rr_session';
-}
-
-export function isHttps(config: Config): boolean {
-  return config.publicUrl.startsWith('https://');
-}
+export { isHttps, sessionCookieName } from '../config/site-origin';
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date): void {
   reply.setCookie(sessionCookieName(config), token, {

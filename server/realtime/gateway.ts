@@ -5,12 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CLOSE_CODES, MAX_FRAME_BYTES, PROTOCOL_VERSION, REALTIME_PATH } from '../../shared/realtime/protocol';
 import type { AppContext } from '../context';
-import { readLastSeq } from '../db/repositories/rooms.repository';
-import { listActiveRoomIds } from '../db/repositories/members.repository';
+import { createRoomAccessService } from '../services/room-events/room-access.service';
 import { USERS_CHANNEL } from '../services/read-state/user-channel';
 import { ActivityWatchers } from './activity-watchers';
-import { allowedOrigins } from '../http/middleware/same-origin';
-import { sessionCookieName } from '../http/session-cookie';
+import { allowedOrigins, sessionCookieName } from '../config/site-origin';
 import { createMemoryPresenceStore, type PresenceStore } from '../services/presence/presence-store';
 import { createRedisPresenceStore } from '../services/presence/redis-presence-store';
 import { parseCommand } from './command-schema';
@@ -56,12 +54,13 @@ export function attachRealtimeGateway(
   options: GatewayOptions = {},
 ): { close(): Promise<void> } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-  const isAllowed = allowedOrigins(ctx);
+  const isAllowed = allowedOrigins(ctx.config);
   const processId = randomUUID();
   const presence: PresenceStore = ctx.redis
     ? createRedisPresenceStore(ctx.redis, processId)
     : createMemoryPresenceStore();
-  const hub = new RoomHub(ctx.bus, presence, ctx.logger, (roomId) => readLastSeq(ctx.database.db, roomId));
+  const rooms = createRoomAccessService(ctx.database.db);
+  const hub = new RoomHub(ctx.bus, presence, ctx.logger, (roomId) => rooms.lastSeq(roomId));
   const clients = new Set<RealtimeClient>();
   /** Open sockets on this process per session and per user (see socket-limits.ts). */
   const socketsPerSession = new Map<string, number>();
@@ -81,7 +80,7 @@ export function attachRealtimeGateway(
       return undefined;
     });
 
-  const watchers = new ActivityWatchers((userId) => listActiveRoomIds(ctx.database.db, userId), ctx.logger);
+  const watchers = new ActivityWatchers((userId) => rooms.activeRoomIds(userId), ctx.logger);
   const usersSubscription = ctx.bus
     .subscribe(USERS_CHANNEL, (raw) => watchers.handle(raw))
     .catch((error: unknown) => {

@@ -1,11 +1,10 @@
 import { TYPING_RELAY_INTERVAL_MS } from '../../shared/limits';
 import type { ClientCommand } from '../../shared/realtime/protocol';
 import type { AppContext } from '../context';
-import { isActiveMember } from '../db/repositories/members.repository';
-import { findRoomById, readLastSeq } from '../db/repositories/rooms.repository';
+import { createRoomAccessService } from '../services/room-events/room-access.service';
 import { createMembership, type RealtimeClient } from './realtime-client';
 import type { RoomHub } from './room-hub';
-import { roomLogOf, RoomSubscription } from './room-subscription';
+import { RoomSubscription } from './room-subscription';
 
 /** More rooms than any screen shows at once (room page plus sidebar). */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;
@@ -59,10 +58,10 @@ async function subscribe(
   roomId: string,
   afterSeq: number | undefined,
 ): Promise<void> {
-  const db = ctx.database.db;
+  const rooms = createRoomAccessService(ctx.database.db);
   // A membership row implies its room, so the room is only looked up to word the refusal.
-  if (!(await isActiveMember(db, roomId, client.userId))) {
-    if (!(await findRoomById(db, roomId)))
+  if (!(await rooms.isActiveMember(roomId, client.userId))) {
+    if (!(await rooms.roomExists(roomId)))
       return client.sendError('not_found', 'Chat room not found', 'room.subscribe');
     return client.sendError('forbidden', 'You are not a member of this room', 'room.subscribe');
   }
@@ -75,7 +74,7 @@ async function subscribe(
       'room.subscribe',
     );
   }
-  const subscription = new RoomSubscription(roomId, client, roomLogOf(db, roomId), (error) =>
+  const subscription = new RoomSubscription(roomId, client, rooms.logOf(roomId), (error) =>
     ctx.logger.warn({ err: error, roomId }, 'room delivery failed'),
   );
   const membership = createMembership(client, subscription);
@@ -83,10 +82,10 @@ async function subscribe(
   // Listen first, then read the sequence: nothing committed after the read can be missed.
   await hub.attach(roomId, membership);
   const online = await hub.goOnline(roomId, membership);
-  const lastSeq = (await readLastSeq(db, roomId)) ?? 0;
+  const lastSeq = (await rooms.lastSeq(roomId)) ?? 0;
   if (client.rooms.get(roomId) !== membership || client.isClosing) return;
   // A leave committed between the first check and the sequence read would otherwise go unnoticed.
-  if (!(await isActiveMember(db, roomId, client.userId))) {
+  if (!(await rooms.isActiveMember(roomId, client.userId))) {
     await unsubscribe(hub, client, roomId);
     return client.sendError('forbidden', 'You are not a member of this room', 'room.subscribe');
   }

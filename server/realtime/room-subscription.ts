@@ -1,9 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Kysely } from 'kysely';
 import { MAX_REPLAY_EVENTS } from '../../shared/realtime/protocol';
-import type { Database, RoomEventRow } from '../db/schema';
-import { listRoomEventsAfter } from '../db/repositories/room-events.repository';
-import { readLastSeq } from '../db/repositories/rooms.repository';
+import type { RoomLog } from '../services/room-events/room-access.service';
 
 /** One committed event ready to send: `json` is the stored RoomEvent document. */
 export interface OutgoingEvent {
@@ -25,19 +22,7 @@ export interface SubscriptionSink {
   whenWritable(): Promise<void>;
 }
 
-/** The room's event log, as a subscription reads it. */
-export interface RoomLog {
-  lastSeq(): Promise<number>;
-  /** Events after `afterSeq`, in sequence order, at most `limit`. */
-  eventsAfter(afterSeq: number, limit: number): Promise<RoomEventRow[]>;
-}
-
-export function roomLogOf(db: Kysely<Database>, roomId: string): RoomLog {
-  return {
-    lastSeq: async () => (await readLastSeq(db, roomId)) ?? 0,
-    eventsAfter: (afterSeq, limit) => listRoomEventsAfter(db, roomId, afterSeq, limit),
-  };
-}
+export type { RoomLog } from '../services/room-events/room-access.service';
 
 /** Live events held while the log is read; beyond this the log is simply read again. */
 const MAX_QUEUED = 1000;

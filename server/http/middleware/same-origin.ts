@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError } from '../errors';
+import { allowedOrigins } from '../../config/site-origin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -10,7 +11,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * HTML form cannot produce.
  */
 export function registerSameOriginGuard(app: FastifyInstance, ctx: AppContext): void {
-  const allowed = allowedOrigins(ctx);
+  const allowed = allowedOrigins(ctx.config);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;
@@ -26,11 +27,4 @@ export function registerSameOriginGuard(app: FastifyInstance, ctx: AppContext): 
       );
     }
   });
-}
-
-/** The site's own origin, plus the origin the request was addressed to (same host, any configured port mapping). */
-export function allowedOrigins(ctx: AppContext): (origin: string, host: string | undefined) => boolean {
-  const publicOrigin = new URL(ctx.config.publicUrl).origin;
-  const scheme = new URL(ctx.config.publicUrl).protocol;
-  return (origin, host) => origin === publicOrigin || (host !== undefined && origin === `${scheme}//${host}`);
 }

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
 import { homePageMeta, PAGE_TITLES, publicProfilePageMeta, type PageMetaInput } from '../../../shared/meta';
-import { isUuid } from '../../../shared/text';
-import type { Database } from '../../db/schema';
+import type { PublicProfilesService } from '../../services/profiles/public-profiles.service';
 
 export interface PageMetaResult {
   meta: PageMetaInput;
@@ -13,7 +11,11 @@ export interface PageMetaResult {
  * The metadata of a client route, decided on the server for crawlers that run no JavaScript.
  * Mirrors client/app/router.tsx; pages behind sign-in are never indexed.
  */
-export async function pageMetaFor(pathname: string, db: Kysely<Database>, publicUrl: string): Promise<PageMetaResult> {
+export async function pageMetaFor(
+  pathname: string,
+  profiles: Pick<PublicProfilesService, 'findProfile'>,
+  publicUrl: string,
+): Promise<PageMetaResult> {
   const path = normalisePath(pathname);
   if (path === '/') return { meta: homePageMeta(publicUrl), status: 200 };
   if (path === '/auth') return { meta: { title: PAGE_TITLES.auth, path, noindex: true }, status: 200 };
@@ -23,7 +25,10 @@ export async function pageMetaFor(pathname: string, db: Kysely<Database>, public
   }
   if (path === '/user' || path.startsWith('/user/')) {
     const handle = path.split('/')[2];
-    return { meta: await userPageMeta(handle ? safeDecode(handle) : undefined, path, db, publicUrl), status: 200 };
+    return {
+      meta: await userPageMeta(handle ? safeDecode(handle) : undefined, path, profiles, publicUrl),
+      status: 200,
+    };
   }
   return { meta: { title: PAGE_TITLES.notFound, path, noindex: true }, status: 404 };
 }
@@ -31,20 +36,13 @@ export async function pageMetaFor(pathname: string, db: Kysely<Database>, public
 async function userPageMeta(
   handle: string | undefined,
   path: string,
-  db: Kysely<Database>,
+  profiles: Pick<PublicProfilesService, 'findProfile'>,
   publicUrl: string,
 ): Promise<PageMetaInput> {
   // Private, missing or unreadable profiles get the default tags and stay out of search indexes.
   const fallback: PageMetaInput = { path, noindex: true };
   if (!handle || handle.length > 100) return fallback;
-  const query = db
-    .selectFrom('public_profiles')
-    .select(['id', 'username', 'display_name', 'bio', 'avatar_url', 'github_url']);
-  const profile = await (
-    isUuid(handle)
-      ? query.where('id', '=', handle.toLowerCase())
-      : query.where((eb) => eb(eb.fn<string>('lower', ['username']), '=', handle.toLowerCase()))
-  ).executeTakeFirst();
+  const profile = await profiles.findProfile(handle);
   return profile ? publicProfilePageMeta(profile, publicUrl) : fallback;
 }
 

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { SIDEBAR_COOKIE } from '../../../shared/limits';
 import type { AppContext } from '../../context';
+import { createPublicProfilesService } from '../../services/profiles/public-profiles.service';
 import { pageMetaFor, type PageMetaResult } from './page-meta';
 import { renderIndexHtml } from './render-index';
 
@@ -13,6 +14,7 @@ import { renderIndexHtml } from './render-index';
  * written into the head for crawlers that run no JavaScript.
  */
 export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const publicProfiles = createPublicProfilesService(ctx.database.db);
   const root = path.resolve(ctx.config.clientDistDir);
   const indexFile = path.join(root, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -50,7 +52,7 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
     const pathname = request.url.split('?')[0] ?? '/';
     let page: PageMetaResult;
     try {
-      page = await pageMetaFor(pathname, ctx.database.db, ctx.config.publicUrl);
+      page = await pageMetaFor(pathname, publicProfiles, ctx.config.publicUrl);
     } catch (error) {
       // The page still works without its specific tags; the browser sets them again.
       request.log.warn({ err: error, pathname }, 'page metadata lookup failed');

@@ -20,7 +20,6 @@ import {
 } from '../../db/repositories/messages.repository';
 import { listReactionsForMessages } from '../../db/repositories/reactions.repository';
 import { findRoomById, readLastSeq } from '../../db/repositories/rooms.repository';
-import { apiErrors } from '../../http/errors';
 import { changeRoom, ROOM_NOT_FOUND } from '../room-events/room-change';
 import { enforceEditLimit, enforceSendLimit } from '../rooms/chat-rate-limits';
 import { showCurrentTextInLog, tombstoneDeletedInLog } from './message-history';
@@ -30,6 +29,7 @@ import { timeOrderedId } from './time-ordered-id';
 import { readStateRepository } from '../../db/repositories/read-state.repository';
 import { recordMentions } from '../read-state/read-state.service';
 import { publishToUsers } from '../read-state/user-channel';
+import { domainErrors } from '../../errors';
 
 export const NOT_A_MEMBER = 'You are not a member of this room';
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -71,7 +71,7 @@ export async function listMessages(
   // Read the sequence first: events after it may already show in the page (clients apply events
   // idempotently), but none can fall between the page and the subscription.
   const lastSeq = await readLastSeq(db, roomId);
-  if (lastSeq === undefined) throw apiErrors.notFound(ROOM_NOT_FOUND);
+  if (lastSeq === undefined) throw domainErrors.notFound(ROOM_NOT_FOUND);
 
   let older: MessageRow[];
   let newer: MessageRow[];
@@ -79,7 +79,7 @@ export async function listMessages(
   let hasNewer: boolean;
   if (request.around !== undefined) {
     const target = await findRoomMessage(db, roomId, request.around);
-    if (!target) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
+    if (!target) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
     // Half the page above the message (context before it), the rest from it downwards.
     const above = Math.floor(limit / 2);
     const before = await listMessagesBefore(db, roomId, target, above + 1);
@@ -116,7 +116,7 @@ export async function listMessages(
 
 function parseCursor(name: 'before' | 'after', text: string): MessageCursor {
   const cursor = decodeCursor(text);
-  if (!cursor) throw apiErrors.validation(`${name}: invalid cursor`);
+  if (!cursor) throw domainErrors.invalid(`${name}: invalid cursor`);
   return cursor;
 }
 
@@ -130,8 +130,8 @@ export async function sendMessage(
   // A membership row implies its room (foreign key), so the room is only looked up to tell
   // "no such room" from "not a member".
   if (!(await isActiveMember(db, roomId, userId))) {
-    if (!(await findRoomById(db, roomId))) throw apiErrors.notFound(ROOM_NOT_FOUND);
-    throw apiErrors.forbidden(NOT_A_MEMBER);
+    if (!(await findRoomById(db, roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
+    throw domainErrors.forbidden(NOT_A_MEMBER);
   }
   // A retry of a send that already succeeded answers the original, whatever the limits say now.
   const existing = await findMessageByClientId(db, userId, input.client_id);
@@ -143,7 +143,7 @@ export async function sendMessage(
   let mentioned: string[] = [];
   const sent = await changeRoom(ctx, roomId, async (trx, nowIso) => {
     // Re-checked under the room lock: a concurrent leave cannot slip a message in after it.
-    if (!(await isActiveMember(trx, roomId, userId))) throw apiErrors.forbidden(NOT_A_MEMBER);
+    if (!(await isActiveMember(trx, roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
     const row: MessageRow = {
       id: timeOrderedId(ctx.now()),
       room_id: roomId,
@@ -165,7 +165,7 @@ export async function sendMessage(
       message = toMessageDto(row, new Map(author ? [[userId, author]] : []), []);
     } else {
       const stored = await findMessageByClientId(trx, userId, input.client_id);
-      if (!stored) throw apiErrors.conflict('Message could not be saved, please retry');
+      if (!stored) throw domainErrors.conflict('Message could not be saved, please retry');
       message = (await presentMessages(trx, [stored]))[0] as MessageDto;
     }
     return {
@@ -205,8 +205,8 @@ export async function editMessage(
 ): Promise<MessageDto> {
   const db = ctx.database.db;
   const current = await findMessageById(db, messageId);
-  if (!current) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
-  if (current.user_id !== userId) throw apiErrors.forbidden('You can only edit your own messages');
+  if (!current) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
+  if (current.user_id !== userId) throw domainErrors.forbidden('You can only edit your own messages');
   // SPEC §5: a blank edit is ignored (blank as stored: invisible characters do not count).
   if (isBlankText(sanitizeMessage(rawContent))) return (await presentMessages(db, [current]))[0] as MessageDto;
   const content = checkedContent(rawContent);
@@ -215,7 +215,7 @@ export async function editMessage(
 
   return changeRoom(ctx, current.room_id, async (trx, nowIso) => {
     const updated = await updateOwnMessage(trx, messageId, userId, content, nowIso);
-    if (!updated) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
+    if (!updated) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
     const message = (await presentMessages(trx, [updated]))[0] as MessageDto;
     await showCurrentTextInLog(trx, message);
     await recordMentions(trx, updated);
@@ -225,8 +225,8 @@ export async function editMessage(
 
 export async function deleteMessage(ctx: AppContext, userId: string, messageId: string): Promise<void> {
   const current = await findMessageById(ctx.database.db, messageId);
-  if (!current) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
-  if (current.user_id !== userId) throw apiErrors.forbidden('You can only delete your own messages');
+  if (!current) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
+  if (current.user_id !== userId) throw domainErrors.forbidden('You can only delete your own messages');
   const removed = await changeRoom(ctx, current.room_id, async (trx, nowIso) => {
     const deleted = await deleteOwnMessage(trx, messageId, userId, nowIso);
     if (deleted) {
@@ -243,6 +243,6 @@ export async function deleteMessage(ctx: AppContext, userId: string, messageId: 
 /** SPEC §5 rules on the text as it will be stored (validateMessage judges the cleaned text). */
 function checkedContent(raw: string): string {
   const problem = validateMessage(raw);
-  if (problem) throw apiErrors.validation(problem);
+  if (problem) throw domainErrors.invalid(problem);
   return sanitizeMessage(raw);
 }

@@ -9,11 +9,11 @@ import {
   insertReactionIfAbsent,
   listReactionsForMessages,
 } from '../../db/repositories/reactions.repository';
-import { apiErrors } from '../../http/errors';
 import { changeRoom } from '../room-events/room-change';
 import { enforceReactionLimit } from '../rooms/chat-rate-limits';
 import { toReactionDto, toUserSummaryDto } from './message.presenter';
 import { MESSAGE_NOT_FOUND, NOT_A_MEMBER } from './messages.service';
+import { domainErrors } from '../../errors';
 
 export const UNSUPPORTED_REACTION = `Reaction must be one of ${REACTION_EMOJIS.join(' ')}`;
 
@@ -28,16 +28,16 @@ export async function toggleReaction(
   messageId: string,
   emoji: string,
 ): Promise<ToggleReactionResponse> {
-  if (!(REACTION_EMOJIS as readonly string[]).includes(emoji)) throw apiErrors.validation(UNSUPPORTED_REACTION);
+  if (!(REACTION_EMOJIS as readonly string[]).includes(emoji)) throw domainErrors.invalid(UNSUPPORTED_REACTION);
   const message = await findMessageById(ctx.database.db, messageId);
-  if (!message) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
+  if (!message) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
   const roomId = message.room_id;
-  if (!(await isActiveMember(ctx.database.db, roomId, userId))) throw apiErrors.forbidden(NOT_A_MEMBER);
+  if (!(await isActiveMember(ctx.database.db, roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
   await enforceReactionLimit(ctx, userId);
 
   return changeRoom(ctx, roomId, async (trx, nowIso) => {
-    if (!(await isActiveMember(trx, roomId, userId))) throw apiErrors.forbidden(NOT_A_MEMBER);
-    if (!(await findMessageById(trx, messageId))) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
+    if (!(await isActiveMember(trx, roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
+    if (!(await findMessageById(trx, messageId))) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
     const removed = await deleteReaction(trx, messageId, userId, emoji);
     let added = false;
     let event: ToggleEvent | undefined;

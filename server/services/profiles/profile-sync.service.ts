@@ -7,7 +7,6 @@ import { userRepositoriesRepository } from '../../db/repositories/user-repositor
 import { userContributionsRepository } from '../../db/repositories/user-contributions.repository';
 import { GitHubError, type GitHubApi } from '../../github/github-services';
 import type { ContributionDay } from '../../github/github-types';
-import { ApiError, apiErrors } from '../../http/errors';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { cleanGitHubBio, cleanGitHubLine } from './github-profile-text';
 import {
@@ -17,6 +16,7 @@ import {
   streakFromEvents,
   topRepositories,
 } from './github-activity';
+import { DomainError, domainErrors } from '../../errors';
 
 export const ACCOUNT_MISMATCH_MESSAGE =
   'This GitHub login now belongs to a different account. Sign in with GitHub again to refresh your profile.';
@@ -41,13 +41,13 @@ export function createProfileSyncService(deps: ProfileSyncDeps) {
      */
     async sync(userId: string): Promise<void> {
       const profile = await profilesRepository(deps.db).findById(userId);
-      if (!profile) throw apiErrors.notFound('Profile not found');
+      if (!profile) throw domainErrors.notFound('Profile not found');
       const login = profile.github_username;
-      if (!login) throw new ApiError(400, 'bad_request', NO_GITHUB_ACCOUNT_MESSAGE, { reason: 'no_github_account' });
+      if (!login) throw new DomainError('bad_request', NO_GITHUB_ACCOUNT_MESSAGE, { reason: 'no_github_account' });
 
       const limit = await deps.rateLimiter.hit(`profile-sync:${userId}`, SYNC_RATE.limit, SYNC_RATE.windowMs);
       if (!limit.allowed) {
-        throw apiErrors.rateLimited(
+        throw domainErrors.rateLimited(
           `Please wait ${limit.retryAfterSeconds} seconds before syncing again`,
           limit.retryAfterSeconds,
         );
@@ -60,7 +60,7 @@ export function createProfileSyncService(deps: ProfileSyncDeps) {
 
       // Logins change hands on GitHub: a profile only ever takes data from the account it was created for.
       if (fetched.user.id !== Number(profile.github_id)) {
-        throw new ApiError(409, 'conflict', ACCOUNT_MISMATCH_MESSAGE, { reason: 'github_account_changed' });
+        throw new DomainError('conflict', ACCOUNT_MISMATCH_MESSAGE, { reason: 'github_account_changed' });
       }
 
       const nowMs = deps.now();
@@ -102,7 +102,7 @@ export function createProfileSyncService(deps: ProfileSyncDeps) {
           },
           nowIso,
         );
-        if (!found) throw apiErrors.notFound('Profile not found');
+        if (!found) throw domainErrors.notFound('Profile not found');
         await userRepositoriesRepository(trx).replaceForUser(userId, repositories);
         await userContributionsRepository(trx).replaceForUser(userId, contributions);
       });
@@ -123,15 +123,15 @@ async function fetchGitHubData(github: GitHubApi, login: string, userToken: stri
 }
 
 function toSyncError(error: unknown, login: string): Error {
-  if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return error;
   if (error instanceof GitHubError) {
     if (error.kind === 'not_found') {
-      return new ApiError(502, 'upstream_unavailable', `GitHub account ${login} was not found`);
+      return new DomainError('upstream_unavailable', `GitHub account ${login} was not found`);
     }
     if (error.kind === 'rate_limited') {
-      return new ApiError(503, 'upstream_rate_limited', 'GitHub rate limit reached, please try again later');
+      return new DomainError('upstream_rate_limited', 'GitHub rate limit reached, please try again later');
     }
-    return new ApiError(502, 'upstream_unavailable', 'GitHub is unavailable right now, please try again later');
+    return new DomainError('upstream_unavailable', 'GitHub is unavailable right now, please try again later');
   }
   return error instanceof Error ? error : new Error(String(error));
 }

@@ -13,7 +13,7 @@ import type { Database, ProfileRow, UserContributionRow, UserRepositoryRow } fro
 import { profilesRepository, type ProfileEditableFields } from '../../db/repositories/profiles.repository';
 import { userRepositoriesRepository } from '../../db/repositories/user-repositories.repository';
 import { userContributionsRepository } from '../../db/repositories/user-contributions.repository';
-import { apiErrors } from '../../http/errors';
+import { domainErrors } from '../../errors';
 
 export interface OwnProfileData {
   profile: ProfileRow;
@@ -38,7 +38,7 @@ export interface ProfilesServiceDeps {
 export function createProfilesService({ db, now }: ProfilesServiceDeps) {
   async function loadOwn(userId: string): Promise<OwnProfileData> {
     const profile = await profilesRepository(db).findById(userId);
-    if (!profile) throw apiErrors.notFound('Profile not found');
+    if (!profile) throw domainErrors.notFound('Profile not found');
     const [repositories, contributions] = await Promise.all([
       userRepositoriesRepository(db).listByUser(userId, PUBLIC_REPOSITORIES_LIMIT),
       userContributionsRepository(db).listByUser(userId, PUBLIC_CONTRIBUTIONS_LIMIT),
@@ -53,8 +53,8 @@ export function createProfilesService({ db, now }: ProfilesServiceDeps) {
     async updateOwn(userId: string, edit: ProfileEdit): Promise<OwnProfileData> {
       const fields = toEditableFields(edit);
       const result = await profilesRepository(db).updateEditable(userId, fields, new Date(now()).toISOString());
-      if (result === 'username_taken') throw apiErrors.conflict(PROFILE_ERRORS.usernameTaken);
-      if (result === 'not_found') throw apiErrors.notFound('Profile not found');
+      if (result === 'username_taken') throw domainErrors.conflict(PROFILE_ERRORS.usernameTaken);
+      if (result === 'not_found') throw domainErrors.notFound('Profile not found');
       return loadOwn(userId);
     },
   };
@@ -71,19 +71,19 @@ export function toEditableFields(edit: ProfileEdit): ProfileEditableFields {
   if (edit.username !== undefined) {
     const username = edit.username ?? '';
     const problem = validateUsername(username);
-    if (problem) throw apiErrors.validation(problem);
+    if (problem) throw domainErrors.invalid(problem);
     fields.username = username === '' ? null : username;
   }
   if (edit.display_name !== undefined) {
     const displayName = edit.display_name ?? '';
     const problem = validateDisplayName(displayName);
-    if (problem) throw apiErrors.validation(problem);
+    if (problem) throw domainErrors.invalid(problem);
     fields.display_name = emptyToNull(cleanDisplayName(displayName));
   }
   if (edit.bio !== undefined) {
     const bio = edit.bio ?? '';
     const problem = validateBio(bio);
-    if (problem) throw apiErrors.validation(problem);
+    if (problem) throw domainErrors.invalid(problem);
     fields.bio = emptyToNull(cleanBio(bio));
   }
   if (edit.theme_preference !== undefined) fields.theme_preference = edit.theme_preference;

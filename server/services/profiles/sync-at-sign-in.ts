@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { ApiError } from '../../http/errors';
 import { SYNC_RATE, type ProfileSyncService } from './profile-sync.service';
+import { DomainError } from '../../errors';
 
 /**
  * Fills a profile from GitHub right after sign-in, so a new user's public profile is not empty
@@ -31,9 +31,9 @@ export function createSignInSync(deps: {
           logger.info({ userId }, 'GitHub data synced at sign-in');
         })
         .catch((error: unknown) => {
-          const status = error instanceof ApiError ? error.status : undefined;
+          const kind = error instanceof DomainError ? error.kind : undefined;
           logger.warn(
-            { userId, status, err: error instanceof Error ? error.message : String(error) },
+            { userId, kind, err: error instanceof Error ? error.message : String(error) },
             'GitHub sync at sign-in skipped',
           );
         })

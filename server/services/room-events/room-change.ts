@@ -4,8 +4,8 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { lockRoomAndReserveSeq, setLastSeq } from '../../db/repositories/rooms.repository';
 import { insertRoomEvent } from '../../db/repositories/room-events.repository';
-import { apiErrors } from '../../http/errors';
 import { encodeRoomEventBusMessage, roomChannel } from './room-bus';
+import { domainErrors } from '../../errors';
 
 export interface SequencedEvent {
   seq: number;
@@ -36,7 +36,7 @@ export async function applyRoomChange<T>(
   change: RoomChangeFn<T>,
 ): Promise<{ result: T; committed: SequencedEvent[] }> {
   const reserved = await lockRoomAndReserveSeq(trx, roomId, nowIso);
-  if (reserved === undefined) throw apiErrors.notFound(ROOM_NOT_FOUND);
+  if (reserved === undefined) throw domainErrors.notFound(ROOM_NOT_FOUND);
   const { result, events } = await change(trx, nowIso);
   const committed: SequencedEvent[] = [];
   let seq = reserved - 1;

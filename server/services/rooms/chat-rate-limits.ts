@@ -1,6 +1,6 @@
 import { EDIT_RATE, JOIN_RATE, MESSAGE_RATE, REACTION_RATE } from '../../../shared/limits';
 import type { AppContext } from '../../context';
-import { apiErrors } from '../../http/errors';
+import { domainErrors } from '../../errors';
 
 /**
  * SPEC §5 limits, and the edit and reaction limits beside them, enforced on the server. When the
@@ -21,7 +21,7 @@ async function enforce(
     ctx.logger.warn({ err: error, key }, 'rate limiter unavailable; allowing the request');
     return;
   }
-  if (!result.allowed) throw apiErrors.rateLimited(message(result.retryAfterSeconds), result.retryAfterSeconds);
+  if (!result.allowed) throw domainErrors.rateLimited(message(result.retryAfterSeconds), result.retryAfterSeconds);
 }
 
 export function enforceSendLimit(ctx: AppContext, userId: string): Promise<void> {

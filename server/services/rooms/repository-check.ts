@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { GitHubError } from '../../github/github-services';
-import { apiErrors } from '../../http/errors';
+import { domainErrors } from '../../errors';
 
 export const REPOSITORY_NOT_FOUND = 'Repository not found on GitHub';
 export const GITHUB_UNAVAILABLE = 'Could not check the repository on GitHub right now, please retry';
@@ -16,8 +16,8 @@ export async function verifiedRepositoryName(ctx: AppContext, fullName: string):
     const repository = await ctx.github.api.getRepository(fullName);
     return repository.full_name;
   } catch (error) {
-    if (error instanceof GitHubError && error.kind === 'not_found') throw apiErrors.notFound(REPOSITORY_NOT_FOUND);
+    if (error instanceof GitHubError && error.kind === 'not_found') throw domainErrors.notFound(REPOSITORY_NOT_FOUND);
     ctx.logger.warn({ err: error, repo: fullName }, 'repository check failed; room not created');
-    throw apiErrors.unavailable(GITHUB_UNAVAILABLE);
+    throw domainErrors.unavailable(GITHUB_UNAVAILABLE);
   }
 }

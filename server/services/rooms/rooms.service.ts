@@ -16,14 +16,20 @@ import {
   upsertActiveMembership,
 } from '../../db/repositories/members.repository';
 import { findAuthors } from '../../db/repositories/messages.repository';
-import { findRoomById, findRoomByRepoKey, insertRoomIfAbsent, repoKeyOf } from '../../db/repositories/rooms.repository';
+import {
+  activeMemberCountsByRepo,
+  findRoomById,
+  findRoomByRepoKey,
+  insertRoomIfAbsent,
+  repoKeyOf,
+} from '../../db/repositories/rooms.repository';
 import type { ChatRoomRow } from '../../db/schema';
-import { apiErrors } from '../../http/errors';
 import { toUserSummaryDto } from '../messages/message.presenter';
 import { applyRoomChange, changeRoom, publishRoomEvents, ROOM_NOT_FOUND } from '../room-events/room-change';
 import { enforceJoinLimit } from './chat-rate-limits';
 import { verifiedRepositoryName } from './repository-check';
 import { toMemberDto, toRoomDto, toRoomSummaryDto } from './room.presenter';
+import { domainErrors } from '../../errors';
 
 export type JoinTarget = { repoFullName: string } | { roomId: string };
 
@@ -42,7 +48,7 @@ export async function joinRoom(ctx: AppContext, userId: string, target: JoinTarg
     'roomId' in target
       ? await findRoomById(db, target.roomId)
       : await findRoomByRepoKey(db, repoKeyOf(target.repoFullName));
-  if (!existing && 'roomId' in target) throw apiErrors.notFound(ROOM_NOT_FOUND);
+  if (!existing && 'roomId' in target) throw domainErrors.notFound(ROOM_NOT_FOUND);
   if (existing) {
     const membership = await findMembership(db, existing.id, userId);
     if (membership && membership.left_at === null) return { room: toRoomDto(existing), created: false };
@@ -71,7 +77,7 @@ export async function joinRoom(ctx: AppContext, userId: string, target: JoinTarg
       });
       room = await findRoomByRepoKey(trx, repoKeyOf(name));
     }
-    if (!room) throw apiErrors.notFound(ROOM_NOT_FOUND);
+    if (!room) throw domainErrors.notFound(ROOM_NOT_FOUND);
     const roomId = room.id;
     const applied = await applyRoomChange(trx, roomId, nowIso, async (inner, at) => {
       const membership = await findMembership(inner, roomId, userId);
@@ -110,7 +116,7 @@ function announceMembership(ctx: AppContext, userId: string): void {
 export async function roomDetails(ctx: AppContext, userId: string, roomId: string): Promise<RoomDetailsResponse> {
   const db = ctx.database.db;
   const room = await findRoomById(db, roomId);
-  if (!room) throw apiErrors.notFound(ROOM_NOT_FOUND);
+  if (!room) throw domainErrors.notFound(ROOM_NOT_FOUND);
   const [membership, memberCount] = await Promise.all([
     findMembership(db, roomId, userId),
     countActiveMembers(db, roomId),
@@ -125,10 +131,15 @@ export async function roomDetails(ctx: AppContext, userId: string, roomId: strin
 
 export async function roomMembers(ctx: AppContext, roomId: string): Promise<MembersResponse> {
   const db = ctx.database.db;
-  if (!(await findRoomById(db, roomId))) throw apiErrors.notFound(ROOM_NOT_FOUND);
+  if (!(await findRoomById(db, roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
   return { members: (await listActiveMembers(db, roomId)).map(toMemberDto) };
 }
 
 export async function myRooms(ctx: AppContext, userId: string, limit: number): Promise<MyRoomsResponse> {
   return { rooms: (await listUserActiveRooms(ctx.database.db, userId, limit)).map(toRoomSummaryDto) };
+}
+
+/** Room id and active member count per repository (keyed by the lower-cased full name). */
+export function activeMemberCounts(ctx: AppContext, repos: string[]) {
+  return activeMemberCountsByRepo(ctx.database.db, repos);
 }

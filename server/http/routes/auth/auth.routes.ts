@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
-import { oauthStatesRepository } from '../../../db/repositories/oauth-states.repository';
-import { profilesRepository } from '../../../db/repositories/profiles.repository';
-import { createAccountsService } from '../../../services/auth/accounts.service';
-import { createOAuthFlowService } from '../../../services/auth/oauth-flow.service';
-import { unsealToken } from '../../../github/token-seal';
-import { createProfileSyncService } from '../../../services/profiles/profile-sync.service';
-import { createSignInSync } from '../../../services/profiles/sync-at-sign-in';
+import { createSignInServices } from '../../../services/auth/sign-in.services';
 import { parseInput } from '../../parse';
 import { isPublicHost } from '../../public-host';
 import { clearSessionCookie, setSessionCookie } from '../../session-cookie';
@@ -21,28 +15,7 @@ const callbackQuery = z.object({ code: z.string(), state: z.string(), error: z.s
 
 /** Routes of the GitHub sign-in and sign-out. */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const flow = createOAuthFlowService({
-    oauth: ctx.github.oauth,
-    states: oauthStatesRepository(ctx.database.db),
-    accounts: createAccountsService(ctx.database.db, ctx.secret, ctx.now),
-    sessions: ctx.sessions,
-    redirectUri: `${ctx.config.publicUrl}/api/auth/github/callback`,
-    logger: ctx.logger,
-    now: ctx.now,
-  });
-  const syncAtSignIn = createSignInSync({
-    sync: createProfileSyncService({
-      db: ctx.database.db,
-      github: ctx.github.api,
-      rateLimiter: ctx.rateLimiter,
-      now: ctx.now,
-      unsealToken: (sealed) => unsealToken(ctx.secret, sealed),
-    }),
-    lastSyncedAt: async (userId) =>
-      (await profilesRepository(ctx.database.db).findById(userId))?.github_synced_at ?? null,
-    logger: ctx.logger,
-    now: ctx.now,
-  });
+  const { flow, syncAtSignIn } = createSignInServices(ctx);
   // Shutdown waits for syncs under way rather than cutting them off mid-write.
   app.addHook('onClose', async () => syncAtSignIn.drain());
 

@@ -6,7 +6,7 @@ import { parseInput } from '../../parse';
 import { createProfilesService } from '../../../services/profiles/profiles.service';
 import { createProfileSyncService } from '../../../services/profiles/profile-sync.service';
 import { createPublicProfilesService } from '../../../services/profiles/public-profiles.service';
-import { presentOwnProfile, presentPublicProfile } from './profile.presenter';
+import { presentOwnProfile, presentPublicProfile } from '../../../services/profiles/profile.presenter';
 import { publicProfileParams, updateProfileBody } from './profiles.schemas';
 
 /** Own profile (read, edit, GitHub sync) and the public profile page's data. */

@@ -4,9 +4,15 @@ import type { RoomActivityResponse } from '../../../../shared/api/rooms';
 import { isUuid } from '../../../../shared/text';
 import { MY_ROOMS_LIMIT_MAX } from '../../../../shared/limits';
 import type { AppContext } from '../../../context';
-import { activeMemberCountsByRepo } from '../../../db/repositories/rooms.repository';
 import { ROOM_NOT_FOUND } from '../../../services/room-events/room-change';
-import { joinRoom, leaveRoom, myRooms, roomDetails, roomMembers } from '../../../services/rooms/rooms.service';
+import {
+  activeMemberCounts,
+  joinRoom,
+  leaveRoom,
+  myRooms,
+  roomDetails,
+  roomMembers,
+} from '../../../services/rooms/rooms.service';
 import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
 import { parseInput } from '../../parse';
@@ -60,7 +66,7 @@ export async function roomsRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.get('/api/rooms/activity', async (request, reply) => {
     const { repos } = parseInput(activityQuery, request.query);
-    const counts = await activeMemberCountsByRepo(ctx.database.db, repos);
+    const counts = await activeMemberCounts(ctx, repos);
     const activity: RoomActivityResponse['activity'] = {};
     for (const repo of repos) {
       const row = counts.get(repo.toLowerCase());

@@ -1,6 +1,6 @@
-import type { MeDto } from '../../../../shared/api/auth';
-import { THEMES, type Theme } from '../../../../shared/limits';
-import type { ProfileRow } from '../../../db/schema';
+import type { MeDto } from '../../../shared/api/auth';
+import { THEMES, type Theme } from '../../../shared/limits';
+import type { ProfileRow } from '../../db/schema';
 
 export function presentMe(profile: ProfileRow): MeDto {
   const theme = (THEMES as readonly string[]).includes(profile.theme_preference)

@@ -4,11 +4,11 @@ import type {
   PublicProfileDto,
   UserContributionDto,
   UserRepositoryDto,
-} from '../../../../shared/api/profiles';
-import { PUBLIC_LANGUAGES_LIMIT, THEMES, type Theme } from '../../../../shared/limits';
-import { toBool, type UserContributionRow, type UserRepositoryRow } from '../../../db/schema';
-import type { OwnProfileData } from '../../../services/profiles/profiles.service';
-import type { PublicProfileData } from '../../../services/profiles/public-profiles.service';
+} from '../../../shared/api/profiles';
+import { PUBLIC_LANGUAGES_LIMIT, THEMES, type Theme } from '../../../shared/limits';
+import { toBool, type UserContributionRow, type UserRepositoryRow } from '../../db/schema';
+import type { OwnProfileData } from './profiles.service';
+import type { PublicProfileData } from './public-profiles.service';
 
 /** The owner's view: everything they can edit or see about themselves; never the token or email. */
 export function presentOwnProfile({ profile, repositories, contributions }: OwnProfileData): OwnProfileDto {
