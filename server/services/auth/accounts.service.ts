@@ -9,30 +9,16 @@ import {
 import type { Database, NewProfile } from '../../db/schema';
 import type { GitHubUser } from '../../github/github-types';
 import { sealToken } from '../../github/token-seal';
-import { cleanGitHubBio, cleanGitHubLine, initialDisplayName } from '../profiles/github-profile-text';
+import { githubProfileFields, initialDisplayName } from '../profiles/github-profile-text';
 
 export interface SignedInAccount {
   userId: string;
   created: boolean;
 }
 
-/** GitHub's view of the user, as stored on the profile (the token sealed). */
+/** GitHub's view of the user, as stored on the profile, with the e-mail and the sealed token. */
 function githubFields(user: GitHubUser, sealedToken: string): GitHubSourcedFields {
-  return {
-    github_username: user.login,
-    github_url: user.html_url,
-    github_created_at: user.created_at,
-    avatar_url: user.avatar_url,
-    company: cleanGitHubLine(user.company),
-    location: cleanGitHubLine(user.location),
-    blog: user.blog,
-    github_bio: cleanGitHubBio(user.bio),
-    email: user.email,
-    public_repos: user.public_repos ?? 0,
-    followers: user.followers ?? 0,
-    following: user.following ?? 0,
-    github_token_sealed: sealedToken,
-  };
+  return { ...githubProfileFields(user), email: user.email, github_token_sealed: sealedToken };
 }
 
 /**

@@ -25,3 +25,23 @@ export function cleanGitHubBio(bio: string | null | undefined): string | null {
 export function cleanGitHubLine(value: string | null | undefined): string | null {
   return cleanSingleLineText(value ?? '') || null;
 }
+
+/**
+ * GitHub's public view of a user as a profile stores it, the same at sign-in and at every sync:
+ * text cleaned, blanks as null.
+ */
+export function githubProfileFields(user: GitHubUser) {
+  return {
+    github_username: user.login,
+    github_url: user.html_url,
+    github_created_at: user.created_at,
+    avatar_url: user.avatar_url,
+    company: cleanGitHubLine(user.company),
+    location: cleanGitHubLine(user.location),
+    blog: user.blog || null,
+    github_bio: cleanGitHubBio(user.bio),
+    public_repos: user.public_repos ?? 0,
+    followers: user.followers ?? 0,
+    following: user.following ?? 0,
+  };
+}

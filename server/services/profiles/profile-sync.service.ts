@@ -8,7 +8,7 @@ import { userContributionsRepository } from '../../db/repositories/user-contribu
 import { GitHubError, type GitHubApi } from '../../github/github-services';
 import type { ContributionDay } from '../../github/github-types';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
-import { cleanGitHubBio, cleanGitHubLine } from './github-profile-text';
+import { githubProfileFields } from './github-profile-text';
 import {
   groupContributions,
   languageCounts,
@@ -85,17 +85,7 @@ export function createProfileSyncService(deps: ProfileSyncDeps) {
         const found = await profilesRepository(trx).updateGithubFields(
           userId,
           {
-            github_username: user.login,
-            github_url: user.html_url,
-            github_created_at: user.created_at,
-            avatar_url: user.avatar_url,
-            company: cleanGitHubLine(user.company),
-            location: cleanGitHubLine(user.location),
-            blog: user.blog || null,
-            github_bio: cleanGitHubBio(user.bio),
-            public_repos: user.public_repos,
-            followers: user.followers,
-            following: user.following,
+            ...githubProfileFields(user),
             contribution_streak: streak,
             language_stats: JSON.stringify(languageCounts(fetched.repos)),
             github_synced_at: nowIso,
