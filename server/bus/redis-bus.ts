@@ -6,6 +6,12 @@ export function createRedisBus(url: string): EventBus {
   const pub = connectRedis(url, 'bus-pub');
   const sub = connectRedis(url, 'bus-sub');
   const handlers = new Map<string, Set<(message: string) => void>>();
+  // A SUBSCRIBE sent while the connection is still between connect and ready (its ready check in
+  // flight) can be lost; subscribing again to every channel once it is ready is idempotent.
+  sub.on('ready', () => {
+    const channels = [...handlers.keys()];
+    if (channels.length > 0) void sub.subscribe(...channels).catch(() => undefined);
+  });
   sub.on('message', (channel: string, message: string) => {
     const set = handlers.get(channel);
     if (set) for (const handler of [...set]) handler(message);

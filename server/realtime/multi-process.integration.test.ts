@@ -181,6 +181,19 @@ describe('two server processes sharing PostgreSQL and Redis', async () => {
       expect.objectContaining({ room_id: roomId, unread_count: 0 }),
     );
   });
+  it("signing out through one process closes that session's sockets on the other at once", async () => {
+    const ada = await signedInUser();
+    const onA = await openTestSocket(`ws://127.0.0.1:${a.port}/ws`, { cookie: ada.cookie, origin: a.origin });
+    sockets.push(onA);
+    await onA.waitFor('hello');
+    expect((await call(b, ada, 'POST', '/api/auth/sign-out', {})).status).toBe(204);
+    // Well before the minute after which open sockets re-check their session on their own.
+    const closed = await Promise.race([
+      onA.closed,
+      new Promise<number>((resolve) => setTimeout(() => resolve(-1), 10_000)),
+    ]);
+    expect(closed).toBe(4001);
+  });
 });
 
 async function postgresOrFail(): Promise<boolean> {
