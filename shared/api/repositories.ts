@@ -1,3 +1,4 @@
+import type { UpstreamProblem } from './discovery';
 /** Repository data served from GitHub through our API (SPEC §3 Repository, Repository details, Issue). */
 
 export interface RepositoryCardDto {
@@ -34,4 +35,6 @@ export interface IssueDto {
 /** GET /api/repos/:owner/:name/good-first-issues?limit=N (N ≤ 10) → open 'good first issue' items, PRs excluded. */
 export interface GoodFirstIssuesResponse {
   issues: IssueDto[];
+  /** Set when the list is empty because GitHub failed (see DiscoveryListResponse). */
+  upstream_problem?: UpstreamProblem | null;
 }

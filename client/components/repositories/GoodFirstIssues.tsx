@@ -1,5 +1,7 @@
 import { CircleDot } from 'lucide-react';
+import type { UpstreamProblem } from '../../../shared/api/discovery';
 import type { IssueDto } from '../../../shared/api/repositories';
+import { UpstreamProblemNotice } from './UpstreamProblemNotice';
 import { HOME_ISSUES_LIMIT, ISSUE_LABELS_SHOWN } from '../../../shared/limits';
 import { Badge } from '../ui/Badge';
 import { Skeleton } from '../ui/Skeleton';
@@ -7,10 +9,13 @@ import { Skeleton } from '../ui/Skeleton';
 export interface GoodFirstIssuesProps {
   issues: IssueDto[] | undefined;
   isLoading: boolean;
+  /** GitHub failed: say so, with "Try again", instead of "No good first issues found". */
+  problem?: UpstreamProblem | null | undefined;
+  onRetry?(): void;
 }
 
 /** Open 'good first issue' items of a repository: up to 6, up to 3 labels each. */
-export function GoodFirstIssues({ issues, isLoading }: GoodFirstIssuesProps) {
+export function GoodFirstIssues({ issues, isLoading, problem, onRetry }: GoodFirstIssuesProps) {
   if (isLoading) {
     return (
       <div className="flex flex-col gap-2" aria-busy="true">
@@ -20,6 +25,7 @@ export function GoodFirstIssues({ issues, isLoading }: GoodFirstIssuesProps) {
       </div>
     );
   }
+  if ((!issues || issues.length === 0) && problem) return <UpstreamProblemNotice problem={problem} onRetry={onRetry} />;
   if (!issues || issues.length === 0) {
     return <p className="text-sm text-muted-foreground">No good first issues found right now.</p>;
   }

@@ -1,7 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RepositoryList, upstreamProblemText } from './RepositoryList';
+import { RepositoryList } from './RepositoryList';
+import { upstreamProblemText } from './UpstreamProblemNotice';
 
 afterEach(cleanup);
 

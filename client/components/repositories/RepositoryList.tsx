@@ -1,5 +1,5 @@
 import type { DiscoveryRepositoryDto, UpstreamProblem } from '../../../shared/api/discovery';
-import { Button } from '../ui/Button';
+import { UpstreamProblemNotice } from './UpstreamProblemNotice';
 import { CARD_LIST_LIMIT } from '../../../shared/limits';
 import { useNow } from '../../hooks/useNow';
 import { Card } from '../ui/Card';
@@ -20,16 +20,6 @@ export interface RepositoryListProps {
   /** GitHub failed: say so, with "Try again", instead of the empty text. */
   problem?: UpstreamProblem | null | undefined;
   onRetry?(): void;
-}
-
-const resetTime = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-
-/** What a list says when GitHub gave nothing. */
-export function upstreamProblemText(problem: UpstreamProblem): string {
-  if (problem.kind === 'unavailable') return 'GitHub is not answering right now';
-  return problem.reset_at
-    ? `GitHub's rate limit is reached. It resets at ${resetTime.format(new Date(problem.reset_at))}.`
-    : "GitHub's rate limit is reached. Try again in a few minutes.";
 }
 
 /** Up to 6 repository cards (or `limit`), loading placeholders while fetching, a short line when empty. */
@@ -69,16 +59,7 @@ export function RepositoryList({
     );
   }
   if ((!repositories || repositories.length === 0) && problem) {
-    return (
-      <div role="alert" data-testid="list-problem" className="flex flex-wrap items-center gap-3 text-sm">
-        <p className="text-muted-foreground">{upstreamProblemText(problem)}</p>
-        {onRetry && (
-          <Button variant="outline" size="sm" onClick={onRetry}>
-            Try again
-          </Button>
-        )}
-      </div>
-    );
+    return <UpstreamProblemNotice problem={problem} onRetry={onRetry} />;
   }
   if (!repositories || repositories.length === 0) {
     return <p className="text-sm text-muted-foreground">{emptyText}</p>;

@@ -254,7 +254,12 @@ function SearchResults({ query, filters, onJoin, joining, memberRoomId, onOpen }
           <p className="-mt-2 text-sm text-muted-foreground">
             Beginner-friendly open issues in <span className="font-medium text-foreground">{first.full_name}</span>
           </p>
-          <GoodFirstIssues issues={issues.data} isLoading={issues.isLoading} />
+          <GoodFirstIssues
+            issues={issues.data?.issues}
+            isLoading={issues.isLoading}
+            problem={issues.data?.upstream_problem}
+            onRetry={() => void issues.refetch()}
+          />
         </HomeSection>
       )}
     </>

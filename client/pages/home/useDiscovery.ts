@@ -73,7 +73,7 @@ export function useRepositorySearch(text: string, filters: DiscoveryFilters) {
   });
 }
 
-/** Issue fetch failures yield an empty list (SPEC §8). */
+/** Issue fetch failures yield an empty list (SPEC §8), saying why when GitHub is the reason. */
 export function useGoodFirstIssues(fullName: string | undefined) {
   return useQuery({
     queryKey: ['repos', fullName ?? '', 'good-first-issues', HOME_ISSUES_LIMIT],
@@ -81,10 +81,10 @@ export function useGoodFirstIssues(fullName: string | undefined) {
       const [owner = '', name = ''] = (fullName ?? '').split('/');
       try {
         const path = `/api/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/good-first-issues`;
-        return (await apiFetch<GoodFirstIssuesResponse>(`${path}?limit=${HOME_ISSUES_LIMIT}`)).issues;
+        return await apiFetch<GoodFirstIssuesResponse>(`${path}?limit=${HOME_ISSUES_LIMIT}`);
       } catch (error) {
         console.warn(`Could not load good first issues of ${fullName ?? ''}`, error);
-        return [];
+        return { issues: [], upstream_problem: problemOf(error) } satisfies GoodFirstIssuesResponse;
       }
     },
     enabled: Boolean(fullName),

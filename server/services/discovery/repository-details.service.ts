@@ -3,6 +3,7 @@ import { ROOM_CONTRIBUTORS_LIMIT, ROOM_RELEASES_LIMIT } from '../../../shared/li
 import type { AppContext } from '../../context';
 import { GitHubError, type ReadOptions } from '../../github/github-services';
 import { presentIssue, presentRepositoryDetails } from './repository.presenter';
+import type { UpstreamProblem } from '../../../shared/api/discovery';
 
 type Deps = Pick<AppContext, 'github' | 'logger'>;
 
@@ -66,7 +67,12 @@ export function createRepositoryDetailsService(deps: Deps) {
           { err: error, repo: fullName },
           'good first issues lookup failed; answering none',
         );
-        return { issues: [], complete: notFound };
+        const upstream_problem: UpstreamProblem | null = notFound
+          ? null
+          : error instanceof GitHubError && error.kind === 'rate_limited'
+            ? { kind: 'rate_limited', reset_at: error.resetAt?.toISOString() ?? null }
+            : { kind: 'unavailable' };
+        return { issues: [], complete: notFound, upstream_problem };
       }
     },
   };

@@ -277,13 +277,20 @@ describeEachDatabase('discovery endpoints', (engine) => {
         const response = await fx.api.get(path);
         expect(response.statusCode, path).toBe(200);
         expect(response.headers['cache-control']).toBe('no-store');
-        expect(response.json()).toMatchObject({ repositories: [], total_count: 0 });
+        // Empty because GitHub failed, not because nothing matched: the home page says so.
+        expect(response.json()).toMatchObject({
+          repositories: [],
+          total_count: 0,
+          upstream_problem: { kind: 'unavailable' },
+        });
       }
     });
 
     it('a query GitHub refuses (422) gives an empty list', async () => {
       const body = await list(`/api/discovery/search?q=${encodeURIComponent('repo:nobody-here/nothing')}`);
       expect(body).toMatchObject({ repositories: [], total_count: 0 });
+      // No matches is not a failure.
+      expect(body.upstream_problem ?? null).toBeNull();
     });
 
     it('repeated home requests cost one upstream call per distinct query', async () => {

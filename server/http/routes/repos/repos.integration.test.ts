@@ -106,11 +106,11 @@ describeEachDatabase('repository details and good first issues', (engine) => {
     expect(response.json()).toEqual({ issues: [] });
   });
 
-  it('good first issues: GitHub failures give an empty, uncached list', async () => {
+  it('good first issues: GitHub failures give an empty, uncached list that says why', async () => {
     await fx.control('POST', 'failures', { pathPrefix: '/repos/golang/go/issues', status: 503 });
     const response = await fx.api.get('/api/repos/golang/go/good-first-issues?limit=6');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json()).toEqual({ issues: [] });
+    expect(response.json()).toEqual({ issues: [], upstream_problem: { kind: 'unavailable' } });
   });
 });

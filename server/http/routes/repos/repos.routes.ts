@@ -34,10 +34,10 @@ export async function reposRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.get('/api/repos/:owner/:name/good-first-issues', limit('good-first-issues'), async (request, reply) => {
     const { owner, name } = parseInput(repoParamsSchema, request.params);
     const { limit: count } = parseInput(goodFirstIssuesQuerySchema, request.query);
-    const { issues, complete } = await repositories.goodFirstIssues(`${owner}/${name}`, count, {
+    const { issues, complete, upstream_problem } = await repositories.goodFirstIssues(`${owner}/${name}`, count, {
       visitor: !request.auth,
     });
     reply.header('Cache-Control', complete ? CACHE_CONTROL : 'no-store');
-    return reply.send({ issues });
+    return reply.send(upstream_problem ? { issues, upstream_problem } : { issues });
   });
 }
