@@ -2,10 +2,7 @@ import { MENTION_MAX, MENTION_MIN } from './limits';
 
 // Same rule as the renderer (client/lib/message-tokens.ts): not glued to a preceding word (so
 // e-mail addresses are not mentions), and ending where the name ends.
-const MENTION = new RegExp(
-  `(?<![A-Za-z0-9_.@-])@([A-Za-z0-9_-]{${MENTION_MIN},${MENTION_MAX}})(?![A-Za-z0-9_-])`,
-  'g',
-);
+const MENTION = new RegExp(`(?<![A-Za-z0-9_.@-])@([A-Za-z0-9_-]{${MENTION_MIN},${MENTION_MAX}})(?![A-Za-z0-9_-])`, 'g');
 const FENCED_CODE = /```[\s\S]*?```/g;
 const INLINE_CODE = /`[^`\n]*`/g;
 

@@ -95,7 +95,7 @@ export function filtersToQuery(filters: DiscoveryFilters): Record<string, string
  * Filters from a query string (the home page's address): unknown or malformed values fall back to
  * their defaults, so a hand-edited address still opens a page.
  */
-export function filtersFromQuery(params: URLSearchParams): DiscoveryFilters {
+export function filtersFromQuery(params: { get(name: string): string | null }): DiscoveryFilters {
   const pick = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
     const value = params.get(name);
     return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
