@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { JoinRoomRequest, JoinRoomResponse } from '../../shared/api/rooms';
-import { ApiRequestError, apiFetch } from '../api/http';
+import type { JoinRoomRequest } from '../../shared/api/rooms';
+import { ApiRequestError } from '../api/http';
+import { api } from '../api/endpoints';
 import { MY_ROOMS_QUERY_KEY } from '../components/layout/useMyRooms';
 import { useSession } from './useSession';
 
@@ -51,7 +52,7 @@ export function useJoinRoom() {
       setJoining(repoFullName);
       try {
         const body: JoinRoomRequest = { repoFullName };
-        const { room } = await apiFetch<JoinRoomResponse>('/api/rooms/join', { method: 'POST', body });
+        const { room } = await api.rooms.join(body);
         void queryClient.invalidateQueries({ queryKey: MY_ROOMS_QUERY_KEY });
         await navigate(`/chat/${room.id}`);
         toast.success('Joined chat successfully');

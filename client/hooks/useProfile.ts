@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeDto } from '../../shared/api/auth';
-import type { OwnProfileDto, PublicProfileDto, UpdateProfileRequest } from '../../shared/api/profiles';
-import { apiFetch } from '../api/http';
+import type { OwnProfileDto, UpdateProfileRequest } from '../../shared/api/profiles';
+import { api } from '../api/endpoints';
 import { SESSION_QUERY_KEY } from './useSession';
 
 export const OWN_PROFILE_QUERY_KEY = ['profile', 'own'] as const;
@@ -11,7 +11,7 @@ const PUBLIC_PROFILE_QUERY_KEY = ['profile', 'public'] as const;
 export function useOwnProfile() {
   return useQuery({
     queryKey: OWN_PROFILE_QUERY_KEY,
-    queryFn: ({ signal }) => apiFetch<OwnProfileDto>('/api/profile', { signal }),
+    queryFn: ({ signal }) => api.profile.own({ signal }),
     // The owner edits this page; always start from the server's copy.
     staleTime: 0,
   });
@@ -21,8 +21,7 @@ export function useOwnProfile() {
 export function usePublicProfile(idOrUsername: string | undefined) {
   return useQuery({
     queryKey: [...PUBLIC_PROFILE_QUERY_KEY, idOrUsername?.toLowerCase() ?? ''],
-    queryFn: ({ signal }) =>
-      apiFetch<PublicProfileDto>(`/api/users/${encodeURIComponent(idOrUsername ?? '')}`, { signal }),
+    queryFn: ({ signal }) => api.profile.public(idOrUsername ?? '', { signal }),
     enabled: Boolean(idOrUsername),
     // Privacy changes must show at once.
     staleTime: 0,
@@ -55,8 +54,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   const update = useProfileCacheUpdate();
   return useMutation({
-    mutationFn: (edit: UpdateProfileRequest) =>
-      apiFetch<OwnProfileDto>('/api/profile', { method: 'PATCH', body: edit }),
+    mutationFn: (edit: UpdateProfileRequest) => api.profile.update(edit),
     onMutate: (edit) => {
       // The session's theme drives the app-wide theme; keep it in step with the choice being saved.
       const theme = edit.theme_preference;
@@ -74,7 +72,7 @@ export function useUpdateProfile() {
 export function useSyncProfile() {
   const update = useProfileCacheUpdate();
   return useMutation({
-    mutationFn: () => apiFetch<OwnProfileDto>('/api/profile/sync', { method: 'POST', body: {} }),
+    mutationFn: () => api.profile.sync(),
     onSuccess: update,
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeDto } from '../../shared/api/auth';
-import { ApiRequestError, apiFetch } from '../api/http';
+import { ApiRequestError } from '../api/http';
+import { api } from '../api/endpoints';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
@@ -10,7 +11,7 @@ export function useSession() {
     queryKey: SESSION_QUERY_KEY,
     queryFn: async (): Promise<MeDto | null> => {
       try {
-        return await apiFetch<MeDto>('/api/me');
+        return await api.session.me();
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 401) return null;
         throw error;
@@ -26,7 +27,7 @@ export function useSession() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<void>('/api/auth/sign-out', { method: 'POST', body: {} }),
+    mutationFn: () => api.session.signOut(),
     onSuccess: () => {
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });

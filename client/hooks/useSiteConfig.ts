@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SiteConfigDto } from '../../shared/api/auth';
-import { apiFetch } from '../api/http';
+import { api } from '../api/endpoints';
 
 export const SITE_CONFIG_QUERY_KEY = ['site-config'] as const;
 
@@ -8,7 +7,7 @@ export const SITE_CONFIG_QUERY_KEY = ['site-config'] as const;
 export function useSiteConfig() {
   return useQuery({
     queryKey: SITE_CONFIG_QUERY_KEY,
-    queryFn: () => apiFetch<SiteConfigDto>('/api/config'),
+    queryFn: () => api.site.config(),
     staleTime: Infinity,
     gcTime: Infinity,
   });

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { RoomUnreadDto, UnreadSummaryResponse } from '../../shared/api/read-state';
-import { apiFetch } from '../api/http';
+import { api } from '../api/endpoints';
 import { getRealtimeClient } from '../api/realtime';
 import { setUnreadTitleCount } from './usePageMeta';
 import { useSession } from './useSession';
@@ -10,7 +10,7 @@ import { useSession } from './useSession';
 export const UNREAD_QUERY_KEY = ['me', 'unread'] as const;
 
 export function fetchUnreadSummary(): Promise<UnreadSummaryResponse> {
-  return apiFetch<UnreadSummaryResponse>('/api/me/unread');
+  return api.readState.unread();
 }
 
 /** Unread counts and mention markers of every room of the signed-in user, by room id. */

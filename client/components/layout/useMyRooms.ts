@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MyRoomsResponse } from '../../../shared/api/rooms';
-import type { RepositoryDetailsDto } from '../../../shared/api/repositories';
-import { apiFetch } from '../../api/http';
+import { api } from '../../api/endpoints';
 import { useSession } from '../../hooks/useSession';
 
 /** Invalidate this prefix after joining or leaving a room so the sidebar refreshes. */
@@ -12,7 +10,7 @@ export function useMyRooms(limit: number) {
   const { user } = useSession();
   return useQuery({
     queryKey: [...MY_ROOMS_QUERY_KEY, limit, user?.id ?? null],
-    queryFn: async () => (await apiFetch<MyRoomsResponse>(`/api/me/rooms?limit=${limit}`)).rooms,
+    queryFn: async () => (await api.rooms.mine(limit)).rooms,
     enabled: Boolean(user),
     staleTime: 30_000,
   });
@@ -30,8 +28,7 @@ export function useRepositoryAvatar(fullName: string): string | null {
   const { owner, name } = splitRepoFullName(fullName);
   const query = useQuery({
     queryKey: ['repos', owner, name, 'details'],
-    queryFn: () =>
-      apiFetch<RepositoryDetailsDto>(`/api/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`),
+    queryFn: () => api.repos.details(owner, name),
     retry: false,
     enabled: Boolean(owner && name),
   });

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { UserSummaryDto } from '../../../shared/api/rooms';
 import { MOBILE_ISSUES_LIMIT, ROOM_ISSUES_LIMIT } from '../../../shared/limits';
 import { useSiteConfig } from '../../hooks/useSiteConfig';
-import { apiFetch } from '../../api/http';
+import { api } from '../../api/endpoints';
 import { ChatHeader } from './components/ChatHeader';
 import { Composer } from './components/Composer';
 import { ConfirmDialog } from './components/ConfirmDialog';
@@ -169,7 +169,7 @@ export default function ChatRoomPage() {
     setLeaving(true);
     access.markLeaving();
     try {
-      await apiFetch<void>(`/api/rooms/${encodeURIComponent(roomId)}/leave`, { method: 'POST', body: {} });
+      await api.rooms.leave(roomId);
     } catch {
       setLeaving(false);
       toast.error('Failed to leave room');

@@ -7,9 +7,9 @@ import {
   type UpstreamProblem,
 } from '../../../shared/api/discovery';
 import type { GoodFirstIssuesResponse } from '../../../shared/api/repositories';
-import type { SiteStatsResponse } from '../../../shared/api/rooms';
 import { HOME_ISSUES_LIMIT } from '../../../shared/limits';
-import { ApiRequestError, apiFetch } from '../../api/http';
+import { ApiRequestError } from '../../api/http';
+import { api } from '../../api/endpoints';
 
 export type DiscoveryList = 'trending' | 'recent' | 'active';
 
@@ -25,11 +25,11 @@ const EMPTY_LIST: DiscoveryListResponse = {
  * List failures on home are logged and the list shows empty (SPEC §8), saying why when GitHub is
  * the reason (the server marks such lists with `upstream_problem`).
  */
-async function fetchList(path: string): Promise<DiscoveryListResponse> {
+async function fetchList(what: string, load: () => Promise<DiscoveryListResponse>): Promise<DiscoveryListResponse> {
   try {
-    return await apiFetch<DiscoveryListResponse>(path);
+    return await load();
   } catch (error) {
-    console.warn(`Could not load ${path}`, error);
+    console.warn(`Could not load ${what}`, error);
     return { ...EMPTY_LIST, upstream_problem: problemOf(error) };
   }
 }
@@ -41,16 +41,11 @@ function problemOf(error: unknown): UpstreamProblem {
   return { kind: 'unavailable' };
 }
 
-function withQuery(path: string, params: Record<string, string>): string {
-  const query = new URLSearchParams(params).toString();
-  return query ? `${path}?${query}` : path;
-}
-
 export function useDiscoveryList(list: DiscoveryList, filters: DiscoveryFilters, enabled: boolean) {
   const params = filtersToQuery(filters);
   return useQuery({
     queryKey: ['discovery', list, params],
-    queryFn: () => fetchList(withQuery(`/api/discovery/${list}`, params)),
+    queryFn: () => fetchList(list, () => api.discovery.list(list, params)),
     enabled,
     // Rooms come and go quickly; GitHub lists change slowly.
     staleTime: list === 'active' ? 15_000 : 60_000,
@@ -64,7 +59,7 @@ export function useRepositorySearch(text: string, filters: DiscoveryFilters) {
   return useInfiniteQuery({
     queryKey: ['discovery', 'search', params],
     queryFn: ({ pageParam }) =>
-      fetchList(withQuery('/api/discovery/search', pageParam > 1 ? { ...params, page: String(pageParam) } : params)),
+      fetchList('search', () => api.discovery.search(pageParam > 1 ? { ...params, page: String(pageParam) } : params)),
     initialPageParam: 1,
     getNextPageParam: (last, _all, page) => (last.has_more ? page + 1 : undefined),
     enabled: isSearchable(q),
@@ -80,8 +75,7 @@ export function useGoodFirstIssues(fullName: string | undefined) {
     queryFn: async () => {
       const [owner = '', name = ''] = (fullName ?? '').split('/');
       try {
-        const path = `/api/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/good-first-issues`;
-        return await apiFetch<GoodFirstIssuesResponse>(`${path}?limit=${HOME_ISSUES_LIMIT}`);
+        return await api.repos.goodFirstIssues(owner, name, HOME_ISSUES_LIMIT);
       } catch (error) {
         console.warn(`Could not load good first issues of ${fullName ?? ''}`, error);
         return { issues: [], upstream_problem: problemOf(error) } satisfies GoodFirstIssuesResponse;
@@ -95,7 +89,7 @@ export function useGoodFirstIssues(fullName: string | undefined) {
 export function useSiteStats() {
   return useQuery({
     queryKey: ['stats'],
-    queryFn: () => apiFetch<SiteStatsResponse>('/api/stats'),
+    queryFn: () => api.site.stats(),
     staleTime: 30_000,
     // Coming back to the home page counts what the user did meanwhile (a new room, messages).
     refetchOnMount: 'always',

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import type { JoinRoomRequest, JoinRoomResponse } from '../../../shared/api/rooms';
-import { ApiRequestError, apiFetch } from '../../api/http';
+import type { JoinRoomRequest } from '../../../shared/api/rooms';
+import { ApiRequestError } from '../../api/http';
+import { api } from '../../api/endpoints';
 import { MY_ROOMS_QUERY_KEY } from '../../components/layout/useMyRooms';
 import { Button } from '../../components/ui/Button';
 import { usePageMeta } from '../../hooks/usePageMeta';
@@ -27,7 +28,8 @@ export default function RepoRoomPage() {
   useEffect(() => {
     let cancelled = false;
     const body: JoinRoomRequest = { repoFullName: fullName };
-    apiFetch<JoinRoomResponse>('/api/rooms/join', { method: 'POST', body })
+    api.rooms
+      .join(body)
       .then(({ room }) => {
         if (cancelled) return;
         void queryClient.invalidateQueries({ queryKey: MY_ROOMS_QUERY_KEY });

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type Dispatch } from 'react';
 import { toast } from 'sonner';
 import type { MeDto } from '../../../../shared/api/auth';
-import type { MessageDto, MessageResponse, ToggleReactionResponse } from '../../../../shared/api/rooms';
+import type { MessageDto } from '../../../../shared/api/rooms';
 import { sanitizeMessage } from '../../../../shared/validation/message';
-import { ApiRequestError, apiFetch } from '../../../api/http';
+import { ApiRequestError } from '../../../api/http';
+import { api } from '../../../api/endpoints';
 import type { ChatMessage, MessagesAction } from '../state/messages-state';
 
 export const SEND_FAILED = 'Failed to send message';
@@ -46,10 +47,7 @@ export function useMessageActions(
     async (clientId: string, content: string) => {
       if (!roomId) return;
       try {
-        const response = await apiFetch<MessageResponse>(`/api/rooms/${encodeURIComponent(roomId)}/messages`, {
-          method: 'POST',
-          body: { client_id: clientId, content },
-        });
+        const response = await api.messages.send(roomId, { client_id: clientId, content });
         dispatch({ type: 'confirmed', message: response.message });
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 429) {
@@ -137,10 +135,7 @@ export function useMessageActions(
       const content = sanitizeMessage(text);
       if (!content) return; // SPEC §5: a blank edit is ignored.
       try {
-        const response = await apiFetch<MessageResponse>(`/api/messages/${encodeURIComponent(messageId)}`, {
-          method: 'PATCH',
-          body: { content },
-        });
+        const response = await api.messages.edit(messageId, content);
         dispatch({ type: 'updated', message: response.message });
       } catch (error) {
         if (!toastRateLimited(error, 'editing another message')) toast.error('Failed to update message');
@@ -152,7 +147,7 @@ export function useMessageActions(
   const remove = useCallback(
     async (messageId: string) => {
       try {
-        await apiFetch<void>(`/api/messages/${encodeURIComponent(messageId)}`, { method: 'DELETE', body: {} });
+        await api.messages.remove(messageId);
         dispatch({ type: 'removed', messageId });
       } catch {
         toast.error('Failed to delete message');
@@ -164,10 +159,7 @@ export function useMessageActions(
   const toggleReaction = useCallback(
     async (messageId: string, emoji: string) => {
       try {
-        const response = await apiFetch<ToggleReactionResponse>(
-          `/api/messages/${encodeURIComponent(messageId)}/reactions`,
-          { method: 'POST', body: { emoji } },
-        );
+        const response = await api.messages.toggleReaction(messageId, emoji);
         dispatch({ type: 'reactions', messageId, reactions: response.reactions });
       } catch (error) {
         if (!toastRateLimited(error, 'reacting again')) toast.error('Failed to toggle reaction');

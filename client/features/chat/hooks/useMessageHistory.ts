@@ -1,20 +1,10 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { MessagesPageResponse } from '../../../../shared/api/rooms';
 import type { RoomEvent } from '../../../../shared/realtime/protocol';
-import { apiFetch, ApiRequestError } from '../../../api/http';
+import { ApiRequestError } from '../../../api/http';
+import { api } from '../../../api/endpoints';
 import { initialMessagesState, messagesReducer } from '../state/messages-state';
 
 const PAGE_SIZE = 50;
-
-type PagePosition = { before: string } | { after: string } | { around: string } | undefined;
-
-function messagesUrl(roomId: string, position?: PagePosition): string {
-  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (position && 'before' in position) query.set('before', position.before);
-  if (position && 'after' in position) query.set('after', position.after);
-  if (position && 'around' in position) query.set('around', position.around);
-  return `/api/rooms/${encodeURIComponent(roomId)}/messages?${query.toString()}`;
-}
 
 /** How the first page of a room opened: at the newest message, or around the one asked for. */
 export type OpenedAt = 'newest' | 'anchor' | 'anchor-missing';
@@ -44,14 +34,14 @@ export function useMessageHistory(roomId: string | undefined, enabled: boolean, 
     const open = async () => {
       if (anchorId) {
         try {
-          const page = await apiFetch<MessagesPageResponse>(messagesUrl(roomId, { around: anchorId }), { signal });
+          const page = await api.messages.page(roomId, PAGE_SIZE, { around: anchorId }, { signal });
           return { page, at: 'anchor' as const };
         } catch (error) {
           // A link to a message this room does not have: open at the newest message instead.
           if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
         }
       }
-      const page = await apiFetch<MessagesPageResponse>(messagesUrl(roomId), { signal });
+      const page = await api.messages.page(roomId, PAGE_SIZE, undefined, { signal });
       return { page, at: anchorId ? ('anchor-missing' as const) : ('newest' as const) };
     };
     open()
@@ -78,7 +68,7 @@ export function useMessageHistory(roomId: string | undefined, enabled: boolean, 
   /** Refetches the newest page (after a resync, or "Jump to latest") and resolves with its sequence. */
   const reload = useCallback(async (): Promise<number> => {
     if (!roomId) return 0;
-    const page = await apiFetch<MessagesPageResponse>(messagesUrl(roomId));
+    const page = await api.messages.page(roomId, PAGE_SIZE);
     dispatch({ type: 'loaded', messages: page.messages, nextCursor: page.next_cursor, newerCursor: null });
     return page.last_seq;
   }, [roomId]);
@@ -89,7 +79,7 @@ export function useMessageHistory(roomId: string | undefined, enabled: boolean, 
     olderRequest.current = cursor;
     setLoadingOlder(true);
     try {
-      const page = await apiFetch<MessagesPageResponse>(messagesUrl(roomId, { before: cursor }));
+      const page = await api.messages.page(roomId, PAGE_SIZE, { before: cursor });
       dispatch({ type: 'older', messages: page.messages, nextCursor: page.next_cursor });
     } catch {
       olderRequest.current = null;
@@ -104,7 +94,7 @@ export function useMessageHistory(roomId: string | undefined, enabled: boolean, 
     newerRequest.current = cursor;
     setLoadingNewer(true);
     try {
-      const page = await apiFetch<MessagesPageResponse>(messagesUrl(roomId, { after: cursor }));
+      const page = await api.messages.page(roomId, PAGE_SIZE, { after: cursor });
       dispatch({ type: 'newer', messages: page.messages, newerCursor: page.newer_cursor });
     } catch {
       newerRequest.current = null;

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import type { MarkReadResponse } from '../../../../shared/api/read-state';
-import { apiFetch } from '../../../api/http';
+import { api } from '../../../api/endpoints';
 import { UNREAD_QUERY_KEY } from '../../../hooks/useUnread';
 import type { ChatMessage } from '../state/messages-state';
 
@@ -30,10 +29,8 @@ export function useReadPosition(roomId: string | undefined, messages: ChatMessag
     const messageId = pending.current;
     pending.current = null;
     if (!roomId || !messageId) return;
-    apiFetch<MarkReadResponse>(`/api/rooms/${encodeURIComponent(roomId)}/read`, {
-      method: 'PUT',
-      body: { message_id: messageId },
-    })
+    api.readState
+      .markRead(roomId, messageId)
       .then(() => queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY }))
       .catch(() => {
         // The next message seen tries again.

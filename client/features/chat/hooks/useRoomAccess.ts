@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { JoinRoomResponse, RoomDetailsResponse } from '../../../../shared/api/rooms';
-import { ApiRequestError, apiFetch } from '../../../api/http';
+import { ApiRequestError } from '../../../api/http';
+import { api } from '../../../api/endpoints';
 
 export const roomQueryKey = (roomId: string) => ['chat', 'room', roomId] as const;
 
@@ -20,8 +20,7 @@ export function useRoomAccess(roomId: string | undefined) {
 
   const query = useQuery({
     queryKey: roomQueryKey(roomId ?? ''),
-    queryFn: ({ signal }) =>
-      apiFetch<RoomDetailsResponse>(`/api/rooms/${encodeURIComponent(roomId ?? '')}`, { signal }),
+    queryFn: ({ signal }) => api.rooms.details(roomId ?? '', { signal }),
     enabled: Boolean(roomId),
     retry: false,
     staleTime: 0,
@@ -37,7 +36,8 @@ export function useRoomAccess(roomId: string | undefined) {
   useEffect(() => {
     if (!roomId || !details || isMember || leaving.current || joinStarted.current === roomId) return;
     joinStarted.current = roomId;
-    apiFetch<JoinRoomResponse>(`/api/rooms/${encodeURIComponent(roomId)}/join`, { method: 'POST', body: {} })
+    api.rooms
+      .joinById(roomId)
       .then(() => queryClient.invalidateQueries({ queryKey: roomQueryKey(roomId) }))
       .catch((error: unknown) => {
         setJoinFailed(true);

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { MemberDto, MembersResponse } from '../../../../shared/api/rooms';
+import type { MemberDto } from '../../../../shared/api/rooms';
 import type { RoomEvent } from '../../../../shared/realtime/protocol';
-import { apiFetch } from '../../../api/http';
+import { api } from '../../../api/endpoints';
 
 const membersKey = (roomId: string) => ['chat', 'members', roomId] as const;
 /** One empty list while loading, so that what is derived from the members keeps its identity. */
@@ -13,8 +13,7 @@ export function useRoomMembers(roomId: string | undefined, enabled: boolean) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: membersKey(roomId ?? ''),
-    queryFn: async ({ signal }) =>
-      (await apiFetch<MembersResponse>(`/api/rooms/${encodeURIComponent(roomId ?? '')}/members`, { signal })).members,
+    queryFn: async ({ signal }) => (await api.rooms.members(roomId ?? '', { signal })).members,
     enabled: enabled && Boolean(roomId),
     staleTime: Infinity,
   });
