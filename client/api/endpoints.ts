@@ -1,7 +1,7 @@
 import type { MeDto, SiteConfigDto } from '../../shared/api/auth';
 import type { DiscoveryListResponse } from '../../shared/api/discovery';
 import type { OwnProfileDto, PublicProfileDto, UpdateProfileRequest } from '../../shared/api/profiles';
-import type { MarkReadResponse, UnreadSummaryResponse } from '../../shared/api/read-state';
+import type { MarkReadRequest, MarkReadResponse, UnreadSummaryResponse } from '../../shared/api/read-state';
 import type { GoodFirstIssuesResponse, RepositoryDetailsDto } from '../../shared/api/repositories';
 import type {
   JoinRoomRequest,
@@ -9,9 +9,12 @@ import type {
   MembersResponse,
   MessageResponse,
   MessagesPageResponse,
+  EditMessageRequest,
   MyRoomsResponse,
   RoomDetailsResponse,
+  SendMessageRequest,
   SiteStatsResponse,
+  ToggleReactionRequest,
   ToggleReactionResponse,
 } from '../../shared/api/rooms';
 import { apiFetch } from './http';
@@ -86,16 +89,19 @@ export const api = {
         signalOf(options),
       );
     },
-    send: (roomId: string, body: { client_id: string; content: string }) =>
+    send: (roomId: string, body: SendMessageRequest) =>
       apiFetch<MessageResponse>(`/api/rooms/${segment(roomId)}/messages`, { method: 'POST', body }),
     edit: (messageId: string, content: string) =>
-      apiFetch<MessageResponse>(`/api/messages/${segment(messageId)}`, { method: 'PATCH', body: { content } }),
+      apiFetch<MessageResponse>(`/api/messages/${segment(messageId)}`, {
+        method: 'PATCH',
+        body: { content } satisfies EditMessageRequest,
+      }),
     remove: (messageId: string) =>
       apiFetch<void>(`/api/messages/${segment(messageId)}`, { method: 'DELETE', body: {} }),
     toggleReaction: (messageId: string, emoji: string) =>
       apiFetch<ToggleReactionResponse>(`/api/messages/${segment(messageId)}/reactions`, {
         method: 'POST',
-        body: { emoji },
+        body: { emoji } satisfies ToggleReactionRequest,
       }),
   },
   readState: {
@@ -103,7 +109,7 @@ export const api = {
     markRead: (roomId: string, messageId: string) =>
       apiFetch<MarkReadResponse>(`/api/rooms/${segment(roomId)}/read`, {
         method: 'PUT',
-        body: { message_id: messageId },
+        body: { message_id: messageId } satisfies MarkReadRequest,
       }),
   },
 };

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { updateProfileBody } from './profiles.schemas';
 /** Profiles: the JSON API contract (own profile, GitHub sync, public profile). */
 import type { Theme } from '../limits';
 
@@ -75,13 +77,7 @@ export interface OwnProfileDto {
  * An empty username (or display name, bio) clears it. 400 validation_failed with the SPEC §5 message,
  * 409 conflict 'Username is already taken'.
  */
-export interface UpdateProfileRequest {
-  username?: string | null;
-  display_name?: string | null;
-  bio?: string | null;
-  theme_preference?: Theme;
-  privacy_settings?: Partial<PrivacySettingsDto>;
-}
+export type UpdateProfileRequest = z.input<typeof updateProfileBody>;
 
 /** POST /api/profile/sync {} → the refreshed own profile. 400 no_github_account, 502/503 on GitHub failure. */
 export type SyncProfileResponse = OwnProfileDto;

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { markReadBody } from './rooms.schemas';
+
 /**
  * Read positions and unread counts. A member's read position in a room is the newest message they
  * have seen there; it only moves forward, and follows them to every tab, device and process.
@@ -21,9 +24,7 @@ export interface UnreadSummaryResponse {
 }
 
 /** PUT /api/rooms/:roomId/read */
-export interface MarkReadRequest {
-  message_id: string;
-}
+export type MarkReadRequest = z.input<typeof markReadBody>;
 
 /** The position after the request (unchanged when the message was older than it). */
 export interface MarkReadResponse {

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+// Request types come from the schemas the server validates with (types only: no zod in the client).
+import type { editMessageBody, joinRoomBody, reactionBody, sendMessageBody } from './rooms.schemas';
 /** Chat rooms, membership and messages: the JSON API contract (server and client). */
 
 export interface UserSummaryDto {
@@ -65,9 +68,7 @@ export interface MessageDto {
  * spelling of the name.
  * Joining a room you are already an active member of is a no-op (not rate limited, joined_at kept).
  */
-export interface JoinRoomRequest {
-  repoFullName: string;
-}
+export type JoinRoomRequest = z.input<typeof joinRoomBody>;
 export interface JoinRoomResponse {
   room: RoomDto;
   /** True when this call created the room. */
@@ -119,10 +120,7 @@ export interface MessagesPageResponse {
 }
 
 /** POST /api/rooms/:roomId/messages → 201 (200 when `client_id` was already sent: the original) */
-export interface SendMessageRequest {
-  client_id: string;
-  content: string;
-}
+export type SendMessageRequest = z.input<typeof sendMessageBody>;
 export interface MessageResponse {
   message: MessageDto;
 }
@@ -131,9 +129,7 @@ export interface MessageResponse {
  * PATCH /api/messages/:messageId {content} → 200 (a blank edit is ignored: the message unchanged).
  * 429 after 10 edits a minute ('Please wait {n} seconds before editing another message').
  */
-export interface EditMessageRequest {
-  content: string;
-}
+export type EditMessageRequest = z.input<typeof editMessageBody>;
 
 /** DELETE /api/messages/:messageId (JSON body {}) → 204 */
 
@@ -141,9 +137,7 @@ export interface EditMessageRequest {
  * POST /api/messages/:messageId/reactions {emoji} → toggles the caller's reaction.
  * 429 after 30 toggles a minute ('Please wait {n} seconds before reacting again').
  */
-export interface ToggleReactionRequest {
-  emoji: string;
-}
+export type ToggleReactionRequest = z.input<typeof reactionBody>;
 export interface ToggleReactionResponse {
   /** True when the reaction now exists, false when this call removed it. */
   added: boolean;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { signInCallbackQuery, signInStartQuery } from '../../../../shared/api/auth.schemas';
 import type { AppContext } from '../../../context';
 import { createSignInServices } from '../../../services/auth/sign-in.services';
 import { parseInput } from '../../parse';
@@ -9,9 +9,6 @@ import { clearBindingCookie, readBindingCookie, setBindingCookie } from './oauth
 
 /** Sign-in starts per IP per minute: each start stores a pending row. */
 const STARTS_PER_MINUTE = 60;
-
-const startQuery = z.object({ returnTo: z.string().optional() }).partial();
-const callbackQuery = z.object({ code: z.string(), state: z.string(), error: z.string() }).partial();
 
 /** Routes of the GitHub sign-in and sign-out. */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -24,7 +21,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   // A browser navigation that only starts a flow: nothing the user sees changes, so GET is fine.
   app.get('/api/auth/github/start', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const { returnTo } = parseInput(startQuery, request.query);
+    const { returnTo } = parseInput(signInStartQuery, request.query);
     // GitHub sends the browser back to PUBLIC_URL, where the binding cookie set here would be missing
     // (and the sign-in would fail as an expired link): say which address to use instead.
     if (!isPublicHost(publicUrl, request.host)) return reply.redirect('/auth?error=wrong_origin', 302);
@@ -37,7 +34,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.get('/api/auth/github/callback', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const query = callbackQuery.safeParse(request.query);
+    const query = signInCallbackQuery.safeParse(request.query);
     const params = query.success ? query.data : {};
     const result = await flow.complete({ ...params, binding: readBindingCookie(request, ctx.config) });
     clearBindingCookie(reply, ctx.config);

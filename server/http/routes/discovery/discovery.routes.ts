@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context';
 import { createDiscoveryService, type DiscoveryResult } from '../../../services/discovery/discovery.service';
 import { limitVisitors, VISITOR_RATES } from '../../middleware/visitor-rate-limit';
 import { parseInput } from '../../parse';
-import { filtersQuerySchema, searchQuerySchema } from './discovery.schemas';
+import { filtersQuerySchema, searchQuerySchema } from '../../../../shared/api/discovery.schemas';
 
 /** Lists are the same for everyone: browsers may keep them briefly. */
 export const DISCOVERY_CACHE_CONTROL = 'public, max-age=30';

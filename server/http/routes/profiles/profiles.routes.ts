@@ -7,7 +7,7 @@ import { createProfilesService } from '../../../services/profiles/profiles.servi
 import { createProfileSyncService } from '../../../services/profiles/profile-sync.service';
 import { createPublicProfilesService } from '../../../services/profiles/public-profiles.service';
 import { presentOwnProfile, presentPublicProfile } from '../../../services/profiles/profile.presenter';
-import { publicProfileParams, updateProfileBody } from './profiles.schemas';
+import { publicProfileParams, updateProfileBody } from '../../../../shared/api/profiles.schemas';
 
 /** Own profile (read, edit, GitHub sync) and the public profile page's data. */
 export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

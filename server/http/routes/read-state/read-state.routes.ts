@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { markReadBody } from '../../../../shared/api/rooms.schemas';
 import type { MarkReadResponse, UnreadSummaryResponse } from '../../../../shared/api/read-state';
 import { isUuid } from '../../../../shared/text';
 import type { AppContext } from '../../../context';
@@ -8,10 +8,6 @@ import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
 import { parseInput } from '../../parse';
 import { roomIdOf } from '../rooms/rooms.routes';
-
-const markReadBody = z.object({
-  message_id: z.string({ error: 'message_id is required' }).max(100, 'message_id is too long'),
-});
 
 /** Unread counts of the signed-in user's rooms, and moving their read position in one room. */
 export async function readStateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

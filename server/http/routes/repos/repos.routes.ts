@@ -7,7 +7,7 @@ import {
 import { ApiError, apiErrors } from '../../errors';
 import { limitVisitors, VISITOR_RATES } from '../../middleware/visitor-rate-limit';
 import { parseInput } from '../../parse';
-import { goodFirstIssuesQuerySchema, repoParamsSchema } from './repos.schemas';
+import { goodFirstIssuesQuerySchema, repoParamsSchema } from '../../../../shared/api/repositories.schemas';
 
 const CACHE_CONTROL = 'public, max-age=30';
 

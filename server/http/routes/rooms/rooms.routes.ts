@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { joinRoomBody, myRoomsQuery, roomActivityQuery, roomParams } from '../../../../shared/api/rooms.schemas';
 import type { RoomActivityResponse } from '../../../../shared/api/rooms';
 import { isUuid } from '../../../../shared/text';
-import { MY_ROOMS_LIMIT_MAX } from '../../../../shared/limits';
 import type { AppContext } from '../../../context';
 import { ROOM_NOT_FOUND } from '../../../services/room-events/room-change';
 import {
@@ -17,39 +16,10 @@ import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
 import { parseInput } from '../../parse';
 
-/** GitHub owner/name: letters, digits, '.', '-' and '_' on both sides of one slash. */
-export const REPO_FULL_NAME = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
-const INVALID_REPO = 'Repository must be written as owner/name';
-
-const repoFullName = z
-  .string({ error: INVALID_REPO })
-  .trim()
-  .max(140, 'Repository name is too long')
-  .regex(REPO_FULL_NAME, INVALID_REPO)
-  .refine((v) => v.split('/').every((part) => part !== '.' && part !== '..'), INVALID_REPO);
-
-const joinBody = z.object({ repoFullName });
-const roomParams = z.object({ roomId: z.string() });
-const myRoomsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(MY_ROOMS_LIMIT_MAX).default(12),
-});
-const activityQuery = z.object({
-  repos: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(repoFullName).max(100, 'At most 100 repositories at a time')),
-});
-
 export async function roomsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/api/rooms/join', async (request) => {
     const auth = requireAuth(request);
-    const { repoFullName: name } = parseInput(joinBody, request.body);
+    const { repoFullName: name } = parseInput(joinRoomBody, request.body);
     return joinRoom(ctx, auth.userId, { repoFullName: name });
   });
 
@@ -65,7 +35,7 @@ export async function roomsRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   app.get('/api/rooms/activity', async (request, reply) => {
-    const { repos } = parseInput(activityQuery, request.query);
+    const { repos } = parseInput(roomActivityQuery, request.query);
     const counts = await activeMemberCounts(ctx, repos);
     const activity: RoomActivityResponse['activity'] = {};
     for (const repo of repos) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PROFILE_VISIBILITIES } from '../../../../shared/api/profiles';
-import { THEMES } from '../../../../shared/limits';
+import { PROFILE_VISIBILITIES } from './profiles';
+import { THEMES } from '../limits';
 
 /**
  * Shape of PATCH /api/profile. Unknown keys (an `id`, say) are dropped: the profile edited is

@@ -6,7 +6,7 @@ import {
   SEARCH_QUERY_MAX,
   SEARCH_TOO_SHORT_MESSAGE,
   type DiscoveryFilters,
-} from '../../../../shared/api/discovery';
+} from './discovery';
 import {
   ACTIVITY_LEVELS,
   CHAT_STATUSES,
@@ -14,7 +14,7 @@ import {
   LANGUAGE_FILTERS,
   SEARCH_MIN_LENGTH,
   STAR_FILTER_MAX,
-} from '../../../../shared/limits';
+} from '../limits';
 
 const stars = z.coerce
   .number({ message: 'Stars must be a number' })
