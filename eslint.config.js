@@ -5,12 +5,13 @@ import tseslint from 'typescript-eslint';
 
 const restrict = (patterns, message) => ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }];
 /** A server layer's own restrictions, on top of "server/ never imports the client". */
-const serverLayer = (patterns, message) => [
+// Each rule: [import pattern, why it is refused].
+const serverLayer = (...rules) => [
   'error',
   {
     patterns: [
       { group: ['**/client/**'], message: 'server/ never imports the client' },
-      ...patterns.map((group) => ({ group: [group], message })),
+      ...rules.map(([group, message]) => ({ group: [group], message })),
     ],
   },
 ];
@@ -130,24 +131,27 @@ export default tseslint.config(
     files: ['server/http/**/*.ts', 'server/realtime/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': serverLayer(['**/db/**'], 'routes and realtime reach data through services'),
+      'no-restricted-imports': serverLayer(
+        ['**/db/**', 'routes and realtime reach data through services'],
+        ['**/context', 'routes and realtime receive services from app.ts, never the infrastructure'],
+      ),
     },
   },
   {
     files: ['server/services/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': serverLayer(
-        ['**/http/**'],
+      'no-restricted-imports': serverLayer([
+        '**/http/**',
         'services speak the domain (server/errors.ts), not HTTP; the edges map their errors',
-      ),
+      ]),
     },
   },
   {
     files: ['server/db/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': serverLayer(['**/services/**'], 'repositories never call services'),
+      'no-restricted-imports': serverLayer(['**/services/**', 'repositories never call services']),
     },
   },
 );

@@ -8,10 +8,9 @@ import { createRedisBus } from './bus/redis-bus';
 import { connectRedis } from './bus/redis-connection';
 import type { Config } from './config/config';
 import { resolveSecret } from './config/secret';
-import type { AppContext } from './context';
+import type { Infrastructure } from './context';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrator';
-import { sessionsRepository } from './db/repositories/sessions.repository';
 import { oauthStatesRepository } from './db/repositories/oauth-states.repository';
 import { createGitHubServices, type GitHubEndpoints } from './github/create-github-services';
 import { DEMO_OAUTH_APP, EMULATOR_PREFIX, mountEmulator } from './github/embedded-emulator';
@@ -30,7 +29,8 @@ import { registerSpa } from './http/spa/spa';
 import { attachRealtimeGateway } from './realtime/gateway';
 import { createMemoryRateLimiter } from './services/rate-limit/memory-rate-limiter';
 import { createRedisRateLimiter } from './services/rate-limit/redis-rate-limiter';
-import { createSessionsService } from './services/sessions.service';
+import { buildAppServices, type AppServices } from './services/app-services';
+import type { RouteDeps } from './http/route-deps';
 import { createAppMetrics } from './metrics/app-metrics';
 import { registerHttpMetrics } from './metrics/http-metrics';
 import { instrumentBus } from './metrics/instrumented-bus';
@@ -50,7 +50,9 @@ export interface BuildAppOptions {
 
 export interface BuiltApp {
   app: FastifyInstance;
-  ctx: AppContext;
+  /** The infrastructure the services were built from (tests reach the database through it). */
+  ctx: Infrastructure;
+  services: AppServices;
   /** Stops accepting, closes sockets with "going away", finishes requests, closes pools. */
   close(): Promise<void>;
   /** The metrics listener (not yet listening), when METRICS_PORT is set. */
@@ -83,16 +85,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const rateLimiter = redis ? createRedisRateLimiter(redis, now) : createMemoryRateLimiter(now);
 
   const secret = resolveSecret(config.sessionSecret, config.dataDir);
-  const sessions = createSessionsService(sessionsRepository(database.db), now);
   const github = createGitHubServices({ config, database, logger, endpoints: githubEndpoints(config) });
 
-  const ctx: AppContext = {
+  const ctx: Infrastructure = {
     config,
     database,
     bus,
     rateLimiter,
     redis,
-    sessions,
     github,
     logger,
     secret,
@@ -101,9 +101,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     onClose: (fn) => closers.push(fn),
   };
 
-  const applySecurityHeaders = securityHeaders(ctx);
+  const services = buildAppServices(ctx);
+  const routeDeps: RouteDeps = { config, services, github };
+  const applySecurityHeaders = securityHeaders(routeDeps);
   const purge = startExpiredRowsPurge({
-    sessions,
+    sessions: services.sessions,
     oauthStates: oauthStatesRepository(database.db),
     logger,
     now,
@@ -134,14 +136,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerRequestLog(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app, applySecurityHeaders);
-  registerLoopbackRedirect(app, ctx);
-  registerAuthentication(app, ctx);
-  registerSameOriginGuard(app, ctx);
+  registerLoopbackRedirect(app, config);
+  registerAuthentication(app, routeDeps);
+  registerSameOriginGuard(app, config);
   registerInputGuard(app);
   if (config.github.mode === 'emulated') await mountEmulator(app, config.publicUrl);
-  await registerApiRoutes(app, ctx);
-  if (options.serveClient !== false) await registerSpa(app, ctx);
-  const gateway = attachRealtimeGateway(app, ctx);
+  await registerApiRoutes(app, routeDeps);
+  if (options.serveClient !== false) await registerSpa(app, routeDeps);
+  const gateway = attachRealtimeGateway(app, { config, bus, logger, metrics, services });
   let metricsServer: MetricsServer | undefined;
   if (metrics && config.metricsPort !== undefined) {
     metrics.trackDatabasePool(database);
@@ -164,7 +166,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         }
       }
     })());
-  return { app, ctx, close, ...(metricsServer ? { metrics: metricsServer } : {}) };
+  return { app, ctx, services, close, ...(metricsServer ? { metrics: metricsServer } : {}) };
 }
 
 /**

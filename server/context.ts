@@ -6,17 +6,19 @@ import type { DatabaseHandle } from './db/database';
 import type { GitHubServices } from './github/github-services';
 import type { AppMetrics } from './metrics/app-metrics';
 import type { RateLimiter } from './services/rate-limit/rate-limiter';
-import type { SessionsService } from './services/sessions.service';
 
-/** Everything a route module or service may depend on; built once by app.ts. */
-export interface AppContext {
+/**
+ * The process's infrastructure, opened once by app.ts: what repositories and services are built
+ * from (services/app-services.ts). Routes and the realtime gateway never see it: they receive
+ * services (lint keeps http/ and realtime/ from importing this module).
+ */
+export interface Infrastructure {
   config: Config;
   database: DatabaseHandle;
   bus: EventBus;
   rateLimiter: RateLimiter;
   /** Present only when REDIS_URL is set (shared presence and counters). */
   redis: Redis | undefined;
-  sessions: SessionsService;
   github: GitHubServices;
   logger: Logger;
   /** Secret for sealing tokens and signing cookies (from SESSION_SECRET or the data directory). */

@@ -1,5 +1,5 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import type { Infrastructure } from '../context';
 import { checkDependencies } from '../services/health/dependency-health';
 import type { AppMetrics } from './app-metrics';
 
@@ -15,7 +15,7 @@ export interface MetricsServer {
  * health (database engine, bus type, GitHub quota) that the public /api/health no longer tells.
  * Keep METRICS_PORT off the public network (firewall, or HOST on a private interface).
  */
-export function createMetricsServer(ctx: AppContext, metrics: AppMetrics, port: number): MetricsServer {
+export function createMetricsServer(ctx: Infrastructure, metrics: AppMetrics, port: number): MetricsServer {
   const app = Fastify({
     loggerInstance: ctx.logger.child({ listener: 'metrics' }) as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),

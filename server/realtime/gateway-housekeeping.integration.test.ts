@@ -6,7 +6,7 @@ import { hashToken } from '../services/sessions.service';
 import { describeEachDatabase } from '../testing/databases';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { encodeRoomBusMessage, roomChannel } from '../services/room-events/room-bus';
-import { changeRoom } from '../services/room-events/room-change';
+import { createRoomChanges } from '../services/room-events/room-change';
 import { attachRealtimeGateway } from './gateway';
 import { openTestSocket } from '../testing/ws-test-client';
 
@@ -21,11 +21,15 @@ describeEachDatabase('realtime housekeeping', (engine) => {
     app = await createTestApp({ engine, github: 'emulator' });
     // A second gateway on the same context, re-checking sessions often.
     server = Fastify();
-    gateway = attachRealtimeGateway(server, app.ctx, {
-      sessionCheckMs: 100,
-      housekeepingMs: 100,
-      bufferLimits: { softBytes: 16 * 1024, hardBytes: 256 * 1024 },
-    });
+    gateway = attachRealtimeGateway(
+      server,
+      { ...app.ctx, services: app.services },
+      {
+        sessionCheckMs: 100,
+        housekeepingMs: 100,
+        bufferLimits: { softBytes: 16 * 1024, hardBytes: 256 * 1024 },
+      },
+    );
     await server.listen({ port: 0, host: '127.0.0.1' });
     const address = server.server.address();
     url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/ws`;
@@ -41,7 +45,7 @@ describeEachDatabase('realtime housekeeping', (engine) => {
     const grace = await createMember(app);
     const adaSocket = await openTestSocket(url, { cookie: ada.cookie, origin: 'http://localhost:3000' });
     const graceSocket = await openTestSocket(url, { cookie: grace.cookie, origin: 'http://localhost:3000' });
-    await app.ctx.sessions.destroy(hashToken(ada.cookie.slice(ada.cookie.indexOf('=') + 1)));
+    await app.services.sessions.destroy(hashToken(ada.cookie.slice(ada.cookie.indexOf('=') + 1)));
     expect(await adaSocket.closed).toBe(CLOSE_CODES.sessionEnded);
     graceSocket.send({ type: 'ping', ref: 'still-here' });
     expect(await graceSocket.waitFor('pong')).toMatchObject({ ref: 'still-here' });
@@ -75,8 +79,12 @@ describeEachDatabase('realtime housekeeping', (engine) => {
     const socket = await openTestSocket(url, { cookie: ada.cookie, origin: 'http://localhost:3000' });
     socket.send({ type: 'room.subscribe', room_id: room.id, after_seq: 0 });
     await socket.waitFor('room.event', (f) => f.seq === 1);
-    const silent = { ...app.ctx, bus: { ...app.ctx.bus, publish: async () => undefined } };
-    await changeRoom(silent, room.id, async () => ({
+    const silent = createRoomChanges({
+      ...app.ctx,
+      db: app.ctx.database.db,
+      bus: { ...app.ctx.bus, publish: async () => undefined },
+    });
+    await silent.change(room.id, async () => ({
       result: undefined,
       events: [{ type: 'message.deleted', message_id: '00000000-0000-4000-8000-0000000000aa' }],
     }));

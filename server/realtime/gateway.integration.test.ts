@@ -3,11 +3,11 @@ import type { ServerFrame } from '../../shared/realtime/protocol';
 import { CLOSE_CODES, MAX_REPLAY_EVENTS, PROTOCOL_VERSION } from '../../shared/realtime/protocol';
 import { createMember, messageOf, type TestMember } from '../testing/room-test-kit';
 import { encodeRoomBusMessage, roomChannel } from '../services/room-events/room-bus';
-import { changeRoom } from '../services/room-events/room-change';
+import { createRoomChanges } from '../services/room-events/room-change';
 import { hashToken } from '../services/sessions.service';
 import { describeEachDatabase } from '../testing/databases';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { publishSessionEnded } from './session-events';
+import { publishSessionEnded } from '../services/session-events';
 import { HandshakeRefused, openTestSocket, waitForEvents, type TestSocket } from '../testing/ws-test-client';
 
 const ORIGIN = 'http://localhost:3000';
@@ -195,7 +195,7 @@ describeEachDatabase('realtime gateway', (engine) => {
     const socket = await connect(ada);
     const other = await connect(await createMember(app));
     const token = ada.cookie.slice(ada.cookie.indexOf('=') + 1);
-    await app.ctx.sessions.destroy(hashToken(token));
+    await app.services.sessions.destroy(hashToken(token));
     await publishSessionEnded(app.ctx.bus, hashToken(token));
     expect(await socket.closed).toBe(CLOSE_CODES.sessionEnded);
     await settle(other);
@@ -242,8 +242,12 @@ describeEachDatabase('realtime gateway', (engine) => {
     await waitForEvents(socket, room.id, 2);
 
     // A change committed but never published (a lost bus message)...
-    const silent = { ...app.ctx, bus: { ...app.ctx.bus, publish: async () => undefined } };
-    await changeRoom(silent, room.id, async () => ({
+    const silent = createRoomChanges({
+      ...app.ctx,
+      db: app.ctx.database.db,
+      bus: { ...app.ctx.bus, publish: async () => undefined },
+    });
+    await silent.change(room.id, async () => ({
       result: undefined,
       events: [{ type: 'message.deleted', message_id: '00000000-0000-4000-8000-00000000dead' }],
     }));

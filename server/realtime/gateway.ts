@@ -1,21 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CLOSE_CODES, MAX_FRAME_BYTES, PROTOCOL_VERSION, REALTIME_PATH } from '../../shared/realtime/protocol';
-import type { AppContext } from '../context';
-import { createRoomAccessService } from '../services/room-events/room-access.service';
+import type { RealtimeDeps } from './realtime-deps';
 import { USERS_CHANNEL } from '../services/read-state/user-channel';
 import { ActivityWatchers } from './activity-watchers';
 import { allowedOrigins, sessionCookieName } from '../config/site-origin';
-import { createMemoryPresenceStore, type PresenceStore } from '../services/presence/presence-store';
-import { createRedisPresenceStore } from '../services/presence/redis-presence-store';
 import { parseCommand } from './command-schema';
 import { RealtimeClient, type BufferLimits } from './realtime-client';
 import { handleCommand, unsubscribe } from './room-commands';
 import { RoomHub } from './room-hub';
-import { parseSessionEnded, SESSIONS_CHANNEL } from './session-events';
+import { parseSessionEnded, SESSIONS_CHANNEL } from '../services/session-events';
 import {
   FrameBudget,
   MAX_SOCKETS_PER_SESSION,
@@ -50,25 +46,22 @@ const MAX_PENDING_COMMANDS = 32;
  */
 export function attachRealtimeGateway(
   app: FastifyInstance,
-  ctx: AppContext,
+  deps: RealtimeDeps,
   options: GatewayOptions = {},
 ): { close(): Promise<void> } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-  const isAllowed = allowedOrigins(ctx.config);
-  const processId = randomUUID();
-  const presence: PresenceStore = ctx.redis
-    ? createRedisPresenceStore(ctx.redis, processId)
-    : createMemoryPresenceStore();
-  const rooms = createRoomAccessService(ctx.database.db);
-  const hub = new RoomHub(ctx.bus, presence, ctx.logger, (roomId) => rooms.lastSeq(roomId));
+  const { config, bus, logger, metrics, services } = deps;
+  const isAllowed = allowedOrigins(config);
+  const rooms = services.roomAccess;
+  const hub = new RoomHub(bus, services.presence, logger, (roomId) => rooms.lastSeq(roomId));
   const clients = new Set<RealtimeClient>();
   /** Open sockets on this process per session and per user (see socket-limits.ts). */
   const socketsPerSession = new Map<string, number>();
   const socketsPerUser = new Map<string, number>();
   let closed = false;
-  ctx.metrics?.trackOpenSockets(() => clients.size);
+  metrics?.trackOpenSockets(() => clients.size);
 
-  const sessionsSubscription = ctx.bus
+  const sessionsSubscription = bus
     .subscribe(SESSIONS_CHANNEL, (raw) => {
       const sessionId = parseSessionEnded(raw);
       if (!sessionId) return;
@@ -76,15 +69,15 @@ export function attachRealtimeGateway(
         if (client.sessionId === sessionId) client.close(CLOSE_CODES.sessionEnded, 'signed out');
     })
     .catch((error: unknown) => {
-      ctx.logger.warn({ err: error }, 'sessions channel subscription failed');
+      logger.warn({ err: error }, 'sessions channel subscription failed');
       return undefined;
     });
 
-  const watchers = new ActivityWatchers((userId) => rooms.activeRoomIds(userId), ctx.logger);
-  const usersSubscription = ctx.bus
+  const watchers = new ActivityWatchers((userId) => rooms.activeRoomIds(userId), logger);
+  const usersSubscription = bus
     .subscribe(USERS_CHANNEL, (raw) => watchers.handle(raw))
     .catch((error: unknown) => {
-      ctx.logger.warn({ err: error }, 'users channel subscription failed');
+      logger.warn({ err: error }, 'users channel subscription failed');
       return undefined;
     });
 
@@ -101,7 +94,7 @@ export function attachRealtimeGateway(
     }, options.heartbeatMs ?? 30_000),
     setInterval(() => void checkSessions(), options.sessionCheckMs ?? 60_000),
     setInterval(
-      () => void hub.housekeeping().catch((error: unknown) => ctx.logger.warn({ err: error }, 'room upkeep failed')),
+      () => void hub.housekeeping().catch((error: unknown) => logger.warn({ err: error }, 'room upkeep failed')),
       options.housekeepingMs ?? 10_000,
     ),
   ];
@@ -111,14 +104,14 @@ export function attachRealtimeGateway(
     const bySession = new Map<string, RealtimeClient[]>();
     for (const client of clients) bySession.set(client.sessionId, [...(bySession.get(client.sessionId) ?? []), client]);
     for (const [sessionId, sockets] of bySession) {
-      const active = await ctx.sessions.isActive(sessionId).catch(() => true);
+      const active = await services.sessions.isActive(sessionId).catch(() => true);
       if (!active) for (const client of sockets) client.close(CLOSE_CODES.sessionEnded, 'session ended');
     }
   }
 
   app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     void handleUpgrade(req, socket, head).catch((error: unknown) => {
-      ctx.logger.warn({ err: error }, 'websocket upgrade failed');
+      logger.warn({ err: error }, 'websocket upgrade failed');
       reject(socket, 500, 'Internal Server Error');
     });
   });
@@ -129,10 +122,10 @@ export function attachRealtimeGateway(
     if (closed) return reject(socket, 503, 'Service Unavailable');
     const origin = req.headers.origin;
     if (!origin || !isAllowed(origin, req.headers.host)) return reject(socket, 403, 'Forbidden');
-    const token = readCookie(req.headers.cookie, sessionCookieName(ctx.config));
-    const session = token ? await ctx.sessions.resolve(token).catch(() => null) : null;
+    const token = readCookie(req.headers.cookie, sessionCookieName(config));
+    const session = token ? await services.sessions.resolve(token).catch(() => null) : null;
     if (!session) return reject(socket, 401, 'Unauthorized');
-    const connects = await ctx.rateLimiter.hit(
+    const connects = await services.rateLimiter.hit(
       `ws-connect:${session.userId}`,
       USER_CONNECT_BUDGET.limit,
       USER_CONNECT_BUDGET.windowMs,
@@ -167,15 +160,13 @@ export function attachRealtimeGateway(
       userId,
       sessionId,
       (c, roomId) => {
-        void unsubscribe(hub, c, roomId).catch((error: unknown) =>
-          ctx.logger.warn({ err: error }, 'unsubscribe failed'),
-        );
+        void unsubscribe(hub, c, roomId).catch((error: unknown) => logger.warn({ err: error }, 'unsubscribe failed'));
       },
       options.bufferLimits,
     );
     clients.add(client);
     watchers.add(client);
-    if (ctx.metrics) client.onEventWritten = ctx.metrics.eventDelivered;
+    if (metrics) client.onEventWritten = metrics.eventDelivered;
     const budget = new FrameBudget(SOCKET_FRAME_BUDGET.limit, SOCKET_FRAME_BUDGET.windowMs);
     ws.on('pong', () => {
       client.alive = true;
@@ -192,9 +183,7 @@ export function attachRealtimeGateway(
       count(socketsPerSession, sessionId, -1);
       count(socketsPerUser, userId, -1);
       for (const roomId of [...client.rooms.keys()]) {
-        void unsubscribe(hub, client, roomId).catch((error: unknown) =>
-          ctx.logger.warn({ err: error }, 'cleanup failed'),
-        );
+        void unsubscribe(hub, client, roomId).catch((error: unknown) => logger.warn({ err: error }, 'cleanup failed'));
       }
     });
     client.send({ type: 'hello', user_id: userId, protocol: PROTOCOL_VERSION });
@@ -205,7 +194,7 @@ export function attachRealtimeGateway(
     // The user's budget is shared by all their sockets on every process (Redis when configured).
     // Every frame is counted as it arrives, also one refused below; a command runs only once its
     // frame was found within budget.
-    const verdict = ctx.rateLimiter
+    const verdict = services.rateLimiter
       .hit(`ws-frames:${client.userId}`, USER_FRAME_BUDGET.limit, USER_FRAME_BUDGET.windowMs)
       .then((result) => {
         if (!result.allowed) client.closeForPolicy('too many frames from this user');
@@ -223,10 +212,10 @@ export function attachRealtimeGateway(
     client.commandQueue = client.commandQueue
       .then(async () => {
         if (!(await verdict) || client.isClosing) return;
-        await handleCommand(ctx, hub, client, parsed.command);
+        await handleCommand(deps, hub, client, parsed.command);
       })
       .catch((error: unknown) => {
-        ctx.logger.warn({ err: error, type: parsed.command.type }, 'realtime command failed');
+        logger.warn({ err: error, type: parsed.command.type }, 'realtime command failed');
         client.sendError('internal', 'Something went wrong', parsed.command.type);
       })
       .finally(() => {

@@ -1,7 +1,6 @@
 import { TYPING_RELAY_INTERVAL_MS } from '../../shared/limits';
 import type { ClientCommand } from '../../shared/realtime/protocol';
-import type { AppContext } from '../context';
-import { createRoomAccessService } from '../services/room-events/room-access.service';
+import type { CommandDeps } from './realtime-deps';
 import { createMembership, type RealtimeClient } from './realtime-client';
 import type { RoomHub } from './room-hub';
 import { RoomSubscription } from './room-subscription';
@@ -11,7 +10,7 @@ export const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;
 
 /** Carries out one validated command for one socket. */
 export async function handleCommand(
-  ctx: AppContext,
+  deps: CommandDeps,
   hub: RoomHub,
   client: RealtimeClient,
   command: ClientCommand,
@@ -25,7 +24,7 @@ export async function handleCommand(
       });
       return;
     case 'room.subscribe':
-      return subscribe(ctx, hub, client, command.room_id, command.after_seq);
+      return subscribe(deps, hub, client, command.room_id, command.after_seq);
     case 'room.unsubscribe':
       return unsubscribe(hub, client, command.room_id);
     case 'room.replay': {
@@ -39,7 +38,7 @@ export async function handleCommand(
       if (!membership) return client.sendError('forbidden', 'Subscribe to the room first', command.type);
       // One signal per user and room per throttle period, counted on every process: more tabs
       // (or sockets) do not make a user's typing reach the room more often.
-      const allowed = await ctx.rateLimiter.hit(
+      const allowed = await deps.services.rateLimiter.hit(
         `typing:${command.room_id}:${client.userId}`,
         1,
         TYPING_RELAY_INTERVAL_MS,
@@ -52,13 +51,13 @@ export async function handleCommand(
 }
 
 async function subscribe(
-  ctx: AppContext,
+  deps: CommandDeps,
   hub: RoomHub,
   client: RealtimeClient,
   roomId: string,
   afterSeq: number | undefined,
 ): Promise<void> {
-  const rooms = createRoomAccessService(ctx.database.db);
+  const rooms = deps.services.roomAccess;
   // A membership row implies its room, so the room is only looked up to word the refusal.
   if (!(await rooms.isActiveMember(roomId, client.userId))) {
     if (!(await rooms.roomExists(roomId)))
@@ -75,7 +74,7 @@ async function subscribe(
     );
   }
   const subscription = new RoomSubscription(roomId, client, rooms.logOf(roomId), (error) =>
-    ctx.logger.warn({ err: error, roomId }, 'room delivery failed'),
+    deps.logger.warn({ err: error, roomId }, 'room delivery failed'),
   );
   const membership = createMembership(client, subscription);
   client.rooms.set(roomId, membership);

@@ -173,9 +173,9 @@ describeEachDatabase('authorisation matrix', (engine) => {
       ownerUsername: owner.username ?? '',
       privateUsername: hidden.username ?? '',
       cookies: {
-        owner: await signIn(testApp.ctx, owner.id),
-        member: await signIn(testApp.ctx, member.id),
-        stranger: await signIn(testApp.ctx, stranger.id),
+        owner: await signIn(testApp, owner.id),
+        member: await signIn(testApp, member.id),
+        stranger: await signIn(testApp, stranger.id),
       },
     };
   }

@@ -35,7 +35,7 @@ describeEachDatabase('edit and reaction limits', (engine) => {
   async function memberWithMessage(app: TestApp, userId: string = randomUUID()) {
     const db = app.ctx.database.db;
     const user = await buildUser(db, { id: userId });
-    const cookie = await signIn(app.ctx, user.id);
+    const cookie = await signIn(app, user.id);
     const room = await buildRoom(db, user.id);
     const api = apiClient(app.app);
     expect((await api.post(`/api/rooms/${room.id}/join`, {}, { cookie })).statusCode).toBe(200);

@@ -11,7 +11,7 @@ describe('CSRF and CSWSH', () => {
   beforeAll(async () => {
     testApp = await createTestApp();
     const user = await buildUser(testApp.database.db);
-    cookie = await signIn(testApp.ctx, user.id);
+    cookie = await signIn(testApp, user.id);
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     port = (testApp.app.server.address() as { port: number }).port;
   });

@@ -32,8 +32,8 @@ describe('fuzzing', () => {
     const db = testApp.database.db;
     const a = await buildUser(db);
     const b = await buildUser(db);
-    cookieA = await signIn(testApp.ctx, a.id);
-    cookieB = await signIn(testApp.ctx, b.id);
+    cookieA = await signIn(testApp, a.id);
+    cookieB = await signIn(testApp, b.id);
     const room = await buildRoom(db, a.id);
     roomId = room.id;
     for (const cookie of [cookieA, cookieB]) {

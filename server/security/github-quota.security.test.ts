@@ -48,7 +48,7 @@ describeEachDatabase('GitHub quota against anonymous visitors', (engine) => {
     return {
       app: testApp,
       api: apiClient(testApp.app) as ApiClient,
-      cookie: await signIn(testApp.ctx, user.id),
+      cookie: await signIn(testApp, user.id),
       control,
       upstream: async (path: string) => (await control<Counters>('GET', 'counters')).byPath[path] ?? 0,
     };

@@ -14,7 +14,7 @@ describeEachDatabase('hostile input', (engine) => {
     testApp = await createTestApp({ engine });
     api = apiClient(testApp.app);
     const user = await buildUser(testApp.database.db);
-    cookie = await signIn(testApp.ctx, user.id);
+    cookie = await signIn(testApp, user.id);
     roomId = (await buildRoom(testApp.database.db, user.id)).id;
     expect((await api.post(`/api/rooms/${roomId}/join`, {}, { cookie })).statusCode).toBe(200);
   });

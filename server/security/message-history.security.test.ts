@@ -43,7 +43,7 @@ describeEachDatabase('message history: deleted and replaced text', (engine) => {
 
   async function member(roomId: string) {
     const user = await buildUser(app.ctx.database.db);
-    const cookie = await signIn(app.ctx, user.id);
+    const cookie = await signIn(app, user.id);
     expect((await api.post(`/api/rooms/${roomId}/join`, {}, { cookie })).statusCode).toBe(200);
     return { id: user.id, cookie };
   }
@@ -264,7 +264,7 @@ describe('message history: the SQLite file', () => {
       const api = apiClient(app.app);
       const db = app.ctx.database.db;
       const user = await buildUser(db);
-      const cookie = await signIn(app.ctx, user.id);
+      const cookie = await signIn(app, user.id);
       const room = await buildRoom(db, user.id);
       expect((await api.post(`/api/rooms/${room.id}/join`, {}, { cookie })).statusCode).toBe(200);
       const post = async (content: string) =>

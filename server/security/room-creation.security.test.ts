@@ -36,7 +36,7 @@ describeEachDatabase('rooms only for repositories GitHub knows', (engine) => {
 
   async function join(repoFullName: string) {
     const user = await buildUser(app.ctx.database.db);
-    const cookie = await signIn(app.ctx, user.id);
+    const cookie = await signIn(app, user.id);
     return api.post('/api/rooms/join', { repoFullName }, { cookie });
   }
 

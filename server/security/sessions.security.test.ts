@@ -56,8 +56,8 @@ describe('sessions and limits across tabs', () => {
 
   it('the send limit is per user: two tabs (two sessions) share the same 10 messages per minute', async () => {
     const user = await buildUser(testApp.database.db);
-    const tabA = await signIn(testApp.ctx, user.id);
-    const tabB = await signIn(testApp.ctx, user.id);
+    const tabA = await signIn(testApp, user.id);
+    const tabB = await signIn(testApp, user.id);
     const room = await buildRoom(testApp.database.db, user.id);
     expect((await api.post(`/api/rooms/${room.id}/join`, {}, { cookie: tabA })).statusCode).toBe(200);
     const statuses: number[] = [];
@@ -76,8 +76,8 @@ describe('sessions and limits across tabs', () => {
 
   it('signing out in one tab closes that session’s sockets and refuses the old cookie, other sessions live on', async () => {
     const user = await buildUser(testApp.database.db);
-    const tabA = await signIn(testApp.ctx, user.id);
-    const tabB = await signIn(testApp.ctx, user.id);
+    const tabA = await signIn(testApp, user.id);
+    const tabB = await signIn(testApp, user.id);
     const socketA = await openTestSocket(wsUrl, { cookie: tabA, origin: 'http://localhost:3000' });
     const socketB = await openTestSocket(wsUrl, { cookie: tabB, origin: 'http://localhost:3000' });
     expect((await api.post('/api/auth/sign-out', {}, { cookie: tabA })).statusCode).toBe(204);
@@ -92,7 +92,7 @@ describe('sessions and limits across tabs', () => {
 
   it('a signed-out session cannot open a new socket', async () => {
     const user = await buildUser(testApp.database.db);
-    const cookie = await signIn(testApp.ctx, user.id);
+    const cookie = await signIn(testApp, user.id);
     await api.post('/api/auth/sign-out', {}, { cookie });
     await expect(openTestSocket(wsUrl, { cookie, origin: 'http://localhost:3000' })).rejects.toThrow();
   });

@@ -34,7 +34,7 @@ describeEachDatabase('text cleaning of stored user text', (engine) => {
   /** A fresh member (each has its own send-rate budget). */
   async function member(): Promise<{ id: string; cookie: string }> {
     const user = await buildUser(testApp.database.db);
-    const cookie = await signIn(testApp.ctx, user.id);
+    const cookie = await signIn(testApp, user.id);
     expect((await api.post(`/api/rooms/${roomId}/join`, {}, { cookie })).statusCode).toBe(200);
     return { id: user.id, cookie };
   }
@@ -110,7 +110,7 @@ describeEachDatabase('text cleaning of stored user text', (engine) => {
 
   it('cleans display names and bios when a profile is saved', async () => {
     const user = await buildUser(testApp.database.db);
-    const cookie = await signIn(testApp.ctx, user.id);
+    const cookie = await signIn(testApp, user.id);
     const response = await api.patch(
       '/api/profile',
       { display_name: `${RLO}nimda${BEL}${ESC}[2J`, bio: `line one\r\n${RLO}line two${BEL}\u0085three` },
@@ -128,7 +128,7 @@ describeEachDatabase('text cleaning of stored user text', (engine) => {
 
   it('stores an invisible-only display name and bio as empty', async () => {
     const user = await buildUser(testApp.database.db);
-    const cookie = await signIn(testApp.ctx, user.id);
+    const cookie = await signIn(testApp, user.id);
     const response = await api.patch('/api/profile', { display_name: '\u3164\u200B', bio: `${RLO}\u2800` }, { cookie });
     expect(response.statusCode).toBe(200);
     expect(json<OwnProfileDto>(response)).toMatchObject({ display_name: null, bio: null });
@@ -136,7 +136,7 @@ describeEachDatabase('text cleaning of stored user text', (engine) => {
 
   it('refuses profile text with the SPEC messages, judged as it would be stored, changing nothing', async () => {
     const user = await buildUser(testApp.database.db, { display_name: 'Before', bio: 'Before bio' });
-    const cookie = await signIn(testApp.ctx, user.id);
+    const cookie = await signIn(testApp, user.id);
     const hidden = await api.patch('/api/profile', { bio: '<scr\u200Bipt>alert(1)</script>' }, { cookie });
     expect(hidden.statusCode).toBe(400);
     expect(hidden.json()).toMatchObject({ error: { message: PROFILE_ERRORS.bioContent } });

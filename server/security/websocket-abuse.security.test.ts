@@ -184,19 +184,18 @@ describeEachDatabase('WebSocket abuse limits', (engine) => {
     });
     expect(countOf(extra, 'hello')).toBe(0);
     // Another session of the same user (another browser) still connects.
-    await connect(await signIn(app.ctx, user.id));
+    await connect(await signIn(app, user.id));
   });
 
   it('caps open sockets per user over all their sessions', async () => {
     const user = await createMember(app);
     const sessions = [user.cookie];
-    while (sessions.length * MAX_SOCKETS_PER_SESSION < MAX_SOCKETS_PER_USER)
-      sessions.push(await signIn(app.ctx, user.id));
+    while (sessions.length * MAX_SOCKETS_PER_SESSION < MAX_SOCKETS_PER_USER) sessions.push(await signIn(app, user.id));
     let opened = 0;
     for (const cookie of sessions)
       for (let i = 0; i < MAX_SOCKETS_PER_SESSION && opened < MAX_SOCKETS_PER_USER; i += 1, opened += 1)
         await connect(cookie);
-    const extra = await open(await signIn(app.ctx, user.id));
+    const extra = await open(await signIn(app, user.id));
     expect(await extra.closedWith).toEqual({
       code: POLICY,
       reason: `at most ${MAX_SOCKETS_PER_USER} connections per user`,

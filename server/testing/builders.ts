@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../context';
+import type { Infrastructure } from '../context';
+import type { AppServices } from '../services/app-services';
 import type { Database, NewProfile, ChatRoomRow } from '../db/schema';
 import type { GitHubUser } from '../github/github-types';
 import { sessionCookieName } from '../http/session-cookie';
@@ -81,9 +82,12 @@ export async function buildRoom(
 }
 
 /** A session for the user, as the cookie header a browser would send. */
-export async function signIn(ctx: AppContext, userId: string): Promise<string> {
-  const { token } = await ctx.sessions.create(userId);
-  return `${sessionCookieName(ctx.config)}=${token}`;
+export async function signIn(
+  app: { ctx: Pick<Infrastructure, 'config'>; services: Pick<AppServices, 'sessions'> },
+  userId: string,
+): Promise<string> {
+  const { token } = await app.services.sessions.create(userId);
+  return `${sessionCookieName(app.ctx.config)}=${token}`;
 }
 
 /** A GitHub user as the REST API answers it, for tests of sign-in and profile sync. */

@@ -19,7 +19,7 @@ let sent = 0;
 
 export async function createMember(app: TestApp, overrides: { username?: string } = {}): Promise<TestMember> {
   const user = await buildUser(app.ctx.database.db, overrides.username ? { username: overrides.username } : {});
-  const cookie = await signIn(app.ctx, user.id);
+  const cookie = await signIn(app, user.id);
   const api = apiClient(app.app);
   return {
     id: user.id,

@@ -14,13 +14,101 @@ export interface MemberWithProfileRow {
 
 export type MyRoomRow = ChatRoomRow & { joined_at: string };
 
-export async function findMembership(db: Db, roomId: string, userId: string): Promise<ChatMemberRow | undefined> {
-  return db
-    .selectFrom('chat_members')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+/** Room memberships (db may be a transaction). */
+export function membersRepository(db: Db) {
+  return {
+    async findMembership(roomId: string, userId: string): Promise<ChatMemberRow | undefined> {
+      return db
+        .selectFrom('chat_members')
+        .selectAll()
+        .where('room_id', '=', roomId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    async isActiveMember(roomId: string, userId: string): Promise<boolean> {
+      return (await activeMembership.first(db, roomId, userId)) !== undefined;
+    },
+
+    /** Makes the membership active from `joinedAt` (one row per room and user, whatever happened before). */
+    async upsertActiveMembership(member: {
+      id: string;
+      room_id: string;
+      user_id: string;
+      joined_at: string;
+    }): Promise<void> {
+      // The read position starts at the join: history before it is not "unread".
+      const position = { read_created_at: member.joined_at, read_message_id: '' };
+      await db
+        .insertInto('chat_members')
+        .values({ ...member, left_at: null, ...position })
+        .onConflict((oc) =>
+          oc.columns(['room_id', 'user_id']).doUpdateSet({ joined_at: member.joined_at, left_at: null, ...position }),
+        )
+        .execute();
+    },
+
+    /** Ends an active membership; false when there was none. */
+    async markLeft(roomId: string, userId: string, leftAt: string): Promise<boolean> {
+      const result = await db
+        .updateTable('chat_members')
+        .set({ left_at: leftAt })
+        .where('room_id', '=', roomId)
+        .where('user_id', '=', userId)
+        .where('left_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async countActiveMembers(roomId: string): Promise<number> {
+      const row = await db
+        .selectFrom('chat_members')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('room_id', '=', roomId)
+        .where('left_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Active members with their public profile fields, newest join first. */
+    async listActiveMembers(roomId: string): Promise<MemberWithProfileRow[]> {
+      return db
+        .selectFrom('chat_members as m')
+        .innerJoin('profiles as p', 'p.id', 'm.user_id')
+        .select(['m.user_id', 'm.joined_at', 'p.username', 'p.display_name', 'p.avatar_url'])
+        .where('m.room_id', '=', roomId)
+        .where('m.left_at', 'is', null)
+        .orderBy('m.joined_at', 'desc')
+        .orderBy('m.user_id')
+        .execute();
+    },
+
+    /** The user's active rooms, newest join first. */
+    async listUserActiveRooms(userId: string, limit: number): Promise<MyRoomRow[]> {
+      return db
+        .selectFrom('chat_members as m')
+        .innerJoin('chat_rooms as r', 'r.id', 'm.room_id')
+        .selectAll('r')
+        .select('m.joined_at')
+        .where('m.user_id', '=', userId)
+        .where('m.left_at', 'is', null)
+        .orderBy('m.joined_at', 'desc')
+        .orderBy('r.id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The ids of a user's active rooms (which rooms' activity their sockets hear). */
+    async listActiveRoomIds(userId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('chat_members')
+        .select('room_id')
+        .where('user_id', '=', userId)
+        .where('left_at', 'is', null)
+        .execute();
+      return rows.map((row) => row.room_id);
+    },
+  };
 }
 
 const activeMembership = preparedQuery(2, (db, roomId: string, userId: string) =>
@@ -31,84 +119,3 @@ const activeMembership = preparedQuery(2, (db, roomId: string, userId: string) =
     .where('user_id', '=', userId)
     .where('left_at', 'is', null),
 );
-
-export async function isActiveMember(db: Db, roomId: string, userId: string): Promise<boolean> {
-  return (await activeMembership.first(db, roomId, userId)) !== undefined;
-}
-
-/** Makes the membership active from `joinedAt` (one row per room and user, whatever happened before). */
-export async function upsertActiveMembership(
-  db: Db,
-  member: { id: string; room_id: string; user_id: string; joined_at: string },
-): Promise<void> {
-  // The read position starts at the join: history before it is not "unread".
-  const position = { read_created_at: member.joined_at, read_message_id: '' };
-  await db
-    .insertInto('chat_members')
-    .values({ ...member, left_at: null, ...position })
-    .onConflict((oc) =>
-      oc.columns(['room_id', 'user_id']).doUpdateSet({ joined_at: member.joined_at, left_at: null, ...position }),
-    )
-    .execute();
-}
-
-/** Ends an active membership; false when there was none. */
-export async function markLeft(db: Db, roomId: string, userId: string, leftAt: string): Promise<boolean> {
-  const result = await db
-    .updateTable('chat_members')
-    .set({ left_at: leftAt })
-    .where('room_id', '=', roomId)
-    .where('user_id', '=', userId)
-    .where('left_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-export async function countActiveMembers(db: Db, roomId: string): Promise<number> {
-  const row = await db
-    .selectFrom('chat_members')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('room_id', '=', roomId)
-    .where('left_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Active members with their public profile fields, newest join first. */
-export async function listActiveMembers(db: Db, roomId: string): Promise<MemberWithProfileRow[]> {
-  return db
-    .selectFrom('chat_members as m')
-    .innerJoin('profiles as p', 'p.id', 'm.user_id')
-    .select(['m.user_id', 'm.joined_at', 'p.username', 'p.display_name', 'p.avatar_url'])
-    .where('m.room_id', '=', roomId)
-    .where('m.left_at', 'is', null)
-    .orderBy('m.joined_at', 'desc')
-    .orderBy('m.user_id')
-    .execute();
-}
-
-/** The user's active rooms, newest join first. */
-export async function listUserActiveRooms(db: Db, userId: string, limit: number): Promise<MyRoomRow[]> {
-  return db
-    .selectFrom('chat_members as m')
-    .innerJoin('chat_rooms as r', 'r.id', 'm.room_id')
-    .selectAll('r')
-    .select('m.joined_at')
-    .where('m.user_id', '=', userId)
-    .where('m.left_at', 'is', null)
-    .orderBy('m.joined_at', 'desc')
-    .orderBy('r.id')
-    .limit(limit)
-    .execute();
-}
-
-/** The ids of a user's active rooms (which rooms' activity their sockets hear). */
-export async function listActiveRoomIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('chat_members')
-    .select('room_id')
-    .where('user_id', '=', userId)
-    .where('left_at', 'is', null)
-    .execute();
-  return rows.map((row) => row.room_id);
-}

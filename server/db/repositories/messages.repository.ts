@@ -45,37 +45,119 @@ const insertNewMessage = preparedQuery(
       .returning('id'),
 );
 
-export async function insertMessageIfAbsent(db: Db, message: MessageRow): Promise<boolean> {
-  const inserted = await insertNewMessage.first(
-    db,
-    message.id,
-    message.room_id,
-    message.user_id,
-    message.client_id,
-    message.content,
-    message.created_at,
-    message.edited_at,
-  );
-  return inserted !== undefined;
+/** Messages and their authors (db may be a transaction). */
+export function messagesRepository(db: Db) {
+  return {
+    async insertMessageIfAbsent(message: MessageRow): Promise<boolean> {
+      const inserted = await insertNewMessage.first(
+        db,
+        message.id,
+        message.room_id,
+        message.user_id,
+        message.client_id,
+        message.content,
+        message.created_at,
+        message.edited_at,
+      );
+      return inserted !== undefined;
+    },
+
+    async findMessageByClientId(userId: string, clientId: string): Promise<MessageRow | undefined> {
+      return messageByClientId.first(db, userId, clientId);
+    },
+
+    /** A message that can still be edited, reacted to or deleted (tombstones are not found). */
+    async findMessageById(messageId: string): Promise<MessageRow | undefined> {
+      return db
+        .selectFrom('messages')
+        .selectAll()
+        .where('id', '=', messageId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /**
+     * One page of a room's history, newest first (callers reverse it). Walks the
+     * (room_id, created_at, id) index from the cursor, so the cost does not depend on the room's size.
+     */
+    async listMessagesBefore(roomId: string, before: MessageCursor | null, limit: number): Promise<MessageRow[]> {
+      return before
+        ? pageBefore.all(db, roomId, before.created_at, before.id, limit)
+        : newestPage.all(db, roomId, limit);
+    },
+
+    /**
+     * One page of a room's history after a position, oldest first: the way down from a linked or
+     * first unread message towards the newest. Walks the same index as `listMessagesBefore`.
+     */
+    async listMessagesAfter(roomId: string, after: MessageCursor, limit: number): Promise<MessageRow[]> {
+      return pageAfter.all(db, roomId, after.created_at, after.id, limit);
+    },
+
+    /** A message of a room by id, tombstones included (a link to a deleted message still has a place). */
+    async findRoomMessage(roomId: string, messageId: string): Promise<MessageRow | undefined> {
+      return roomMessage.first(db, roomId, messageId);
+    },
+
+    /** Replaces the content of the author's own message; undefined when it is not theirs or gone. */
+    async updateOwnMessage(
+      messageId: string,
+      authorId: string,
+      content: string,
+      editedAt: string,
+    ): Promise<MessageRow | undefined> {
+      return db
+        .updateTable('messages')
+        .set({ content, edited_at: editedAt })
+        .where('id', '=', messageId)
+        .where('user_id', '=', authorId)
+        .where('deleted_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /**
+     * Turns the author's own message into a tombstone: its text is emptied (the deleted words are
+     * never served again), its reactions are removed and `deleted_at` is set, so history keeps a
+     * "deleted" row in its place. False when it is not theirs, gone or already deleted.
+     */
+    async deleteOwnMessage(messageId: string, authorId: string, deletedAt: string): Promise<boolean> {
+      const result = await db
+        .updateTable('messages')
+        .set({ content: '', deleted_at: deletedAt })
+        .where('id', '=', messageId)
+        .where('user_id', '=', authorId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await db.deleteFrom('message_reactions').where('message_id', '=', messageId).execute();
+      return true;
+    },
+
+    /** Public profile fields of one author. */
+    async findAuthor(userId: string): Promise<AuthorRow | undefined> {
+      return authorById.first(db, userId);
+    },
+
+    /** Public profile fields of message authors and members. */
+    async findAuthors(userIds: string[]): Promise<Map<string, AuthorRow>> {
+      const ids = [...new Set(userIds)];
+      const result = new Map<string, AuthorRow>();
+      if (ids.length === 0) return result;
+      const rows = await db
+        .selectFrom('profiles')
+        .select(['id', 'username', 'display_name', 'avatar_url'])
+        .where('id', 'in', ids)
+        .execute();
+      for (const row of rows) result.set(row.id, row);
+      return result;
+    },
+  };
 }
 
 const messageByClientId = preparedQuery(2, (db, userId: string, clientId: string) =>
   db.selectFrom('messages').selectAll().where('user_id', '=', userId).where('client_id', '=', clientId),
 );
-
-export async function findMessageByClientId(db: Db, userId: string, clientId: string): Promise<MessageRow | undefined> {
-  return messageByClientId.first(db, userId, clientId);
-}
-
-/** A message that can still be edited, reacted to or deleted (tombstones are not found). */
-export async function findMessageById(db: Db, messageId: string): Promise<MessageRow | undefined> {
-  return db
-    .selectFrom('messages')
-    .selectAll()
-    .where('id', '=', messageId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
 
 // History pages are read by every room opening: built and compiled once per dialect.
 const newestPage = preparedQuery(2, (db, roomId: string, limit: number) =>
@@ -111,97 +193,6 @@ const roomMessage = preparedQuery(2, (db, roomId: string, messageId: string) =>
   db.selectFrom('messages').selectAll().where('id', '=', messageId).where('room_id', '=', roomId),
 );
 
-/**
- * One page of a room's history, newest first (callers reverse it). Walks the
- * (room_id, created_at, id) index from the cursor, so the cost does not depend on the room's size.
- */
-export async function listMessagesBefore(
-  db: Db,
-  roomId: string,
-  before: MessageCursor | null,
-  limit: number,
-): Promise<MessageRow[]> {
-  return before ? pageBefore.all(db, roomId, before.created_at, before.id, limit) : newestPage.all(db, roomId, limit);
-}
-
-/**
- * One page of a room's history after a position, oldest first: the way down from a linked or
- * first unread message towards the newest. Walks the same index as `listMessagesBefore`.
- */
-export async function listMessagesAfter(
-  db: Db,
-  roomId: string,
-  after: MessageCursor,
-  limit: number,
-): Promise<MessageRow[]> {
-  return pageAfter.all(db, roomId, after.created_at, after.id, limit);
-}
-
-/** A message of a room by id, tombstones included (a link to a deleted message still has a place). */
-export async function findRoomMessage(db: Db, roomId: string, messageId: string): Promise<MessageRow | undefined> {
-  return roomMessage.first(db, roomId, messageId);
-}
-
-/** Replaces the content of the author's own message; undefined when it is not theirs or gone. */
-export async function updateOwnMessage(
-  db: Db,
-  messageId: string,
-  authorId: string,
-  content: string,
-  editedAt: string,
-): Promise<MessageRow | undefined> {
-  return db
-    .updateTable('messages')
-    .set({ content, edited_at: editedAt })
-    .where('id', '=', messageId)
-    .where('user_id', '=', authorId)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-}
-
-/**
- * Turns the author's own message into a tombstone: its text is emptied (the deleted words are
- * never served again), its reactions are removed and `deleted_at` is set, so history keeps a
- * "deleted" row in its place. False when it is not theirs, gone or already deleted.
- */
-export async function deleteOwnMessage(
-  db: Db,
-  messageId: string,
-  authorId: string,
-  deletedAt: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('messages')
-    .set({ content: '', deleted_at: deletedAt })
-    .where('id', '=', messageId)
-    .where('user_id', '=', authorId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
-  await db.deleteFrom('message_reactions').where('message_id', '=', messageId).execute();
-  return true;
-}
-
 const authorById = preparedQuery(1, (db, userId: string) =>
   db.selectFrom('profiles').select(['id', 'username', 'display_name', 'avatar_url']).where('id', '=', userId),
 );
-
-/** Public profile fields of one author. */
-export async function findAuthor(db: Db, userId: string): Promise<AuthorRow | undefined> {
-  return authorById.first(db, userId);
-}
-
-/** Public profile fields of message authors and members. */
-export async function findAuthors(db: Db, userIds: string[]): Promise<Map<string, AuthorRow>> {
-  const ids = [...new Set(userIds)];
-  const result = new Map<string, AuthorRow>();
-  if (ids.length === 0) return result;
-  const rows = await db
-    .selectFrom('profiles')
-    .select(['id', 'username', 'display_name', 'avatar_url'])
-    .where('id', 'in', ids)
-    .execute();
-  for (const row of rows) result.set(row.id, row);
-  return result;
-}

@@ -12,68 +12,74 @@ const insertEvent = preparedQuery(
       .values({ room_id: roomId, seq, type, payload, created_at: createdAt, message_id: messageId }),
 );
 
-export async function insertRoomEvent(db: Db, event: RoomEventRow): Promise<void> {
-  await insertEvent.all(db, event.room_id, event.seq, event.type, event.payload, event.created_at, event.message_id);
+/** The rooms' event logs (db may be a transaction). */
+export function roomEventsRepository(db: Db) {
+  return {
+    async insertRoomEvent(event: RoomEventRow): Promise<void> {
+      await insertEvent.all(
+        db,
+        event.room_id,
+        event.seq,
+        event.type,
+        event.payload,
+        event.created_at,
+        event.message_id,
+      );
+    },
+
+    /**
+     * Replaces the payload of every earlier event of one type that shows this message (its
+     * message.created, or each message.updated), keeping their sequence numbers: the log replays
+     * the message as it is now, never a text it no longer has.
+     */
+    async rewriteMessageEvents(
+      roomId: string,
+      messageId: string,
+      type: MessageTextEventType,
+      payload: string,
+    ): Promise<void> {
+      await db
+        .updateTable('room_events')
+        .set({ payload })
+        .where('room_id', '=', roomId)
+        .where('message_id', '=', messageId)
+        .where('type', '=', type)
+        .execute();
+    },
+
+    /**
+     * Turns every event that showed this message into the given tombstone (a message.deleted event):
+     * the sequence keeps its numbers, and the deleted text is no longer stored anywhere in the log.
+     */
+    async tombstoneMessageEvents(
+      roomId: string,
+      messageId: string,
+      tombstone: { type: string; payload: string },
+    ): Promise<void> {
+      await db
+        .updateTable('room_events')
+        .set({ type: tombstone.type, payload: tombstone.payload })
+        .where('room_id', '=', roomId)
+        .where('message_id', '=', messageId)
+        .where('type', 'in', [...MESSAGE_TEXT_EVENT_TYPES])
+        .execute();
+    },
+
+    /** Events of a room after `afterSeq`, in sequence order (primary key range scan). */
+    async listRoomEventsAfter(roomId: string, afterSeq: number, limit: number): Promise<RoomEventRow[]> {
+      const rows = await db
+        .selectFrom('room_events')
+        .selectAll()
+        .where('room_id', '=', roomId)
+        .where('seq', '>', afterSeq)
+        .orderBy('seq')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+    },
+  };
 }
 
 /** The event types whose payload carries a message's text. */
 export const MESSAGE_TEXT_EVENT_TYPES = ['message.created', 'message.updated'] as const;
 export type MessageTextEventType = (typeof MESSAGE_TEXT_EVENT_TYPES)[number];
-
-/**
- * Replaces the payload of every earlier event of one type that shows this message (its
- * message.created, or each message.updated), keeping their sequence numbers: the log replays
- * the message as it is now, never a text it no longer has.
- */
-export async function rewriteMessageEvents(
-  db: Db,
-  roomId: string,
-  messageId: string,
-  type: MessageTextEventType,
-  payload: string,
-): Promise<void> {
-  await db
-    .updateTable('room_events')
-    .set({ payload })
-    .where('room_id', '=', roomId)
-    .where('message_id', '=', messageId)
-    .where('type', '=', type)
-    .execute();
-}
-
-/**
- * Turns every event that showed this message into the given tombstone (a message.deleted event):
- * the sequence keeps its numbers, and the deleted text is no longer stored anywhere in the log.
- */
-export async function tombstoneMessageEvents(
-  db: Db,
-  roomId: string,
-  messageId: string,
-  tombstone: { type: string; payload: string },
-): Promise<void> {
-  await db
-    .updateTable('room_events')
-    .set({ type: tombstone.type, payload: tombstone.payload })
-    .where('room_id', '=', roomId)
-    .where('message_id', '=', messageId)
-    .where('type', 'in', [...MESSAGE_TEXT_EVENT_TYPES])
-    .execute();
-}
-
-/** Events of a room after `afterSeq`, in sequence order (primary key range scan). */
-export async function listRoomEventsAfter(
-  db: Db,
-  roomId: string,
-  afterSeq: number,
-  limit: number,
-): Promise<RoomEventRow[]> {
-  const rows = await db
-    .selectFrom('room_events')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .where('seq', '>', afterSeq)
-    .orderBy('seq')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
-}

@@ -19,23 +19,62 @@ export function repoKeyOf(repoFullName: string): string {
   return repoFullName.toLowerCase();
 }
 
-export async function findRoomById(db: Db, roomId: string): Promise<ChatRoomRow | undefined> {
-  return db.selectFrom('chat_rooms').selectAll().where('id', '=', roomId).executeTakeFirst();
-}
+/** Chat rooms, their sequence counters and activity (db may be a transaction). */
+export function roomsRepository(db: Db) {
+  return {
+    async findRoomById(roomId: string): Promise<ChatRoomRow | undefined> {
+      return db.selectFrom('chat_rooms').selectAll().where('id', '=', roomId).executeTakeFirst();
+    },
 
-export async function findRoomByRepoKey(db: Db, repoKey: string): Promise<ChatRoomRow | undefined> {
-  return db.selectFrom('chat_rooms').selectAll().where('repo_key', '=', repoKey).executeTakeFirst();
-}
+    async findRoomByRepoKey(repoKey: string): Promise<ChatRoomRow | undefined> {
+      return db.selectFrom('chat_rooms').selectAll().where('repo_key', '=', repoKey).executeTakeFirst();
+    },
 
-/** Inserts the room unless one exists for the repository; true when this call created it. */
-export async function insertRoomIfAbsent(db: Db, room: ChatRoomRow): Promise<boolean> {
-  const inserted = await db
-    .insertInto('chat_rooms')
-    .values(room)
-    .onConflict((oc) => oc.column('repo_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+    /** Inserts the room unless one exists for the repository; true when this call created it. */
+    async insertRoomIfAbsent(room: ChatRoomRow): Promise<boolean> {
+      const inserted = await db
+        .insertInto('chat_rooms')
+        .values(room)
+        .onConflict((oc) => oc.column('repo_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted !== undefined;
+    },
+
+    async lockRoomAndReserveSeq(roomId: string, nowIso: string): Promise<number | undefined> {
+      const row = await reserveSeq.first(db, roomId, nowIso);
+      return row ? Number(row.last_seq) : undefined;
+    },
+
+    async setLastSeq(roomId: string, lastSeq: number): Promise<void> {
+      await db.updateTable('chat_rooms').set({ last_seq: lastSeq }).where('id', '=', roomId).execute();
+    },
+
+    async readLastSeq(roomId: string): Promise<number | undefined> {
+      const row = await db.selectFrom('chat_rooms').select('last_seq').where('id', '=', roomId).executeTakeFirst();
+      return row ? Number(row.last_seq) : undefined;
+    },
+
+    /** Rooms of the given repositories (lower-cased full names) with their active member counts. */
+    async activeMemberCountsByRepo(repoKeys: string[]): Promise<Map<string, RoomActivityRow>> {
+      const keys = [...new Set(repoKeys.map(repoKeyOf))];
+      const result = new Map<string, RoomActivityRow>();
+      if (keys.length === 0) return result;
+      const rows = await activitySelect(db).where('r.repo_key', 'in', keys).execute();
+      for (const row of rows) result.set(row.repo_key, normaliseActivity(row));
+      return result;
+    },
+
+    /** The rooms with the latest activity, newest first, with their active member counts. */
+    async mostRecentlyActiveRooms(limit: number): Promise<RoomActivityRow[]> {
+      const rows = await activitySelect(db)
+        .orderBy('r.last_activity_at', 'desc')
+        .orderBy('r.id')
+        .limit(limit)
+        .execute();
+      return rows.map(normaliseActivity);
+    },
+  };
 }
 
 /**
@@ -52,36 +91,6 @@ const reserveSeq = preparedQuery(2, (db, roomId: string, nowIso: string) =>
     .where('id', '=', roomId)
     .returning('last_seq'),
 );
-
-export async function lockRoomAndReserveSeq(db: Db, roomId: string, nowIso: string): Promise<number | undefined> {
-  const row = await reserveSeq.first(db, roomId, nowIso);
-  return row ? Number(row.last_seq) : undefined;
-}
-
-export async function setLastSeq(db: Db, roomId: string, lastSeq: number): Promise<void> {
-  await db.updateTable('chat_rooms').set({ last_seq: lastSeq }).where('id', '=', roomId).execute();
-}
-
-export async function readLastSeq(db: Db, roomId: string): Promise<number | undefined> {
-  const row = await db.selectFrom('chat_rooms').select('last_seq').where('id', '=', roomId).executeTakeFirst();
-  return row ? Number(row.last_seq) : undefined;
-}
-
-/** Rooms of the given repositories (lower-cased full names) with their active member counts. */
-export async function activeMemberCountsByRepo(db: Db, repoKeys: string[]): Promise<Map<string, RoomActivityRow>> {
-  const keys = [...new Set(repoKeys.map(repoKeyOf))];
-  const result = new Map<string, RoomActivityRow>();
-  if (keys.length === 0) return result;
-  const rows = await activitySelect(db).where('r.repo_key', 'in', keys).execute();
-  for (const row of rows) result.set(row.repo_key, normaliseActivity(row));
-  return result;
-}
-
-/** The rooms with the latest activity, newest first, with their active member counts. */
-export async function mostRecentlyActiveRooms(db: Db, limit: number): Promise<RoomActivityRow[]> {
-  const rows = await activitySelect(db).orderBy('r.last_activity_at', 'desc').orderBy('r.id').limit(limit).execute();
-  return rows.map(normaliseActivity);
-}
 
 function activitySelect(db: Db) {
   return db.selectFrom('chat_rooms as r').select((eb) => [

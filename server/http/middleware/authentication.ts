@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import type { RouteDeps } from '../route-deps';
 import { apiErrors } from '../errors';
 import { readSessionToken } from '../session-cookie';
 
@@ -16,13 +16,13 @@ declare module 'fastify' {
 }
 
 /** Resolves the session cookie on every /api request (and the WebSocket upgrade). */
-export function registerAuthentication(app: FastifyInstance, ctx: AppContext): void {
+export function registerAuthentication(app: FastifyInstance, { config, services }: RouteDeps): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/ws')) return;
-    const token = readSessionToken(request, ctx.config);
+    const token = readSessionToken(request, config);
     if (!token) return;
-    const session = await ctx.sessions.resolve(token);
+    const session = await services.sessions.resolve(token);
     if (session) request.auth = { userId: session.userId, sessionId: session.id };
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import type { Config } from '../../config/config';
 import { isOtherLoopbackSpelling } from '../public-host';
 
 /**
@@ -8,9 +8,9 @@ import { isOtherLoopbackSpelling } from '../public-host';
  * avatars and the OAuth callback all belong to that origin, so the other spelling half-works.
  * Only GET/HEAD page loads are redirected; API calls, the emulator and WebSockets are left alone.
  */
-export function registerLoopbackRedirect(app: FastifyInstance, ctx: AppContext): void {
-  if (ctx.config.github.mode !== 'emulated') return;
-  const publicUrl = new URL(ctx.config.publicUrl);
+export function registerLoopbackRedirect(app: FastifyInstance, config: Config): void {
+  if (config.github.mode !== 'emulated') return;
+  const publicUrl = new URL(config.publicUrl);
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     if (request.url.startsWith('/api/') || request.url.startsWith('/_emulator') || request.url.startsWith('/ws'))

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import type { Config } from '../../config/config';
 import { ApiError } from '../errors';
 import { allowedOrigins } from '../../config/site-origin';
 
@@ -10,8 +10,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (browsers always send Origin on such requests) and carry a JSON body, which a cross-site
  * HTML form cannot produce.
  */
-export function registerSameOriginGuard(app: FastifyInstance, ctx: AppContext): void {
-  const allowed = allowedOrigins(ctx.config);
+export function registerSameOriginGuard(app: FastifyInstance, config: Config): void {
+  const allowed = allowedOrigins(config);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;

@@ -1,16 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import type { RouteDeps } from '../route-deps';
 import { isHttps } from '../session-cookie';
 
 export type ApplySecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => void;
 
 /** The headers every answer carries, as a function of the configured origin. */
-export function securityHeaders(ctx: AppContext): ApplySecurityHeaders {
-  const origin = new URL(ctx.config.publicUrl);
+export function securityHeaders({ config, github }: Pick<RouteDeps, 'config' | 'github'>): ApplySecurityHeaders {
+  const origin = new URL(config.publicUrl);
   const wsOrigin = `${origin.protocol === 'https:' ? 'wss:' : 'ws:'}//${origin.host}`;
-  const formTargets = ["'self'", ctx.github.webUrl.startsWith('http') ? new URL(ctx.github.webUrl).origin : ''].filter(
-    Boolean,
-  );
+  const formTargets = ["'self'", github.webUrl.startsWith('http') ? new URL(github.webUrl).origin : ''].filter(Boolean);
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -24,7 +22,7 @@ export function securityHeaders(ctx: AppContext): ApplySecurityHeaders {
     "frame-ancestors 'none'",
     `form-action ${formTargets.join(' ')}`,
   ].join('; ');
-  const https = isHttps(ctx.config);
+  const https = isHttps(config);
   return (request, reply) => {
     reply.header('Content-Security-Policy', csp);
     reply.header('X-Content-Type-Options', 'nosniff');

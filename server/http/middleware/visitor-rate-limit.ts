@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import type { RateLimiter } from '../../services/rate-limit/rate-limiter';
 import { apiErrors } from '../errors';
 
 export interface VisitorRate {
@@ -28,14 +28,14 @@ export function visitorLimitMessage(seconds: number): string {
  * keeps their share of the quota. When the counter store fails the request goes through, as
  * the chat limits do.
  */
-export function limitVisitors(ctx: AppContext, route: string, rate: VisitorRate) {
+export function limitVisitors(rateLimiter: RateLimiter, route: string, rate: VisitorRate) {
   return async (request: FastifyRequest): Promise<void> => {
     if (request.auth) return;
     let result;
     try {
-      result = await ctx.rateLimiter.hit(`visitor:${route}:${request.ip}`, rate.limit, rate.windowMs);
+      result = await rateLimiter.hit(`visitor:${route}:${request.ip}`, rate.limit, rate.windowMs);
     } catch (error) {
-      ctx.logger.warn({ err: error, route }, 'rate limiter unavailable; allowing the request');
+      request.log.warn({ err: error, route }, 'rate limiter unavailable; allowing the request');
       return;
     }
     if (!result.allowed) {

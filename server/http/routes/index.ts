@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import type { RouteDeps } from '../route-deps';
 import { healthRoutes } from './health/health.routes';
 import { authRoutes } from './auth/auth.routes';
 import { meRoutes } from './me/me.routes';
@@ -12,7 +12,7 @@ import { messagesRoutes } from './messages/messages.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { readStateRoutes } from './read-state/read-state.routes';
 
-type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+type RouteModule = (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
 
 /** Every route module of the JSON API. */
 const routeModules: RouteModule[] = [
@@ -29,6 +29,6 @@ const routeModules: RouteModule[] = [
   statsRoutes,
 ];
 
-export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  for (const register of routeModules) await register(app, ctx);
+export async function registerApiRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  for (const register of routeModules) await register(app, deps);
 }

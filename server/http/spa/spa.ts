@@ -3,8 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { SIDEBAR_COOKIE } from '../../../shared/limits';
-import type { AppContext } from '../../context';
-import { createPublicProfilesService } from '../../services/profiles/public-profiles.service';
+import type { RouteDeps } from '../route-deps';
 import { pageMetaFor, type PageMetaResult } from './page-meta';
 import { renderIndexHtml } from './render-index';
 
@@ -13,12 +12,12 @@ import { renderIndexHtml } from './render-index';
  * other GET that is not an API or emulator path (client-side routes), with that page's metadata
  * written into the head for crawlers that run no JavaScript.
  */
-export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const publicProfiles = createPublicProfilesService(ctx.database.db);
-  const root = path.resolve(ctx.config.clientDistDir);
+export async function registerSpa(app: FastifyInstance, { config, services, github }: RouteDeps): Promise<void> {
+  const { publicProfiles } = services;
+  const root = path.resolve(config.clientDistDir);
   const indexFile = path.join(root, 'index.html');
   if (!fs.existsSync(indexFile)) {
-    ctx.logger.warn({ root }, 'client build not found: run `npm run build` (the API still works)');
+    app.log.warn({ root }, 'client build not found: run `npm run build` (the API still works)');
   }
   if (fs.existsSync(root))
     await app.register(fastifyStatic, {
@@ -52,7 +51,7 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
     const pathname = request.url.split('?')[0] ?? '/';
     let page: PageMetaResult;
     try {
-      page = await pageMetaFor(pathname, publicProfiles, ctx.config.publicUrl);
+      page = await pageMetaFor(pathname, publicProfiles, config.publicUrl);
     } catch (error) {
       // The page still works without its specific tags; the browser sets them again.
       request.log.warn({ err: error, pathname }, 'page metadata lookup failed');
@@ -63,8 +62,8 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .send(
-        renderIndexHtml(readIndex(), page.meta, ctx.config.publicUrl, {
-          githubMode: ctx.github.mode,
+        renderIndexHtml(readIndex(), page.meta, config.publicUrl, {
+          githubMode: github.mode,
           sidebarExpanded: request.cookies[SIDEBAR_COOKIE] === 'true',
         }),
       );

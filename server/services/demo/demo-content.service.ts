@@ -7,10 +7,10 @@ import { validateUsername } from '../../../shared/validation/profile';
 import { loadDataset, type Account } from '../../../emulator/dataset/index';
 import { accountsRepository } from '../../db/repositories/accounts.repository';
 import { demoContentRepository } from '../../db/repositories/demo-content.repository';
-import { upsertActiveMembership } from '../../db/repositories/members.repository';
-import { findAuthors, insertMessageIfAbsent, updateOwnMessage } from '../../db/repositories/messages.repository';
-import { insertReactionIfAbsent } from '../../db/repositories/reactions.repository';
-import { insertRoomIfAbsent, repoKeyOf } from '../../db/repositories/rooms.repository';
+import { membersRepository } from '../../db/repositories/members.repository';
+import { messagesRepository } from '../../db/repositories/messages.repository';
+import { reactionsRepository } from '../../db/repositories/reactions.repository';
+import { repoKeyOf, roomsRepository } from '../../db/repositories/rooms.repository';
 import type { Database, MessageRow, NewProfile } from '../../db/schema';
 import { initialDisplayName } from '../profiles/github-profile-text';
 import { toMessageDto, toReactionDto, toUserSummaryDto } from '../messages/message.presenter';
@@ -201,10 +201,10 @@ export function createDemoContentService(deps: DemoContentDeps) {
           }
           if (!id) throw new Error(`demo content: no profile for ${speaker.login}`);
           userIds.push(id);
-          const author = (await findAuthors(trx, [id])).get(id);
+          const author = (await messagesRepository(trx).findAuthors([id])).get(id);
           handles.push(author?.username ?? speaker.login);
         }
-        const created = await insertRoomIfAbsent(trx, {
+        const created = await roomsRepository(trx).insertRoomIfAbsent({
           id: roomId,
           title: `${script.repo.slice(script.repo.indexOf('/') + 1)} Discussion`,
           repo_full_name: script.repo,
@@ -223,13 +223,13 @@ export function createDemoContentService(deps: DemoContentDeps) {
           await applyRoomChange(trx, roomId, iso(action.at), async (inner, at) => {
             const events: RoomEvent[] = [];
             if (action.kind === 'join') {
-              await upsertActiveMembership(inner, {
+              await membersRepository(inner).upsertActiveMembership({
                 id: randomUUID(),
                 room_id: roomId,
                 user_id: userId,
                 joined_at: at,
               });
-              const author = (await findAuthors(inner, [userId])).get(userId);
+              const author = (await messagesRepository(inner).findAuthors([userId])).get(userId);
               events.push({ type: 'member.joined', member: { user: toUserSummaryDto(userId, author), joined_at: at } });
             } else if (action.kind === 'message') {
               const row: MessageRow = {
@@ -242,16 +242,16 @@ export function createDemoContentService(deps: DemoContentDeps) {
                 edited_at: null,
                 deleted_at: null,
               };
-              if (!(await insertMessageIfAbsent(inner, row))) throw new Error('demo content: message not written');
+              if (!(await messagesRepository(inner).insertMessageIfAbsent(row)))
+                throw new Error('demo content: message not written');
               messageIds.set(action.key, row.id);
-              const author = (await findAuthors(inner, [userId])).get(userId);
+              const author = (await messagesRepository(inner).findAuthors([userId])).get(userId);
               events.push({
                 type: 'message.created',
                 message: toMessageDto(row, new Map(author ? [[userId, author]] : []), []),
               });
             } else if (action.kind === 'edit') {
-              const updated = await updateOwnMessage(
-                inner,
+              const updated = await messagesRepository(inner).updateOwnMessage(
                 messageIds.get(action.key) ?? '',
                 userId,
                 messageText(action.text, handles),
@@ -273,8 +273,8 @@ export function createDemoContentService(deps: DemoContentDeps) {
                 emoji: action.emoji,
                 created_at: at,
               };
-              if (await insertReactionIfAbsent(inner, row)) {
-                const people = await findAuthors(inner, [userId]);
+              if (await reactionsRepository(inner).insertReactionIfAbsent(row)) {
+                const people = await messagesRepository(inner).findAuthors([userId]);
                 events.push({ type: 'reaction.added', reaction: toReactionDto(row, people.get(userId)) });
               }
             }

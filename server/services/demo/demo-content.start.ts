@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { Infrastructure } from '../../context';
 import { createDemoContentService } from './demo-content.service';
 
 /**
@@ -6,7 +6,7 @@ import { createDemoContentService } from './demo-content.service';
  * A failure is logged and the site starts anyway (empty rooms are better than no site).
  */
 export async function seedDemoContent(
-  ctx: Pick<AppContext, 'config' | 'database' | 'github' | 'now' | 'logger'>,
+  ctx: Pick<Infrastructure, 'config' | 'database' | 'github' | 'now' | 'logger'>,
 ): Promise<string[]> {
   if (!ctx.config.demoContent) return [];
   try {

@@ -12,7 +12,7 @@ import { discoveryRepository, type RoomActivityRow } from '../../db/repositories
 import type { GitHubApi, ReadOptions } from '../../github/github-services';
 import { GitHubError } from '../../github/github-services';
 import type { GitHubRepository } from '../../github/github-types';
-import type { AppContext } from '../../context';
+import type { Infrastructure } from '../../context';
 import { chatCriteria, passesChatCriteria } from './chat-criteria';
 import {
   createdAfter,
@@ -40,7 +40,7 @@ export interface DiscoveryResult {
   complete: boolean;
 }
 
-type DiscoveryDeps = Pick<AppContext, 'database' | 'github' | 'logger' | 'now'>;
+type DiscoveryDeps = Pick<Infrastructure, 'database' | 'github' | 'logger' | 'now'>;
 
 const EMPTY: DiscoveryListResponse = {
   repositories: [],

@@ -1,11 +1,11 @@
 import type { GoodFirstIssuesResponse, RepositoryDetailsDto } from '../../../shared/api/repositories';
 import { ROOM_CONTRIBUTORS_LIMIT, ROOM_RELEASES_LIMIT } from '../../../shared/limits';
-import type { AppContext } from '../../context';
+import type { Infrastructure } from '../../context';
 import { GitHubError, type ReadOptions } from '../../github/github-services';
 import { presentIssue, presentRepositoryDetails } from './repository.presenter';
 import type { UpstreamProblem } from '../../../shared/api/discovery';
 
-type Deps = Pick<AppContext, 'github' | 'logger'>;
+type Deps = Pick<Infrastructure, 'github' | 'logger'>;
 
 /** Why details could not be produced. */
 export class RepositoryLookupError extends Error {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { Infrastructure } from '../../context';
 
 export interface DependencyHealth {
   ok: boolean;
@@ -10,7 +10,7 @@ export interface DependencyHealth {
  * Whether the database and the bus answer. The details (engine, bus kind, error text) are for
  * operators only: the public readiness answer reports just ok or not, the metrics port the rest.
  */
-export async function checkDependencies(ctx: AppContext): Promise<DependencyHealth> {
+export async function checkDependencies(ctx: Pick<Infrastructure, 'database' | 'bus'>): Promise<DependencyHealth> {
   const [database, bus] = await Promise.all([
     ctx.database
       .ping()

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MessageDto } from '../../../shared/api/rooms';
 import type { RoomEvent } from '../../../shared/realtime/protocol';
 import type { Database } from '../../db/schema';
-import { rewriteMessageEvents, tombstoneMessageEvents } from '../../db/repositories/room-events.repository';
+import { roomEventsRepository } from '../../db/repositories/room-events.repository';
 
 /**
  * Keeps a room's event log from remembering text a message no longer has. A replay (subscribe
@@ -14,11 +14,14 @@ import { rewriteMessageEvents, tombstoneMessageEvents } from '../../db/repositor
 export async function showCurrentTextInLog(trx: Kysely<Database>, message: MessageDto): Promise<void> {
   for (const type of ['message.created', 'message.updated'] as const) {
     const event: RoomEvent = { type, message };
-    await rewriteMessageEvents(trx, message.room_id, message.id, type, JSON.stringify(event));
+    await roomEventsRepository(trx).rewriteMessageEvents(message.room_id, message.id, type, JSON.stringify(event));
   }
 }
 
 export async function tombstoneDeletedInLog(trx: Kysely<Database>, roomId: string, messageId: string): Promise<void> {
   const tombstone: RoomEvent = { type: 'message.deleted', message_id: messageId };
-  await tombstoneMessageEvents(trx, roomId, messageId, { type: tombstone.type, payload: JSON.stringify(tombstone) });
+  await roomEventsRepository(trx).tombstoneMessageEvents(roomId, messageId, {
+    type: tombstone.type,
+    payload: JSON.stringify(tombstone),
+  });
 }

@@ -1,70 +1,75 @@
 import { randomUUID } from 'node:crypto';
 import type { ToggleReactionResponse } from '../../../shared/api/rooms';
 import { REACTION_EMOJIS } from '../../../shared/limits';
-import type { AppContext } from '../../context';
-import { isActiveMember } from '../../db/repositories/members.repository';
-import { findAuthors, findMessageById } from '../../db/repositories/messages.repository';
-import {
-  deleteReaction,
-  insertReactionIfAbsent,
-  listReactionsForMessages,
-} from '../../db/repositories/reactions.repository';
-import { changeRoom } from '../room-events/room-change';
-import { enforceReactionLimit } from '../rooms/chat-rate-limits';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { membersRepository } from '../../db/repositories/members.repository';
+import { messagesRepository } from '../../db/repositories/messages.repository';
+import { reactionsRepository } from '../../db/repositories/reactions.repository';
+import type { RoomChanges } from '../room-events/room-change';
+import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { toReactionDto, toUserSummaryDto } from './message.presenter';
 import { MESSAGE_NOT_FOUND, NOT_A_MEMBER } from './messages.service';
 import { domainErrors } from '../../errors';
 
 export const UNSUPPORTED_REACTION = `Reaction must be one of ${REACTION_EMOJIS.join(' ')}`;
 
-/**
- * Adds the caller's reaction, or removes it when they already have it (SPEC §4). Toggles of one
- * room run one at a time under the room lock, so concurrent clicks alternate cleanly and the
- * unique (message, user, emoji) key is never violated.
- */
-export async function toggleReaction(
-  ctx: AppContext,
-  userId: string,
-  messageId: string,
-  emoji: string,
-): Promise<ToggleReactionResponse> {
-  if (!(REACTION_EMOJIS as readonly string[]).includes(emoji)) throw domainErrors.invalid(UNSUPPORTED_REACTION);
-  const message = await findMessageById(ctx.database.db, messageId);
-  if (!message) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
-  const roomId = message.room_id;
-  if (!(await isActiveMember(ctx.database.db, roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
-  await enforceReactionLimit(ctx, userId);
-
-  return changeRoom(ctx, roomId, async (trx, nowIso) => {
-    if (!(await isActiveMember(trx, roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
-    if (!(await findMessageById(trx, messageId))) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
-    const removed = await deleteReaction(trx, messageId, userId, emoji);
-    let added = false;
-    let event: ToggleEvent | undefined;
-    if (removed) {
-      event = { type: 'reaction.removed', reaction: toReactionDto(removed, undefined) };
-    } else {
-      const row = {
-        id: randomUUID(),
-        message_id: messageId,
-        room_id: roomId,
-        user_id: userId,
-        emoji,
-        created_at: nowIso,
-      };
-      added = await insertReactionIfAbsent(trx, row);
-      if (added) event = { type: 'reaction.added', reaction: toReactionDto(row, undefined) };
-      else added = true; // already there (cannot happen under the room lock, but stays correct)
-    }
-    const rows = await listReactionsForMessages(trx, [messageId]);
-    // Reactor names travel with every reaction, so chips can list who reacted.
-    const people = await findAuthors(trx, [userId, ...rows.map((r) => r.user_id)]);
-    const reactions = rows.map((r) => toReactionDto(r, people.get(r.user_id)));
-    if (event)
-      event = { ...event, reaction: { ...event.reaction, user: toUserSummaryDto(userId, people.get(userId)) } };
-    return { result: { added, reactions }, events: event ? [event] : [] };
-  });
+export interface ReactionsServiceDeps {
+  db: Kysely<Database>;
+  changes: RoomChanges;
+  limits: Pick<ChatRateLimits, 'reaction'>;
 }
+
+/** Reactions on messages, toggled by members. */
+export function createReactionsService({ db, changes, limits }: ReactionsServiceDeps) {
+  return {
+    /**
+     * Adds the caller's reaction, or removes it when they already have it (SPEC §4). Toggles of one
+     * room run one at a time under the room lock, so concurrent clicks alternate cleanly and the
+     * unique (message, user, emoji) key is never violated.
+     */
+    async toggle(userId: string, messageId: string, emoji: string): Promise<ToggleReactionResponse> {
+      if (!(REACTION_EMOJIS as readonly string[]).includes(emoji)) throw domainErrors.invalid(UNSUPPORTED_REACTION);
+      const message = await messagesRepository(db).findMessageById(messageId);
+      if (!message) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
+      const roomId = message.room_id;
+      if (!(await membersRepository(db).isActiveMember(roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
+      await limits.reaction(userId);
+
+      return changes.change(roomId, async (trx, nowIso) => {
+        if (!(await membersRepository(trx).isActiveMember(roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
+        if (!(await messagesRepository(trx).findMessageById(messageId))) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
+        const removed = await reactionsRepository(trx).deleteReaction(messageId, userId, emoji);
+        let added = false;
+        let event: ToggleEvent | undefined;
+        if (removed) {
+          event = { type: 'reaction.removed', reaction: toReactionDto(removed, undefined) };
+        } else {
+          const row = {
+            id: randomUUID(),
+            message_id: messageId,
+            room_id: roomId,
+            user_id: userId,
+            emoji,
+            created_at: nowIso,
+          };
+          added = await reactionsRepository(trx).insertReactionIfAbsent(row);
+          if (added) event = { type: 'reaction.added', reaction: toReactionDto(row, undefined) };
+          else added = true; // already there (cannot happen under the room lock, but stays correct)
+        }
+        const rows = await reactionsRepository(trx).listReactionsForMessages([messageId]);
+        // Reactor names travel with every reaction, so chips can list who reacted.
+        const people = await messagesRepository(trx).findAuthors([userId, ...rows.map((r) => r.user_id)]);
+        const reactions = rows.map((r) => toReactionDto(r, people.get(r.user_id)));
+        if (event)
+          event = { ...event, reaction: { ...event.reaction, user: toUserSummaryDto(userId, people.get(userId)) } };
+        return { result: { added, reactions }, events: event ? [event] : [] };
+      });
+    },
+  };
+}
+
+export type ReactionsService = ReturnType<typeof createReactionsService>;
 
 type ToggleEvent =
   | { type: 'reaction.added'; reaction: ReturnType<typeof toReactionDto> }

@@ -3,8 +3,8 @@ import type { MarkReadResponse, UnreadSummaryResponse } from '../../../shared/ap
 import { mentionedHandles } from '../../../shared/mentions';
 import type { EventBus } from '../../bus/event-bus';
 import type { Database } from '../../db/schema';
-import { findRoomMessage } from '../../db/repositories/messages.repository';
-import { findRoomById } from '../../db/repositories/rooms.repository';
+import { messagesRepository } from '../../db/repositories/messages.repository';
+import { roomsRepository } from '../../db/repositories/rooms.repository';
 import { readStateRepository } from '../../db/repositories/read-state.repository';
 import { domainErrors } from '../../errors';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
@@ -48,10 +48,10 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
     async markRead(userId: string, roomId: string, messageId: string): Promise<MarkReadResponse> {
       const current = await positions.position(roomId, userId);
       if (!current) {
-        if (!(await findRoomById(db, roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
+        if (!(await roomsRepository(db).findRoomById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
         throw domainErrors.forbidden(NOT_A_MEMBER);
       }
-      const message = await findRoomMessage(db, roomId, messageId);
+      const message = await messagesRepository(db).findRoomMessage(roomId, messageId);
       if (!message) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
       const moved = await positions.advance(roomId, userId, { created_at: message.created_at, id: message.id });
       if (moved) {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, RoomEventRow } from '../../db/schema';
-import { isActiveMember, listActiveRoomIds } from '../../db/repositories/members.repository';
-import { listRoomEventsAfter } from '../../db/repositories/room-events.repository';
-import { findRoomById, readLastSeq } from '../../db/repositories/rooms.repository';
+import { membersRepository } from '../../db/repositories/members.repository';
+import { roomEventsRepository } from '../../db/repositories/room-events.repository';
+import { roomsRepository } from '../../db/repositories/rooms.repository';
 
 /** One stored room event as the realtime delivery reads it (sequence, type, encoded document). */
 export type StoredRoomEvent = RoomEventRow;
@@ -20,15 +20,15 @@ export interface RoomLog {
  */
 export function createRoomAccessService(db: Kysely<Database>) {
   return {
-    isActiveMember: (roomId: string, userId: string) => isActiveMember(db, roomId, userId),
-    roomExists: async (roomId: string) => (await findRoomById(db, roomId)) !== undefined,
+    isActiveMember: (roomId: string, userId: string) => membersRepository(db).isActiveMember(roomId, userId),
+    roomExists: async (roomId: string) => (await roomsRepository(db).findRoomById(roomId)) !== undefined,
     /** undefined when the room does not exist. */
-    lastSeq: (roomId: string) => readLastSeq(db, roomId),
-    activeRoomIds: (userId: string) => listActiveRoomIds(db, userId),
+    lastSeq: (roomId: string) => roomsRepository(db).readLastSeq(roomId),
+    activeRoomIds: (userId: string) => membersRepository(db).listActiveRoomIds(userId),
     logOf(roomId: string): RoomLog {
       return {
-        lastSeq: async () => (await readLastSeq(db, roomId)) ?? 0,
-        eventsAfter: (afterSeq, limit) => listRoomEventsAfter(db, roomId, afterSeq, limit),
+        lastSeq: async () => (await roomsRepository(db).readLastSeq(roomId)) ?? 0,
+        eventsAfter: (afterSeq, limit) => roomEventsRepository(db).listRoomEventsAfter(roomId, afterSeq, limit),
       };
     },
   };

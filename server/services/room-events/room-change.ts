@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { RoomEvent } from '../../../shared/realtime/protocol';
-import type { AppContext } from '../../context';
+import type { Logger } from 'pino';
+import type { EventBus } from '../../bus/event-bus';
 import type { Database } from '../../db/schema';
-import { lockRoomAndReserveSeq, setLastSeq } from '../../db/repositories/rooms.repository';
-import { insertRoomEvent } from '../../db/repositories/room-events.repository';
+import { roomsRepository } from '../../db/repositories/rooms.repository';
+import { roomEventsRepository } from '../../db/repositories/room-events.repository';
 import { encodeRoomEventBusMessage, roomChannel } from './room-bus';
 import { domainErrors } from '../../errors';
 
@@ -35,7 +36,7 @@ export async function applyRoomChange<T>(
   nowIso: string,
   change: RoomChangeFn<T>,
 ): Promise<{ result: T; committed: SequencedEvent[] }> {
-  const reserved = await lockRoomAndReserveSeq(trx, roomId, nowIso);
+  const reserved = await roomsRepository(trx).lockRoomAndReserveSeq(roomId, nowIso);
   if (reserved === undefined) throw domainErrors.notFound(ROOM_NOT_FOUND);
   const { result, events } = await change(trx, nowIso);
   const committed: SequencedEvent[] = [];
@@ -43,7 +44,7 @@ export async function applyRoomChange<T>(
   for (const event of events) {
     seq += 1;
     const json = JSON.stringify(event);
-    await insertRoomEvent(trx, {
+    await roomEventsRepository(trx).insertRoomEvent({
       room_id: roomId,
       seq,
       type: event.type,
@@ -54,7 +55,7 @@ export async function applyRoomChange<T>(
     committed.push({ seq, event, json });
   }
   // One event (the usual case) used exactly the reserved number; otherwise settle the count.
-  if (seq !== reserved) await setLastSeq(trx, roomId, seq);
+  if (seq !== reserved) await roomsRepository(trx).setLastSeq(roomId, seq);
   return { result, committed };
 }
 
@@ -67,36 +68,52 @@ class NoChange<T> {
   constructor(readonly result: T) {}
 }
 
-/**
- * One room change in its own transaction, published on the bus after commit. A change that
- * produces no event is rolled back entirely, so a no-op does not even touch last_activity_at.
- */
-export async function changeRoom<T>(ctx: AppContext, roomId: string, change: RoomChangeFn<T>): Promise<T> {
-  const nowIso = new Date(ctx.now()).toISOString();
-  let outcome: { result: T; committed: SequencedEvent[] };
-  try {
-    outcome = await ctx.database.db.transaction().execute(async (trx) => {
-      const applied = await applyRoomChange(trx, roomId, nowIso, change);
-      if (applied.committed.length === 0) throw new NoChange(applied.result);
-      return applied;
-    });
-  } catch (error) {
-    if (error instanceof NoChange) return error.result as T;
-    throw error;
-  }
-  publishRoomEvents(ctx, roomId, outcome.committed);
-  return outcome.result;
+export interface RoomChangesDeps {
+  db: Kysely<Database>;
+  bus: EventBus;
+  logger: Pick<Logger, 'warn'>;
+  now: () => number;
 }
 
-/**
- * Pushes committed events to every process, without holding up the request: the change is
- * already safe in the log. Best effort: a lost publish is repaired by the sequence numbers (the
- * next event, or the gateway's periodic check, reveals the gap and the log fills it).
- */
-export function publishRoomEvents(ctx: AppContext, roomId: string, events: SequencedEvent[]): void {
-  for (const { seq, event, json } of events) {
-    ctx.bus.publish(roomChannel(roomId), encodeRoomEventBusMessage(seq, event.type, json)).catch((error: unknown) => {
-      ctx.logger.warn({ err: error, roomId, seq }, 'room event publish failed; clients will catch up from the log');
-    });
+/** Changes to rooms: each in its own transaction with its log events, published after commit. */
+export function createRoomChanges({ db, bus, logger, now }: RoomChangesDeps) {
+  /**
+   * Pushes committed events to every process, without holding up the request: the change is
+   * already safe in the log. Best effort: a lost publish is repaired by the sequence numbers (the
+   * next event, or the gateway's periodic check, reveals the gap and the log fills it).
+   */
+  function publish(roomId: string, events: SequencedEvent[]): void {
+    for (const { seq, event, json } of events) {
+      bus.publish(roomChannel(roomId), encodeRoomEventBusMessage(seq, event.type, json)).catch((error: unknown) => {
+        logger.warn({ err: error, roomId, seq }, 'room event publish failed; clients will catch up from the log');
+      });
+    }
   }
+
+  return {
+    publish,
+
+    /**
+     * One room change in its own transaction, published on the bus after commit. A change that
+     * produces no event is rolled back entirely, so a no-op does not even touch last_activity_at.
+     */
+    async change<T>(roomId: string, change: RoomChangeFn<T>): Promise<T> {
+      const nowIso = new Date(now()).toISOString();
+      let outcome: { result: T; committed: SequencedEvent[] };
+      try {
+        outcome = await db.transaction().execute(async (trx) => {
+          const applied = await applyRoomChange(trx, roomId, nowIso, change);
+          if (applied.committed.length === 0) throw new NoChange(applied.result);
+          return applied;
+        });
+      } catch (error) {
+        if (error instanceof NoChange) return error.result as T;
+        throw error;
+      }
+      publish(roomId, outcome.committed);
+      return outcome.result;
+    },
+  };
 }
+
+export type RoomChanges = ReturnType<typeof createRoomChanges>;

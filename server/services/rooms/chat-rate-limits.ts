@@ -1,5 +1,6 @@
 import { EDIT_RATE, JOIN_RATE, MESSAGE_RATE, REACTION_RATE } from '../../../shared/limits';
-import type { AppContext } from '../../context';
+import type { Logger } from 'pino';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { domainErrors } from '../../errors';
 
 /**
@@ -8,39 +9,38 @@ import { domainErrors } from '../../errors';
  * Redis carries counters, never the data, so an outage degrades to "unlimited for a moment", not
  * "nobody can talk".
  */
-async function enforce(
-  ctx: AppContext,
-  key: string,
-  rate: { limit: number; windowMs: number },
-  message: (seconds: number) => string,
-): Promise<void> {
-  let result;
-  try {
-    result = await ctx.rateLimiter.hit(key, rate.limit, rate.windowMs);
-  } catch (error) {
-    ctx.logger.warn({ err: error, key }, 'rate limiter unavailable; allowing the request');
-    return;
+export function createChatRateLimits({
+  rateLimiter,
+  logger,
+}: {
+  rateLimiter: RateLimiter;
+  logger: Pick<Logger, 'warn'>;
+}) {
+  async function enforce(
+    key: string,
+    rate: { limit: number; windowMs: number },
+    message: (seconds: number) => string,
+  ): Promise<void> {
+    let result;
+    try {
+      result = await rateLimiter.hit(key, rate.limit, rate.windowMs);
+    } catch (error) {
+      logger.warn({ err: error, key }, 'rate limiter unavailable; allowing the request');
+      return;
+    }
+    if (!result.allowed) throw domainErrors.rateLimited(message(result.retryAfterSeconds), result.retryAfterSeconds);
   }
-  if (!result.allowed) throw domainErrors.rateLimited(message(result.retryAfterSeconds), result.retryAfterSeconds);
+
+  return {
+    send: (userId: string) =>
+      enforce(`message:${userId}`, MESSAGE_RATE, (n) => `Please wait ${n} seconds before sending another message`),
+    join: (userId: string) =>
+      enforce(`join:${userId}`, JOIN_RATE, (n) => `Please wait ${n} seconds before joining another room`),
+    edit: (userId: string) =>
+      enforce(`edit:${userId}`, EDIT_RATE, (n) => `Please wait ${n} seconds before editing another message`),
+    reaction: (userId: string) =>
+      enforce(`reaction:${userId}`, REACTION_RATE, (n) => `Please wait ${n} seconds before reacting again`),
+  };
 }
 
-export function enforceSendLimit(ctx: AppContext, userId: string): Promise<void> {
-  return enforce(
-    ctx,
-    `message:${userId}`,
-    MESSAGE_RATE,
-    (n) => `Please wait ${n} seconds before sending another message`,
-  );
-}
-
-export function enforceJoinLimit(ctx: AppContext, userId: string): Promise<void> {
-  return enforce(ctx, `join:${userId}`, JOIN_RATE, (n) => `Please wait ${n} seconds before joining another room`);
-}
-
-export function enforceEditLimit(ctx: AppContext, userId: string): Promise<void> {
-  return enforce(ctx, `edit:${userId}`, EDIT_RATE, (n) => `Please wait ${n} seconds before editing another message`);
-}
-
-export function enforceReactionLimit(ctx: AppContext, userId: string): Promise<void> {
-  return enforce(ctx, `reaction:${userId}`, REACTION_RATE, (n) => `Please wait ${n} seconds before reacting again`);
-}
+export type ChatRateLimits = ReturnType<typeof createChatRateLimits>;

@@ -1,145 +1,166 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
 import type {
   JoinRoomResponse,
   MembersResponse,
   MyRoomsResponse,
   RoomDetailsResponse,
 } from '../../../shared/api/rooms';
-import { publishToUsers } from '../read-state/user-channel';
-import type { AppContext } from '../../context';
-import {
-  countActiveMembers,
-  findMembership,
-  listActiveMembers,
-  listUserActiveRooms,
-  markLeft,
-  upsertActiveMembership,
-} from '../../db/repositories/members.repository';
-import { findAuthors } from '../../db/repositories/messages.repository';
-import {
-  activeMemberCountsByRepo,
-  findRoomById,
-  findRoomByRepoKey,
-  insertRoomIfAbsent,
-  repoKeyOf,
-} from '../../db/repositories/rooms.repository';
-import type { ChatRoomRow } from '../../db/schema';
-import { toUserSummaryDto } from '../messages/message.presenter';
-import { applyRoomChange, changeRoom, publishRoomEvents, ROOM_NOT_FOUND } from '../room-events/room-change';
-import { enforceJoinLimit } from './chat-rate-limits';
-import { verifiedRepositoryName } from './repository-check';
-import { toMemberDto, toRoomDto, toRoomSummaryDto } from './room.presenter';
+import type { EventBus } from '../../bus/event-bus';
+import { membersRepository } from '../../db/repositories/members.repository';
+import { messagesRepository } from '../../db/repositories/messages.repository';
+import { repoKeyOf, roomsRepository } from '../../db/repositories/rooms.repository';
+import type { ChatRoomRow, Database } from '../../db/schema';
 import { domainErrors } from '../../errors';
+import { toUserSummaryDto } from '../messages/message.presenter';
+import { publishToUsers } from '../read-state/user-channel';
+import { applyRoomChange, ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
+import type { ChatRateLimits } from './chat-rate-limits';
+import type { RepositoryCheck } from './repository-check';
+import { toMemberDto, toRoomDto, toRoomSummaryDto } from './room.presenter';
 
 export type JoinTarget = { repoFullName: string } | { roomId: string };
 
-/**
- * Joins a room by repository (creating the room on first join, once GitHub confirms the
- * repository exists) or by id (invite links).
- *
- * Re-joining a room the user is already an active member of is a no-op: it is not counted by
- * the join rate limit and keeps the original joined_at (so 'new member' markers and the
- * 'Continue your chats' order do not jump on every visit). A returning member who had left
- * gets joined_at = now, as SPEC §4's upsert says.
- */
-export async function joinRoom(ctx: AppContext, userId: string, target: JoinTarget): Promise<JoinRoomResponse> {
-  const db = ctx.database.db;
-  const existing =
-    'roomId' in target
-      ? await findRoomById(db, target.roomId)
-      : await findRoomByRepoKey(db, repoKeyOf(target.repoFullName));
-  if (!existing && 'roomId' in target) throw domainErrors.notFound(ROOM_NOT_FOUND);
-  if (existing) {
-    const membership = await findMembership(db, existing.id, userId);
-    if (membership && membership.left_at === null) return { room: toRoomDto(existing), created: false };
+export interface RoomsServiceDeps {
+  db: Kysely<Database>;
+  changes: RoomChanges;
+  limits: Pick<ChatRateLimits, 'join'>;
+  verifiedRepositoryName: RepositoryCheck;
+  bus: EventBus;
+  logger: Pick<Logger, 'warn'>;
+  now: () => number;
+}
+
+/** Rooms and memberships: joining (creating a repository's room on first join), leaving, reading. */
+export function createRoomsService({
+  db,
+  changes,
+  limits,
+  verifiedRepositoryName,
+  bus,
+  logger,
+  now,
+}: RoomsServiceDeps) {
+  const rooms = roomsRepository(db);
+  const members = membersRepository(db);
+
+  /** Every process re-reads which rooms this user's sockets watch for activity. */
+  function announceMembership(userId: string): void {
+    void publishToUsers(bus, { type: 'membership.changed', user_id: userId }).catch((error: unknown) =>
+      logger.warn({ err: error }, 'membership change not announced'),
+    );
   }
 
-  // Counted before GitHub is asked, so the limit also bounds lookups of made-up names.
-  await enforceJoinLimit(ctx, userId);
-  const name =
-    existing || !('repoFullName' in target) ? undefined : await verifiedRepositoryName(ctx, target.repoFullName);
-
-  const nowIso = new Date(ctx.now()).toISOString();
-  const outcome = await db.transaction().execute(async (trx) => {
-    let created = false;
-    let room: ChatRoomRow | undefined = existing;
-    if (!room && name !== undefined) {
-      // Two first joins racing: the unique repo_key lets one insert win; both then read that row.
-      created = await insertRoomIfAbsent(trx, {
-        id: randomUUID(),
-        title: `${name.slice(name.indexOf('/') + 1)} Discussion`,
-        repo_full_name: name,
-        repo_key: repoKeyOf(name),
-        created_by: userId,
-        last_activity_at: nowIso,
-        created_at: nowIso,
-        last_seq: 0,
-      });
-      room = await findRoomByRepoKey(trx, repoKeyOf(name));
-    }
-    if (!room) throw domainErrors.notFound(ROOM_NOT_FOUND);
-    const roomId = room.id;
-    const applied = await applyRoomChange(trx, roomId, nowIso, async (inner, at) => {
-      const membership = await findMembership(inner, roomId, userId);
-      if (membership && membership.left_at === null) return { result: undefined, events: [] };
-      await upsertActiveMembership(inner, { id: randomUUID(), room_id: roomId, user_id: userId, joined_at: at });
-      const author = (await findAuthors(inner, [userId])).get(userId);
-      return {
-        result: undefined,
-        events: [{ type: 'member.joined', member: { user: toUserSummaryDto(userId, author), joined_at: at } }],
-      };
-    });
-    const fresh = (await findRoomById(trx, roomId)) ?? room;
-    return { room: fresh, created, committed: applied.committed };
-  });
-  publishRoomEvents(ctx, outcome.room.id, outcome.committed);
-  if (outcome.committed.length > 0) announceMembership(ctx, userId);
-  return { room: toRoomDto(outcome.room), created: outcome.created };
-}
-
-/** Ends the caller's membership; leaving a room one is not in is a no-op. */
-export async function leaveRoom(ctx: AppContext, userId: string, roomId: string): Promise<void> {
-  const left = await changeRoom(ctx, roomId, async (trx, nowIso) => {
-    const ended = await markLeft(trx, roomId, userId, nowIso);
-    return { result: ended, events: ended ? [{ type: 'member.left', user_id: userId }] : [] };
-  });
-  if (left) announceMembership(ctx, userId);
-}
-
-/** Every process re-reads which rooms this user's sockets watch for activity. */
-function announceMembership(ctx: AppContext, userId: string): void {
-  void publishToUsers(ctx.bus, { type: 'membership.changed', user_id: userId }).catch((error: unknown) =>
-    ctx.logger.warn({ err: error }, 'membership change not announced'),
-  );
-}
-
-export async function roomDetails(ctx: AppContext, userId: string, roomId: string): Promise<RoomDetailsResponse> {
-  const db = ctx.database.db;
-  const room = await findRoomById(db, roomId);
-  if (!room) throw domainErrors.notFound(ROOM_NOT_FOUND);
-  const [membership, memberCount] = await Promise.all([
-    findMembership(db, roomId, userId),
-    countActiveMembers(db, roomId),
-  ]);
   return {
-    room: toRoomDto(room),
-    membership: membership ? { joined_at: membership.joined_at, left_at: membership.left_at } : null,
-    member_count: memberCount,
-    last_seq: Number(room.last_seq),
+    /**
+     * Joins a room by repository (creating the room on first join, once GitHub confirms the
+     * repository exists) or by id (invite links).
+     *
+     * Re-joining a room the user is already an active member of is a no-op: it is not counted by
+     * the join rate limit and keeps the original joined_at (so 'new member' markers and the
+     * 'Continue your chats' order do not jump on every visit). A returning member who had left
+     * gets joined_at = now, as SPEC §4's upsert says.
+     */
+    async join(userId: string, target: JoinTarget): Promise<JoinRoomResponse> {
+      const existing =
+        'roomId' in target
+          ? await rooms.findRoomById(target.roomId)
+          : await rooms.findRoomByRepoKey(repoKeyOf(target.repoFullName));
+      if (!existing && 'roomId' in target) throw domainErrors.notFound(ROOM_NOT_FOUND);
+      if (existing) {
+        const membership = await members.findMembership(existing.id, userId);
+        if (membership && membership.left_at === null) return { room: toRoomDto(existing), created: false };
+      }
+
+      // Counted before GitHub is asked, so the limit also bounds lookups of made-up names.
+      await limits.join(userId);
+      const name =
+        existing || !('repoFullName' in target) ? undefined : await verifiedRepositoryName(target.repoFullName);
+
+      const nowIso = new Date(now()).toISOString();
+      const outcome = await db.transaction().execute(async (trx) => {
+        const roomsInTransaction = roomsRepository(trx);
+        let created = false;
+        let room: ChatRoomRow | undefined = existing;
+        if (!room && name !== undefined) {
+          // Two first joins racing: the unique repo_key lets one insert win; both then read that row.
+          created = await roomsInTransaction.insertRoomIfAbsent({
+            id: randomUUID(),
+            title: `${name.slice(name.indexOf('/') + 1)} Discussion`,
+            repo_full_name: name,
+            repo_key: repoKeyOf(name),
+            created_by: userId,
+            last_activity_at: nowIso,
+            created_at: nowIso,
+            last_seq: 0,
+          });
+          room = await roomsInTransaction.findRoomByRepoKey(repoKeyOf(name));
+        }
+        if (!room) throw domainErrors.notFound(ROOM_NOT_FOUND);
+        const roomId = room.id;
+        const applied = await applyRoomChange(trx, roomId, nowIso, async (inner, at) => {
+          const membersInTransaction = membersRepository(inner);
+          const membership = await membersInTransaction.findMembership(roomId, userId);
+          if (membership && membership.left_at === null) return { result: undefined, events: [] };
+          await membersInTransaction.upsertActiveMembership({
+            id: randomUUID(),
+            room_id: roomId,
+            user_id: userId,
+            joined_at: at,
+          });
+          const author = (await messagesRepository(inner).findAuthors([userId])).get(userId);
+          return {
+            result: undefined,
+            events: [{ type: 'member.joined', member: { user: toUserSummaryDto(userId, author), joined_at: at } }],
+          };
+        });
+        const fresh = (await roomsInTransaction.findRoomById(roomId)) ?? room;
+        return { room: fresh, created, committed: applied.committed };
+      });
+      changes.publish(outcome.room.id, outcome.committed);
+      if (outcome.committed.length > 0) announceMembership(userId);
+      return { room: toRoomDto(outcome.room), created: outcome.created };
+    },
+
+    /** Ends the caller's membership; leaving a room one is not in is a no-op. */
+    async leave(userId: string, roomId: string): Promise<void> {
+      const left = await changes.change(roomId, async (trx, nowIso) => {
+        const ended = await membersRepository(trx).markLeft(roomId, userId, nowIso);
+        return { result: ended, events: ended ? [{ type: 'member.left', user_id: userId }] : [] };
+      });
+      if (left) announceMembership(userId);
+    },
+
+    async details(userId: string, roomId: string): Promise<RoomDetailsResponse> {
+      const room = await rooms.findRoomById(roomId);
+      if (!room) throw domainErrors.notFound(ROOM_NOT_FOUND);
+      const [membership, memberCount] = await Promise.all([
+        members.findMembership(roomId, userId),
+        members.countActiveMembers(roomId),
+      ]);
+      return {
+        room: toRoomDto(room),
+        membership: membership ? { joined_at: membership.joined_at, left_at: membership.left_at } : null,
+        member_count: memberCount,
+        last_seq: Number(room.last_seq),
+      };
+    },
+
+    async members(roomId: string): Promise<MembersResponse> {
+      if (!(await rooms.findRoomById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
+      return { members: (await members.listActiveMembers(roomId)).map(toMemberDto) };
+    },
+
+    async myRooms(userId: string, limit: number): Promise<MyRoomsResponse> {
+      return { rooms: (await members.listUserActiveRooms(userId, limit)).map(toRoomSummaryDto) };
+    },
+
+    /** Room id and active member count per repository (keyed by the lower-cased full name). */
+    activeMemberCounts(repos: string[]) {
+      return rooms.activeMemberCountsByRepo(repos);
+    },
   };
 }
 
-export async function roomMembers(ctx: AppContext, roomId: string): Promise<MembersResponse> {
-  const db = ctx.database.db;
-  if (!(await findRoomById(db, roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
-  return { members: (await listActiveMembers(db, roomId)).map(toMemberDto) };
-}
-
-export async function myRooms(ctx: AppContext, userId: string, limit: number): Promise<MyRoomsResponse> {
-  return { rooms: (await listUserActiveRooms(ctx.database.db, userId, limit)).map(toRoomSummaryDto) };
-}
-
-/** Room id and active member count per repository (keyed by the lower-cased full name). */
-export function activeMemberCounts(ctx: AppContext, repos: string[]) {
-  return activeMemberCountsByRepo(ctx.database.db, repos);
-}
+export type RoomsService = ReturnType<typeof createRoomsService>;

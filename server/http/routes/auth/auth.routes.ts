@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { signInCallbackQuery, signInStartQuery } from '../../../../shared/api/auth.schemas';
-import type { AppContext } from '../../../context';
-import { createSignInServices } from '../../../services/auth/sign-in.services';
+import type { RouteDeps } from '../../route-deps';
 import { parseInput } from '../../parse';
 import { isPublicHost } from '../../public-host';
 import { clearSessionCookie, setSessionCookie } from '../../session-cookie';
@@ -11,12 +10,12 @@ import { clearBindingCookie, readBindingCookie, setBindingCookie } from './oauth
 const STARTS_PER_MINUTE = 60;
 
 /** Routes of the GitHub sign-in and sign-out. */
-export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { flow, syncAtSignIn } = createSignInServices(ctx);
+export async function authRoutes(app: FastifyInstance, { config, services }: RouteDeps): Promise<void> {
+  const { flow, syncAtSignIn, signOut } = services.signIn;
   // Shutdown waits for syncs under way rather than cutting them off mid-write.
   app.addHook('onClose', async () => syncAtSignIn.drain());
 
-  const publicUrl = new URL(ctx.config.publicUrl);
+  const publicUrl = new URL(config.publicUrl);
 
   // A browser navigation that only starts a flow: nothing the user sees changes, so GET is fine.
   app.get('/api/auth/github/start', async (request, reply) => {
@@ -25,10 +24,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     // GitHub sends the browser back to PUBLIC_URL, where the binding cookie set here would be missing
     // (and the sign-in would fail as an expired link): say which address to use instead.
     if (!isPublicHost(publicUrl, request.host)) return reply.redirect('/auth?error=wrong_origin', 302);
-    const limit = await ctx.rateLimiter.hit(`auth-start:${request.ip}`, STARTS_PER_MINUTE, 60_000);
+    const limit = await services.rateLimiter.hit(`auth-start:${request.ip}`, STARTS_PER_MINUTE, 60_000);
     if (!limit.allowed) return reply.redirect('/auth?error=rate_limited', 302);
-    const started = await flow.start(returnTo, readBindingCookie(request, ctx.config));
-    setBindingCookie(reply, ctx.config, started.binding);
+    const started = await flow.start(returnTo, readBindingCookie(request, config));
+    setBindingCookie(reply, config, started.binding);
     return reply.redirect(started.authorizeUrl, 302);
   });
 
@@ -36,26 +35,22 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     reply.header('Cache-Control', 'no-store');
     const query = signInCallbackQuery.safeParse(request.query);
     const params = query.success ? query.data : {};
-    const result = await flow.complete({ ...params, binding: readBindingCookie(request, ctx.config) });
-    clearBindingCookie(reply, ctx.config);
+    const result = await flow.complete({ ...params, binding: readBindingCookie(request, config) });
+    clearBindingCookie(reply, config);
     if (!result.ok) return reply.redirect(`/auth?error=${result.error}`, 302);
     // A sign-in always starts a new session; one the browser already had is ended.
-    if (request.auth) await endSession(ctx, request.auth.sessionId);
-    setSessionCookie(reply, ctx.config, result.token, result.expiresAt);
+    if (request.auth) await signOut(request.auth.sessionId);
+    setSessionCookie(reply, config, result.token, result.expiresAt);
     // The public profile fills itself from GitHub without holding up the redirect.
     syncAtSignIn.start(result.userId);
     return reply.redirect(result.returnTo, 302);
   });
 
   app.post('/api/auth/sign-out', async (request, reply) => {
-    if (request.auth) await endSession(ctx, request.auth.sessionId);
-    clearSessionCookie(reply, ctx.config);
+    if (request.auth) await signOut(request.auth.sessionId);
+    clearSessionCookie(reply, config);
     return reply.status(204).send();
   });
 }
 
 /** Deletes the session and tells every process, so its open sockets close too. */
-async function endSession(ctx: AppContext, sessionId: string): Promise<void> {
-  await ctx.sessions.destroy(sessionId);
-  await ctx.bus.publish('sessions', JSON.stringify({ type: 'session.ended', session_id: sessionId }));
-}

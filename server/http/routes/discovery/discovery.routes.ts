@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppContext } from '../../../context';
-import { createDiscoveryService, type DiscoveryResult } from '../../../services/discovery/discovery.service';
+import type { RouteDeps } from '../../route-deps';
+import type { DiscoveryResult } from '../../../services/discovery/discovery.service';
 import { limitVisitors, VISITOR_RATES } from '../../middleware/visitor-rate-limit';
 import { parseInput } from '../../parse';
 import { filtersQuerySchema, searchQuerySchema } from '../../../../shared/api/discovery.schemas';
@@ -8,10 +8,10 @@ import { filtersQuerySchema, searchQuerySchema } from '../../../../shared/api/di
 /** Lists are the same for everyone: browsers may keep them briefly. */
 export const DISCOVERY_CACHE_CONTROL = 'public, max-age=30';
 
-export async function discoveryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const discovery = createDiscoveryService(ctx);
+export async function discoveryRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
+  const discovery = services.discovery;
   const limit = (name: string, rate = VISITOR_RATES.list) => ({
-    onRequest: limitVisitors(ctx, `discovery-${name}`, rate),
+    onRequest: limitVisitors(services.rateLimiter, `discovery-${name}`, rate),
   });
 
   const send = (reply: FastifyReply, result: DiscoveryResult) => {

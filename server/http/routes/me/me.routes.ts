@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../context';
-import { createMeService } from '../../../services/auth/me.service';
+import type { RouteDeps } from '../../route-deps';
 import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
 
-export async function meRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const meService = createMeService(ctx.database.db);
+export async function meRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
+  const meService = services.me;
 
   app.get('/api/me', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');

@@ -8,34 +8,28 @@ import {
 } from '../../../../shared/api/rooms.schemas';
 import type { MessageResponse } from '../../../../shared/api/rooms';
 import { isUuid } from '../../../../shared/text';
-import type { AppContext } from '../../../context';
-import {
-  deleteMessage,
-  editMessage,
-  listMessages,
-  MESSAGE_NOT_FOUND,
-  sendMessage,
-} from '../../../services/messages/messages.service';
-import { toggleReaction } from '../../../services/messages/reactions.service';
+import type { RouteDeps } from '../../route-deps';
+import { MESSAGE_NOT_FOUND } from '../../../services/messages/messages.service';
 import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
 import { parseInput } from '../../parse';
 import { roomIdOf } from '../rooms/rooms.routes';
 
-export async function messagesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function messagesRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
+  const { messages, reactions } = services;
   app.get('/api/rooms/:roomId/messages', async (request) => {
     requireAuth(request);
     const roomId = roomIdOf(request.params);
     const query = parseInput(messagePageQuery, request.query);
     if (query.around !== undefined && !isUuid(query.around)) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
-    return listMessages(ctx, roomId, query);
+    return messages.list(roomId, query);
   });
 
   app.post('/api/rooms/:roomId/messages', async (request, reply) => {
     const auth = requireAuth(request);
     const roomId = roomIdOf(request.params);
     const body = parseInput(sendMessageBody, request.body);
-    const { message, created } = await sendMessage(ctx, auth.userId, roomId, body);
+    const { message, created } = await messages.send(auth.userId, roomId, body);
     return reply.status(created ? 201 : 200).send({ message } satisfies MessageResponse);
   });
 
@@ -43,12 +37,12 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const auth = requireAuth(request);
     const messageId = messageIdOf(request.params);
     const { content } = parseInput(editMessageBody, request.body);
-    return { message: await editMessage(ctx, auth.userId, messageId, content) } satisfies MessageResponse;
+    return { message: await messages.edit(auth.userId, messageId, content) } satisfies MessageResponse;
   });
 
   app.delete('/api/messages/:messageId', async (request, reply) => {
     const auth = requireAuth(request);
-    await deleteMessage(ctx, auth.userId, messageIdOf(request.params));
+    await messages.delete(auth.userId, messageIdOf(request.params));
     return reply.status(204).send();
   });
 
@@ -56,7 +50,7 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const auth = requireAuth(request);
     const messageId = messageIdOf(request.params);
     const { emoji } = parseInput(reactionBody, request.body);
-    return toggleReaction(ctx, auth.userId, messageId, emoji);
+    return reactions.toggle(auth.userId, messageId, emoji);
   });
 }
 

@@ -67,7 +67,7 @@ describeEachDatabase('GitHub profile sync', (engine) => {
       display_name: 'Kept Display Name',
       ...overrides,
     });
-    return { user, cookie: await signIn(app.ctx, user.id) };
+    return { user, cookie: await signIn(app, user.id) };
   }
 
   it('fills the profile, repositories, contributions, languages and streak from GitHub', async () => {

@@ -22,7 +22,7 @@ describeEachDatabase('own profile API', (engine) => {
 
   async function signedInUser(overrides: Parameters<typeof buildUser>[1] = {}) {
     const user = await buildUser(app.ctx.database.db, overrides);
-    return { user, cookie: await signIn(app.ctx, user.id) };
+    return { user, cookie: await signIn(app, user.id) };
   }
 
   it('requires sign-in for reading, editing and syncing', async () => {
@@ -231,7 +231,7 @@ describe('own profile API guards', () => {
     const app = await createTestApp();
     try {
       const user = await buildUser(app.ctx.database.db, { bio: 'same' });
-      const cookie = await signIn(app.ctx, user.id);
+      const cookie = await signIn(app, user.id);
       const response = await apiClient(app.app).patch(
         '/api/profile',
         { bio: 'evil' },

@@ -1,26 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../context';
-import { unsealToken } from '../../../github/token-seal';
+import type { RouteDeps } from '../../route-deps';
 import { requireAuth } from '../../middleware/authentication';
 import { parseInput } from '../../parse';
-import { createProfilesService } from '../../../services/profiles/profiles.service';
-import { createProfileSyncService } from '../../../services/profiles/profile-sync.service';
-import { createPublicProfilesService } from '../../../services/profiles/public-profiles.service';
 import { presentOwnProfile, presentPublicProfile } from '../../../services/profiles/profile.presenter';
 import { publicProfileParams, updateProfileBody } from '../../../../shared/api/profiles.schemas';
 
 /** Own profile (read, edit, GitHub sync) and the public profile page's data. */
-export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const db = ctx.database.db;
-  const profiles = createProfilesService({ db, now: ctx.now });
-  const sync = createProfileSyncService({
-    db,
-    github: ctx.github.api,
-    rateLimiter: ctx.rateLimiter,
-    now: ctx.now,
-    unsealToken: (sealed) => unsealToken(ctx.secret, sealed),
-  });
-  const publicProfiles = createPublicProfilesService(db);
+export async function profilesRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
+  const { profiles, profileSync: sync, publicProfiles } = services;
 
   app.get('/api/profile', async (request, reply) => {
     const { userId } = requireAuth(request);

@@ -9,7 +9,7 @@ import type {
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MarkReadResponse, RoomUnreadDto, UnreadSummaryResponse } from '../../../../shared/api/read-state';
 import { readStateRepository } from '../../../db/repositories/read-state.repository';
-import { upsertActiveMembership } from '../../../db/repositories/members.repository';
+import { membersRepository } from '../../../db/repositories/members.repository';
 import { describeEachDatabase } from '../../../testing/databases';
 import { apiClient } from '../../../testing/http';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
@@ -188,7 +188,7 @@ describeEachDatabase('read positions and unread counts', (engine) => {
           last_seq: 0,
         })
         .execute();
-      await upsertActiveMembership(db, {
+      await membersRepository(db).upsertActiveMembership({
         id: `m-${id}`,
         room_id: id,
         user_id: ada.id,

@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { markReadBody } from '../../../../shared/api/rooms.schemas';
 import type { MarkReadResponse, UnreadSummaryResponse } from '../../../../shared/api/read-state';
 import { isUuid } from '../../../../shared/text';
-import type { AppContext } from '../../../context';
-import { createReadStateService, MESSAGE_NOT_FOUND } from '../../../services/read-state/read-state.service';
+import type { RouteDeps } from '../../route-deps';
+import { MESSAGE_NOT_FOUND } from '../../../services/read-state/read-state.service';
 import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
 import { parseInput } from '../../parse';
 import { roomIdOf } from '../rooms/rooms.routes';
 
 /** Unread counts of the signed-in user's rooms, and moving their read position in one room. */
-export async function readStateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const readState = createReadStateService({ db: ctx.database.db, bus: ctx.bus, logger: ctx.logger });
+export async function readStateRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
+  const readState = services.readState;
 
   app.get('/api/me/unread', async (request, reply): Promise<UnreadSummaryResponse> => {
     reply.header('Cache-Control', 'no-store');

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../context';
-import {
-  RepositoryLookupError,
-  createRepositoryDetailsService,
-} from '../../../services/discovery/repository-details.service';
+import type { RouteDeps } from '../../route-deps';
+import { RepositoryLookupError } from '../../../services/discovery/repository-details.service';
 import { ApiError, apiErrors } from '../../errors';
 import { limitVisitors, VISITOR_RATES } from '../../middleware/visitor-rate-limit';
 import { parseInput } from '../../parse';
@@ -11,10 +8,12 @@ import { goodFirstIssuesQuerySchema, repoParamsSchema } from '../../../../shared
 
 const CACHE_CONTROL = 'public, max-age=30';
 
-export async function reposRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const repositories = createRepositoryDetailsService(ctx);
+export async function reposRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
+  const repositories = services.repositoryDetails;
 
-  const limit = (route: string) => ({ onRequest: limitVisitors(ctx, route, VISITOR_RATES.repository) });
+  const limit = (route: string) => ({
+    onRequest: limitVisitors(services.rateLimiter, route, VISITOR_RATES.repository),
+  });
 
   app.get('/api/repos/:owner/:name', limit('repository'), async (request, reply) => {
     const { owner, name } = parseInput(repoParamsSchema, request.params);

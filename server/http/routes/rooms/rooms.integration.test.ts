@@ -7,7 +7,7 @@ import type {
   RoomDetailsResponse,
   SiteStatsResponse,
 } from '../../../../shared/api/rooms';
-import { activeMemberCountsByRepo, mostRecentlyActiveRooms } from '../../../db/repositories/rooms.repository';
+import { roomsRepository } from '../../../db/repositories/rooms.repository';
 import { describeEachDatabase } from '../../../testing/databases';
 import { apiClient } from '../../../testing/http';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
@@ -210,10 +210,10 @@ describeEachDatabase('rooms API', (engine) => {
     expect(activity['none/here']).toBeUndefined();
     expect((await api.get('/api/rooms/activity?repos=bad')).statusCode).toBe(400);
 
-    const counts = await activeMemberCountsByRepo(app.ctx.database.db, [busy, quiet.toUpperCase()]);
+    const counts = await roomsRepository(app.ctx.database.db).activeMemberCountsByRepo([busy, quiet.toUpperCase()]);
     expect(counts.get(busy)?.active_members).toBe(5);
     expect(counts.get(quiet)?.active_members).toBe(1);
-    const recent = await mostRecentlyActiveRooms(app.ctx.database.db, 2);
+    const recent = await roomsRepository(app.ctx.database.db).mostRecentlyActiveRooms(2);
     expect(recent.map((r) => r.repo_key)).toEqual([quiet, busy]);
   });
 

@@ -2,41 +2,34 @@ import type { FastifyInstance } from 'fastify';
 import { joinRoomBody, myRoomsQuery, roomActivityQuery, roomParams } from '../../../../shared/api/rooms.schemas';
 import type { RoomActivityResponse } from '../../../../shared/api/rooms';
 import { isUuid } from '../../../../shared/text';
-import type { AppContext } from '../../../context';
+import type { RouteDeps } from '../../route-deps';
 import { ROOM_NOT_FOUND } from '../../../services/room-events/room-change';
-import {
-  activeMemberCounts,
-  joinRoom,
-  leaveRoom,
-  myRooms,
-  roomDetails,
-  roomMembers,
-} from '../../../services/rooms/rooms.service';
 import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
 import { parseInput } from '../../parse';
 
-export async function roomsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function roomsRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
+  const { rooms } = services;
   app.post('/api/rooms/join', async (request) => {
     const auth = requireAuth(request);
     const { repoFullName: name } = parseInput(joinRoomBody, request.body);
-    return joinRoom(ctx, auth.userId, { repoFullName: name });
+    return rooms.join(auth.userId, { repoFullName: name });
   });
 
   app.post('/api/rooms/:roomId/join', async (request) => {
     const auth = requireAuth(request);
-    return joinRoom(ctx, auth.userId, { roomId: roomIdOf(request.params) });
+    return rooms.join(auth.userId, { roomId: roomIdOf(request.params) });
   });
 
   app.post('/api/rooms/:roomId/leave', async (request, reply) => {
     const auth = requireAuth(request);
-    await leaveRoom(ctx, auth.userId, roomIdOf(request.params));
+    await rooms.leave(auth.userId, roomIdOf(request.params));
     return reply.status(204).send();
   });
 
   app.get('/api/rooms/activity', async (request, reply) => {
     const { repos } = parseInput(roomActivityQuery, request.query);
-    const counts = await activeMemberCounts(ctx, repos);
+    const counts = await rooms.activeMemberCounts(repos);
     const activity: RoomActivityResponse['activity'] = {};
     for (const repo of repos) {
       const row = counts.get(repo.toLowerCase());
@@ -48,18 +41,18 @@ export async function roomsRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.get('/api/rooms/:roomId', async (request) => {
     const auth = requireAuth(request);
-    return roomDetails(ctx, auth.userId, roomIdOf(request.params));
+    return rooms.details(auth.userId, roomIdOf(request.params));
   });
 
   app.get('/api/rooms/:roomId/members', async (request) => {
     requireAuth(request);
-    return roomMembers(ctx, roomIdOf(request.params));
+    return rooms.members(roomIdOf(request.params));
   });
 
   app.get('/api/me/rooms', async (request) => {
     const auth = requireAuth(request);
     const { limit } = parseInput(myRoomsQuery, request.query);
-    return myRooms(ctx, auth.userId, limit);
+    return rooms.myRooms(auth.userId, limit);
   });
 }
 

@@ -1,0 +1,17 @@
+import type { Logger } from 'pino';
+import type { EventBus } from '../bus/event-bus';
+import type { Config } from '../config/config';
+import type { AppMetrics } from '../metrics/app-metrics';
+import type { AppServices } from '../services/app-services';
+
+/** What the realtime gateway is built from (app.ts): services, the bus it listens on, and config. */
+export interface RealtimeDeps {
+  config: Config;
+  bus: EventBus;
+  logger: Logger;
+  metrics: AppMetrics | undefined;
+  services: Pick<AppServices, 'sessions' | 'roomAccess' | 'presence' | 'rateLimiter'>;
+}
+
+/** What one socket command may use. */
+export type CommandDeps = Pick<RealtimeDeps, 'logger'> & { services: Pick<AppServices, 'roomAccess' | 'rateLimiter'> };

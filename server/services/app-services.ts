@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { Infrastructure } from '../context';
+import { sessionsRepository } from '../db/repositories/sessions.repository';
+import { unsealToken } from '../github/token-seal';
+import { createMeService } from './auth/me.service';
+import { createSignInServices } from './auth/sign-in.services';
+import { createDiscoveryService } from './discovery/discovery.service';
+import { createRepositoryDetailsService } from './discovery/repository-details.service';
+import { checkDependencies } from './health/dependency-health';
+import { createMessagesService } from './messages/messages.service';
+import { createReactionsService } from './messages/reactions.service';
+import { createMemoryPresenceStore } from './presence/presence-store';
+import { createRedisPresenceStore } from './presence/redis-presence-store';
+import { createProfileSyncService } from './profiles/profile-sync.service';
+import { createProfilesService } from './profiles/profiles.service';
+import { createPublicProfilesService } from './profiles/public-profiles.service';
+import { createReadStateService } from './read-state/read-state.service';
+import { createRoomAccessService } from './room-events/room-access.service';
+import { createRoomChanges } from './room-events/room-change';
+import { createChatRateLimits } from './rooms/chat-rate-limits';
+import { createRepositoryCheck } from './rooms/repository-check';
+import { createRoomsService } from './rooms/rooms.service';
+import { createSessionsService } from './sessions.service';
+import { createSiteStatsService } from './stats/site-stats.service';
+
+/**
+ * Every service of the process, each built once with its dependencies spelled out. app.ts calls
+ * this and hands the result to the routes and the realtime gateway, which see services only.
+ */
+export function buildAppServices(infra: Infrastructure) {
+  const { config, database, bus, rateLimiter, github, logger, secret, now } = infra;
+  const db = database.db;
+
+  const sessions = createSessionsService(sessionsRepository(db), now);
+  const profileSync = createProfileSyncService({
+    db,
+    github: github.api,
+    rateLimiter,
+    now,
+    unsealToken: (sealed) => unsealToken(secret, sealed),
+  });
+  const changes = createRoomChanges({ db, bus, logger, now });
+  const limits = createChatRateLimits({ rateLimiter, logger });
+
+  return {
+    sessions,
+    signIn: createSignInServices({ config, database, github, secret, now, logger, sessions, profileSync, bus }),
+    me: createMeService(db),
+    profiles: createProfilesService({ db, now }),
+    profileSync,
+    publicProfiles: createPublicProfilesService(db),
+    discovery: createDiscoveryService({ database, github, logger, now }),
+    repositoryDetails: createRepositoryDetailsService({ github, logger }),
+    rooms: createRoomsService({
+      db,
+      changes,
+      limits,
+      verifiedRepositoryName: createRepositoryCheck({ github: github.api, logger }),
+      bus,
+      logger,
+      now,
+    }),
+    messages: createMessagesService({ db, changes, limits, bus, logger, now }),
+    reactions: createReactionsService({ db, changes, limits }),
+    readState: createReadStateService({ db, bus, logger }),
+    roomAccess: createRoomAccessService(db),
+    /** Who is online: this process's sockets, merged across processes through Redis when set. */
+    presence: infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore(),
+    siteStats: createSiteStatsService({ db, now }),
+    /** Counters for the limits routes apply to visitors and sockets (shared through Redis when set). */
+    rateLimiter,
+    health: { check: () => checkDependencies({ database, bus }) },
+  };
+}
+
+export type AppServices = ReturnType<typeof buildAppServices>;
