@@ -21,13 +21,23 @@ export function useRoomMembers(roomId: string | undefined, enabled: boolean) {
   const applyEvent = useCallback(
     (event: RoomEvent) => {
       if (!roomId) return;
+      if (event.type !== 'member.joined' && event.type !== 'member.left') return;
+      const key = membersKey(roomId);
+      const state = queryClient.getQueryState(key);
+      // A list still loading may have been read before this event: its answer would overwrite the
+      // change. Read it again instead (the new request starts after the event was committed).
+      if (state?.data === undefined || state.fetchStatus === 'fetching') {
+        // Cancelled first: a first load in flight would otherwise be reused, not asked again.
+        void queryClient.cancelQueries({ queryKey: key }).then(() => queryClient.invalidateQueries({ queryKey: key }));
+        return;
+      }
       if (event.type === 'member.joined') {
-        queryClient.setQueryData<MemberDto[]>(membersKey(roomId), (members = []) => [
+        queryClient.setQueryData<MemberDto[]>(key, (members = []) => [
           event.member,
           ...members.filter((m) => m.user.id !== event.member.user.id),
         ]);
       } else if (event.type === 'member.left') {
-        queryClient.setQueryData<MemberDto[]>(membersKey(roomId), (members = []) =>
+        queryClient.setQueryData<MemberDto[]>(key, (members = []) =>
           members.filter((m) => m.user.id !== event.user_id),
         );
       }
