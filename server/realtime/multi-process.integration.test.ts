@@ -186,6 +186,8 @@ describe('two server processes sharing PostgreSQL and Redis', async () => {
     const onA = await openTestSocket(`ws://127.0.0.1:${a.port}/ws`, { cookie: ada.cookie, origin: a.origin });
     sockets.push(onA);
     await onA.waitFor('hello');
+    // Process A has just resolved the session (and keeps it in memory for a while).
+    expect((await call(a, ada, 'GET', '/api/me')).status).toBe(200);
     expect((await call(b, ada, 'POST', '/api/auth/sign-out', {})).status).toBe(204);
     // Well before the minute after which open sockets re-check their session on their own.
     const closed = await Promise.race([
@@ -193,6 +195,8 @@ describe('two server processes sharing PostgreSQL and Redis', async () => {
       new Promise<number>((resolve) => setTimeout(() => resolve(-1), 10_000)),
     ]);
     expect(closed).toBe(4001);
+    // The same announcement removed it from A's memory: the cookie no longer signs anyone in there.
+    expect((await call(a, ada, 'GET', '/api/me')).status).toBe(401);
   });
 });
 

@@ -20,7 +20,8 @@ import { createRoomChanges } from './room-events/room-change';
 import { createChatRateLimits } from './rooms/chat-rate-limits';
 import { createRepositoryCheck } from './rooms/repository-check';
 import { createRoomsService } from './rooms/rooms.service';
-import { createSessionsService } from './sessions.service';
+import { parseSessionEnded, SESSIONS_CHANNEL } from './session-events';
+import { createSessionsService, type SessionsService } from './sessions.service';
 import { createSiteStatsService } from './stats/site-stats.service';
 
 /**
@@ -32,6 +33,7 @@ export function buildAppServices(infra: Infrastructure) {
   const db = database.db;
 
   const sessions = createSessionsService(sessionsRepository(db), now);
+  forgetEndedSessions(infra, sessions);
   const profileSync = createProfileSyncService({
     db,
     github: github.api,
@@ -74,3 +76,20 @@ export function buildAppServices(infra: Infrastructure) {
 }
 
 export type AppServices = ReturnType<typeof buildAppServices>;
+
+/** A session signed out on any process stops resolving from this process's memory at once. */
+function forgetEndedSessions({ bus, logger, onClose }: Infrastructure, sessions: SessionsService): void {
+  const subscription = bus
+    .subscribe(SESSIONS_CHANNEL, (raw) => {
+      const sessionId = parseSessionEnded(raw);
+      if (sessionId) sessions.forget(sessionId);
+    })
+    .catch((error: unknown) => {
+      logger.warn({ err: error }, 'sessions channel subscription failed');
+      return undefined;
+    });
+  onClose(async () => {
+    const unsubscribe = await subscription;
+    await unsubscribe?.().catch(() => undefined);
+  });
+}

@@ -79,24 +79,36 @@ export function messagesRepository(db: Db) {
     /**
      * One page of a room's history, newest first (callers reverse it). Walks the
      * (room_id, created_at, id) index from the cursor, so the cost does not depend on the room's size.
+     * The room's last sequence number comes from the same statement (one snapshot).
      */
-    async listMessagesBefore(roomId: string, before: MessageCursor | null, limit: number): Promise<MessageRow[]> {
-      return before
-        ? pageBefore.all(db, roomId, before.created_at, before.id, limit)
-        : newestPage.all(db, roomId, limit);
+    async listMessagesBefore(roomId: string, before: MessageCursor | null, limit: number): Promise<PageRows> {
+      return pageRows(
+        before
+          ? await pageBefore.all(db, roomId, before.created_at, before.id, limit)
+          : await newestPage.all(db, roomId, limit),
+      );
     },
 
     /**
      * One page of a room's history after a position, oldest first: the way down from a linked or
      * first unread message towards the newest. Walks the same index as `listMessagesBefore`.
      */
-    async listMessagesAfter(roomId: string, after: MessageCursor, limit: number): Promise<MessageRow[]> {
-      return pageAfter.all(db, roomId, after.created_at, after.id, limit);
+    async listMessagesAfter(roomId: string, after: MessageCursor, limit: number): Promise<PageRows> {
+      return pageRows(await pageAfter.all(db, roomId, after.created_at, after.id, limit));
     },
 
     /** A message of a room by id, tombstones included (a link to a deleted message still has a place). */
     async findRoomMessage(roomId: string, messageId: string): Promise<MessageRow | undefined> {
-      return roomMessage.first(db, roomId, messageId);
+      return pageRows(await roomMessage.all(db, roomId, messageId)).rows[0];
+    },
+
+    /** The same, with the room's last sequence number read in the same statement. */
+    async findRoomMessageWithSeq(
+      roomId: string,
+      messageId: string,
+    ): Promise<{ message: MessageRow; lastSeq: number } | undefined> {
+      const { rows, lastSeq } = pageRows(await roomMessage.all(db, roomId, messageId));
+      return rows[0] && lastSeq !== undefined ? { message: rows[0], lastSeq } : undefined;
     },
 
     /** Replaces the content of the author's own message; undefined when it is not theirs or gone. */
@@ -139,6 +151,36 @@ export function messagesRepository(db: Db) {
       return authorById.first(db, userId);
     },
 
+    /**
+     * Public profile fields of the given users and of everyone who reacted to the given messages:
+     * a page's people in one statement that does not wait for its reactions to be read.
+     */
+    async findAuthorsAndReactors(userIds: string[], messageIds: string[]): Promise<Map<string, AuthorRow>> {
+      const ids = [...new Set(userIds)];
+      const result = new Map<string, AuthorRow>();
+      if (ids.length === 0 && messageIds.length === 0) return result;
+      const rows = await db
+        .selectFrom('profiles')
+        .select(['id', 'username', 'display_name', 'avatar_url'])
+        .where((eb) =>
+          eb.or([
+            ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
+            ...(messageIds.length > 0
+              ? [
+                  eb(
+                    'id',
+                    'in',
+                    eb.selectFrom('message_reactions').select('user_id').where('message_id', 'in', messageIds),
+                  ),
+                ]
+              : []),
+          ]),
+        )
+        .execute();
+      for (const row of rows) result.set(row.id, row);
+      return result;
+    },
+
     /** Public profile fields of message authors and members. */
     async findAuthors(userIds: string[]): Promise<Map<string, AuthorRow>> {
       const ids = [...new Set(userIds)];
@@ -159,38 +201,54 @@ const messageByClientId = preparedQuery(2, (db, userId: string, clientId: string
   db.selectFrom('messages').selectAll().where('user_id', '=', userId).where('client_id', '=', clientId),
 );
 
-// History pages are read by every room opening: built and compiled once per dialect.
-const newestPage = preparedQuery(2, (db, roomId: string, limit: number) =>
+/** Rows of a history page, and where the room's event log stood when they were read. */
+export interface PageRows {
+  rows: MessageRow[];
+  /** The room's last sequence number as of the same statement; undefined when no row came back. */
+  lastSeq: number | undefined;
+}
+
+type RowWithSeq = MessageRow & { room_last_seq: number | string };
+
+function pageRows(found: RowWithSeq[]): PageRows {
+  const first = found[0];
+  return {
+    rows: found.map(({ room_last_seq: _seq, ...row }) => row),
+    lastSeq: first ? Number(first.room_last_seq) : undefined,
+  };
+}
+
+/**
+ * History pages are read by every room opening: built and compiled once per dialect. Each row
+ * carries the room's last_seq (the join reads the room's row once: its id is fixed by the filter),
+ * so a page and the sequence a subscription resumes from come from one snapshot in one statement.
+ */
+const pageSelect = (db: Kysely<Database>, roomId: string) =>
   db
     .selectFrom('messages')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit),
+    .innerJoin('chat_rooms', 'chat_rooms.id', 'messages.room_id')
+    .selectAll('messages')
+    .select('chat_rooms.last_seq as room_last_seq')
+    .where('messages.room_id', '=', roomId);
+const newestPage = preparedQuery(2, (db, roomId: string, limit: number) =>
+  pageSelect(db, roomId).orderBy('messages.created_at', 'desc').orderBy('messages.id', 'desc').limit(limit),
 );
 const pageBefore = preparedQuery(4, (db, roomId: string, createdAt: string, id: string, limit: number) =>
-  db
-    .selectFrom('messages')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(createdAt, id)))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+  pageSelect(db, roomId)
+    .where((eb) => eb(eb.refTuple('messages.created_at', 'messages.id'), '<', eb.tuple(createdAt, id)))
+    .orderBy('messages.created_at', 'desc')
+    .orderBy('messages.id', 'desc')
     .limit(limit),
 );
 const pageAfter = preparedQuery(4, (db, roomId: string, createdAt: string, id: string, limit: number) =>
-  db
-    .selectFrom('messages')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(createdAt, id)))
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
+  pageSelect(db, roomId)
+    .where((eb) => eb(eb.refTuple('messages.created_at', 'messages.id'), '>', eb.tuple(createdAt, id)))
+    .orderBy('messages.created_at', 'asc')
+    .orderBy('messages.id', 'asc')
     .limit(limit),
 );
 const roomMessage = preparedQuery(2, (db, roomId: string, messageId: string) =>
-  db.selectFrom('messages').selectAll().where('id', '=', messageId).where('room_id', '=', roomId),
+  pageSelect(db, roomId).where('messages.id', '=', messageId),
 );
 
 const authorById = preparedQuery(1, (db, userId: string) =>

@@ -4,7 +4,7 @@ import { isBlankText } from '../../../shared/validation/clean-text';
 import { sanitizeMessage, validateMessage } from '../../../shared/validation/message';
 import type { Logger } from 'pino';
 import type { EventBus } from '../../bus/event-bus';
-import type { Database, MessageRow } from '../../db/schema';
+import type { Database, MessageReactionRow, MessageRow } from '../../db/schema';
 import { membersRepository } from '../../db/repositories/members.repository';
 import { type MessageCursor, messagesRepository } from '../../db/repositories/messages.repository';
 import { reactionsRepository } from '../../db/repositories/reactions.repository';
@@ -25,18 +25,22 @@ export const MESSAGE_NOT_FOUND = 'Message not found';
 
 /** Loads authors, reactions and reactors for rows and presents them, keeping the rows' order. */
 export async function presentMessages(db: Kysely<Database>, rows: MessageRow[]): Promise<MessageDto[]> {
-  const reactions = await reactionsRepository(db).listReactionsForMessages(rows.map((r) => r.id));
-  const people = await messagesRepository(db).findAuthors([
-    ...rows.map((r) => r.user_id),
-    ...reactions.map((r) => r.user_id),
-  ]);
-  return rows.map((row) =>
-    toMessageDto(
-      row,
-      people,
-      reactions.filter((r) => r.message_id === row.id),
+  const ids = rows.map((r) => r.id);
+  // Both at once (on PostgreSQL, two connections): the people query finds reactors by itself.
+  const [reactions, people] = await Promise.all([
+    reactionsRepository(db).listReactionsForMessages(ids),
+    messagesRepository(db).findAuthorsAndReactors(
+      rows.map((r) => r.user_id),
+      ids,
     ),
-  );
+  ]);
+  const byMessage = new Map<string, MessageReactionRow[]>();
+  for (const reaction of reactions) {
+    const list = byMessage.get(reaction.message_id);
+    if (list) list.push(reaction);
+    else byMessage.set(reaction.message_id, [reaction]);
+  }
+  return rows.map((row) => toMessageDto(row, people, byMessage.get(row.id) ?? []));
 }
 
 /**
@@ -80,43 +84,69 @@ export function createMessagesService({ db, changes, limits, bus, logger, now }:
     }).catch((error: unknown) => logger.warn({ err: error }, 'room activity not announced'));
   }
 
+  /** The room's last sequence number; the room must exist. */
+  async function sequenceOf(roomId: string): Promise<number> {
+    const lastSeq = await roomsRepository(db).readLastSeq(roomId);
+    if (lastSeq === undefined) throw domainErrors.notFound(ROOM_NOT_FOUND);
+    return lastSeq;
+  }
+
   return {
     async list(roomId: string, request: MessagePageRequest): Promise<MessagesPageResponse> {
       const limit = request.limit;
-      // Read the sequence first: events after it may already show in the page (clients apply events
-      // idempotently), but none can fall between the page and the subscription.
-      const lastSeq = await roomsRepository(db).readLastSeq(roomId);
-      if (lastSeq === undefined) throw domainErrors.notFound(ROOM_NOT_FOUND);
-
+      const messages = messagesRepository(db);
+      // The page comes with the room's last sequence number from the same statement: events after
+      // it may already show in the page (clients apply events idempotently), but none can fall
+      // between the page and the subscription that resumes from it.
+      let lastSeq: number;
       let older: MessageRow[];
       let newer: MessageRow[];
       let hasOlder: boolean;
       let hasNewer: boolean;
       if (request.around !== undefined) {
-        const target = await messagesRepository(db).findRoomMessage(roomId, request.around);
-        if (!target) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
+        const found = await messages.findRoomMessageWithSeq(roomId, request.around);
+        if (!found) {
+          await sequenceOf(roomId);
+          throw domainErrors.notFound(MESSAGE_NOT_FOUND);
+        }
+        const target = found.message;
+        lastSeq = found.lastSeq;
         // Half the page above the message (context before it), the rest from it downwards.
         const above = Math.floor(limit / 2);
-        const before = await messagesRepository(db).listMessagesBefore(roomId, target, above + 1);
-        const after = await messagesRepository(db).listMessagesAfter(roomId, target, limit - above);
+        const before = (await messages.listMessagesBefore(roomId, target, above + 1)).rows;
+        const after = (await messages.listMessagesAfter(roomId, target, limit - above)).rows;
         hasOlder = before.length > above;
         hasNewer = after.length > limit - above - 1;
         older = before.slice(0, above).reverse();
         newer = [target, ...after.slice(0, limit - above - 1)];
-      } else if (request.after !== undefined) {
-        const cursor = parseCursor('after', request.after);
-        const rows = await messagesRepository(db).listMessagesAfter(roomId, cursor, limit + 1);
-        hasOlder = true;
-        hasNewer = rows.length > limit;
-        older = [];
-        newer = rows.slice(0, limit);
       } else {
-        const cursor = request.before !== undefined ? parseCursor('before', request.before) : null;
-        const rows = await messagesRepository(db).listMessagesBefore(roomId, cursor, limit + 1);
-        hasOlder = rows.length > limit;
-        hasNewer = cursor !== null;
-        older = rows.slice(0, limit).reverse();
-        newer = [];
+        const after = request.after !== undefined ? parseCursor('after', request.after) : null;
+        const before = request.before !== undefined ? parseCursor('before', request.before) : null;
+        const read = () =>
+          after
+            ? messages.listMessagesAfter(roomId, after, limit + 1)
+            : messages.listMessagesBefore(roomId, before, limit + 1);
+        let page = await read();
+        if (page.lastSeq === undefined) {
+          // Nothing there (an empty room, or the end of its history): the sequence is read on its
+          // own, before the page is read again, so nothing committed in between is missed.
+          lastSeq = await sequenceOf(roomId);
+          page = await read();
+        } else {
+          lastSeq = page.lastSeq;
+        }
+        const rows = page.rows;
+        if (after) {
+          hasOlder = true;
+          hasNewer = rows.length > limit;
+          older = [];
+          newer = rows.slice(0, limit);
+        } else {
+          hasOlder = rows.length > limit;
+          hasNewer = before !== null;
+          older = rows.slice(0, limit).reverse();
+          newer = [];
+        }
       }
       const page = [...older, ...newer];
       const oldest = page[0];
