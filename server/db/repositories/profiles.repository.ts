@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, ProfileRow, ProfileUpdate } from '../schema';
+import { isUniqueViolation } from '../unique-violation';
 
 /** Columns a user edits on their own profile (SPEC §7: update by own id only). */
 export type ProfileEditableFields = Pick<
@@ -73,9 +74,3 @@ export function profilesRepository(db: Kysely<Database>) {
   };
 }
 export type ProfilesRepository = ReturnType<typeof profilesRepository>;
-
-/** A unique-constraint violation on SQLite (better-sqlite3) or PostgreSQL (SQLSTATE 23505). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}

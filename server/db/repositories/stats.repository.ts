@@ -8,22 +8,27 @@ export interface SiteCounts {
   messages: number;
 }
 
-export async function countSite(db: Kysely<Database>): Promise<SiteCounts> {
-  const [rooms, members, messages] = await Promise.all([
-    db
-      .selectFrom('chat_rooms')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('chat_members')
-      .select(sql<number>`count(distinct user_id)`.as('n'))
-      .where('left_at', 'is', null)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('messages')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('deleted_at', 'is', null)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rooms: Number(rooms.n), members: Number(members.n), messages: Number(messages.n) };
+/** Site-wide counts for the home page's tiles. */
+export function statsRepository(db: Kysely<Database>) {
+  return {
+    async countSite(): Promise<SiteCounts> {
+      const [rooms, members, messages] = await Promise.all([
+        db
+          .selectFrom('chat_rooms')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('chat_members')
+          .select(sql<number>`count(distinct user_id)`.as('n'))
+          .where('left_at', 'is', null)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('messages')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('deleted_at', 'is', null)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rooms: Number(rooms.n), members: Number(members.n), messages: Number(messages.n) };
+    },
+  };
 }

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { validateUsername } from '../../../shared/validation/profile';
-import {
-  accountsRepository,
-  isUniqueViolation,
-  type GitHubSourcedFields,
-} from '../../db/repositories/accounts.repository';
+import { accountsRepository, type GitHubSourcedFields } from '../../db/repositories/accounts.repository';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { Database, NewProfile } from '../../db/schema';
 import type { GitHubUser } from '../../github/github-types';
 import { sealToken } from '../../github/token-seal';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SiteStatsResponse } from '../../../shared/api/rooms';
 import type { Database } from '../../db/schema';
-import { countSite } from '../../db/repositories/stats.repository';
+import { statsRepository } from '../../db/repositories/stats.repository';
 
 /** How long one count is reused: the home page tiles need not be exact to the second. */
 export const STATS_TTL_MS = 5_000;
@@ -13,7 +13,7 @@ export function createSiteStatsService(deps: { db: Kysely<Database>; now: () => 
     async current(): Promise<SiteStatsResponse> {
       const t = deps.now();
       if (!cached || t - cached.at >= STATS_TTL_MS || t < cached.at) {
-        cached = { at: t, value: await countSite(deps.db) };
+        cached = { at: t, value: await statsRepository(deps.db).countSite() };
       }
       return cached.value;
     },
