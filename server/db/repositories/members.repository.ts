@@ -17,7 +17,7 @@ export type MyRoomRow = ChatRoomRow & { joined_at: string };
 /** Room memberships (db may be a transaction). */
 export function membersRepository(db: Db) {
   return {
-    async findMembership(roomId: string, userId: string): Promise<ChatMemberRow | undefined> {
+    async find(roomId: string, userId: string): Promise<ChatMemberRow | undefined> {
       return db
         .selectFrom('chat_members')
         .selectAll()
@@ -31,12 +31,7 @@ export function membersRepository(db: Db) {
     },
 
     /** Makes the membership active from `joinedAt` (one row per room and user, whatever happened before). */
-    async upsertActiveMembership(member: {
-      id: string;
-      room_id: string;
-      user_id: string;
-      joined_at: string;
-    }): Promise<void> {
+    async upsertActive(member: { id: string; room_id: string; user_id: string; joined_at: string }): Promise<void> {
       // The read position starts at the join: history before it is not "unread".
       const position = { read_created_at: member.joined_at, read_message_id: '' };
       await db
@@ -60,7 +55,7 @@ export function membersRepository(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async countActiveMembers(roomId: string): Promise<number> {
+    async countActive(roomId: string): Promise<number> {
       const row = await db
         .selectFrom('chat_members')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -71,7 +66,7 @@ export function membersRepository(db: Db) {
     },
 
     /** Active members with their public profile fields, newest join first. */
-    async listActiveMembers(roomId: string): Promise<MemberWithProfileRow[]> {
+    async listActive(roomId: string): Promise<MemberWithProfileRow[]> {
       return db
         .selectFrom('chat_members as m')
         .innerJoin('profiles as p', 'p.id', 'm.user_id')
@@ -84,7 +79,7 @@ export function membersRepository(db: Db) {
     },
 
     /** The user's active rooms, newest join first. */
-    async listUserActiveRooms(userId: string, limit: number): Promise<MyRoomRow[]> {
+    async listUserRooms(userId: string, limit: number): Promise<MyRoomRow[]> {
       return db
         .selectFrom('chat_members as m')
         .innerJoin('chat_rooms as r', 'r.id', 'm.room_id')

@@ -48,7 +48,7 @@ const insertNewMessage = preparedQuery(
 /** Messages and their authors (db may be a transaction). */
 export function messagesRepository(db: Db) {
   return {
-    async insertMessageIfAbsent(message: MessageRow): Promise<boolean> {
+    async insertIfAbsent(message: MessageRow): Promise<boolean> {
       const inserted = await insertNewMessage.first(
         db,
         message.id,
@@ -62,12 +62,12 @@ export function messagesRepository(db: Db) {
       return inserted !== undefined;
     },
 
-    async findMessageByClientId(userId: string, clientId: string): Promise<MessageRow | undefined> {
+    async findByClientId(userId: string, clientId: string): Promise<MessageRow | undefined> {
       return messageByClientId.first(db, userId, clientId);
     },
 
     /** A message that can still be edited, reacted to or deleted (tombstones are not found). */
-    async findMessageById(messageId: string): Promise<MessageRow | undefined> {
+    async findById(messageId: string): Promise<MessageRow | undefined> {
       return db
         .selectFrom('messages')
         .selectAll()
@@ -81,7 +81,7 @@ export function messagesRepository(db: Db) {
      * (room_id, created_at, id) index from the cursor, so the cost does not depend on the room's size.
      * The room's last sequence number comes from the same statement (one snapshot).
      */
-    async listMessagesBefore(roomId: string, before: MessageCursor | null, limit: number): Promise<PageRows> {
+    async listBefore(roomId: string, before: MessageCursor | null, limit: number): Promise<PageRows> {
       return pageRows(
         before
           ? await pageBefore.all(db, roomId, before.created_at, before.id, limit)
@@ -93,17 +93,17 @@ export function messagesRepository(db: Db) {
      * One page of a room's history after a position, oldest first: the way down from a linked or
      * first unread message towards the newest. Walks the same index as `listMessagesBefore`.
      */
-    async listMessagesAfter(roomId: string, after: MessageCursor, limit: number): Promise<PageRows> {
+    async listAfter(roomId: string, after: MessageCursor, limit: number): Promise<PageRows> {
       return pageRows(await pageAfter.all(db, roomId, after.created_at, after.id, limit));
     },
 
     /** A message of a room by id, tombstones included (a link to a deleted message still has a place). */
-    async findRoomMessage(roomId: string, messageId: string): Promise<MessageRow | undefined> {
+    async findInRoom(roomId: string, messageId: string): Promise<MessageRow | undefined> {
       return pageRows(await roomMessage.all(db, roomId, messageId)).rows[0];
     },
 
     /** The same, with the room's last sequence number read in the same statement. */
-    async findRoomMessageWithSeq(
+    async findInRoomWithSeq(
       roomId: string,
       messageId: string,
     ): Promise<{ message: MessageRow; lastSeq: number } | undefined> {
@@ -112,7 +112,7 @@ export function messagesRepository(db: Db) {
     },
 
     /** Replaces the content of the author's own message; undefined when it is not theirs or gone. */
-    async updateOwnMessage(
+    async updateOwn(
       messageId: string,
       authorId: string,
       content: string,
@@ -133,7 +133,7 @@ export function messagesRepository(db: Db) {
      * never served again), its reactions are removed and `deleted_at` is set, so history keeps a
      * "deleted" row in its place. False when it is not theirs, gone or already deleted.
      */
-    async deleteOwnMessage(messageId: string, authorId: string, deletedAt: string): Promise<boolean> {
+    async deleteOwn(messageId: string, authorId: string, deletedAt: string): Promise<boolean> {
       const result = await db
         .updateTable('messages')
         .set({ content: '', deleted_at: deletedAt })

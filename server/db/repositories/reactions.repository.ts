@@ -7,7 +7,7 @@ type Db = Kysely<Database>;
 export function reactionsRepository(db: Db) {
   return {
     /** Adds the reaction unless the user already has this emoji on the message; true when added. */
-    async insertReactionIfAbsent(reaction: MessageReactionRow): Promise<boolean> {
+    async insertIfAbsent(reaction: MessageReactionRow): Promise<boolean> {
       const inserted = await db
         .insertInto('message_reactions')
         .values(reaction)
@@ -18,7 +18,7 @@ export function reactionsRepository(db: Db) {
     },
 
     /** Removes the user's reaction and returns it; undefined when there was none. */
-    async deleteReaction(messageId: string, userId: string, emoji: string): Promise<MessageReactionRow | undefined> {
+    async delete(messageId: string, userId: string, emoji: string): Promise<MessageReactionRow | undefined> {
       return db
         .deleteFrom('message_reactions')
         .where('message_id', '=', messageId)
@@ -29,7 +29,7 @@ export function reactionsRepository(db: Db) {
     },
 
     /** Reactions of the given messages, oldest first. */
-    async listReactionsForMessages(messageIds: string[]): Promise<MessageReactionRow[]> {
+    async listForMessages(messageIds: string[]): Promise<MessageReactionRow[]> {
       if (messageIds.length === 0) return [];
       return db
         .selectFrom('message_reactions')

@@ -15,7 +15,7 @@ const insertEvent = preparedQuery(
 /** The rooms' event logs (db may be a transaction). */
 export function roomEventsRepository(db: Db) {
   return {
-    async insertRoomEvent(event: RoomEventRow): Promise<void> {
+    async insert(event: RoomEventRow): Promise<void> {
       await insertEvent.all(
         db,
         event.room_id,
@@ -66,7 +66,7 @@ export function roomEventsRepository(db: Db) {
     },
 
     /** Events of a room after `afterSeq`, in sequence order (primary key range scan). */
-    async listRoomEventsAfter(roomId: string, afterSeq: number, limit: number): Promise<RoomEventRow[]> {
+    async listAfter(roomId: string, afterSeq: number, limit: number): Promise<RoomEventRow[]> {
       const rows = await db
         .selectFrom('room_events')
         .selectAll()

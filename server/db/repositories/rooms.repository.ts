@@ -22,16 +22,16 @@ export function repoKeyOf(repoFullName: string): string {
 /** Chat rooms, their sequence counters and activity (db may be a transaction). */
 export function roomsRepository(db: Db) {
   return {
-    async findRoomById(roomId: string): Promise<ChatRoomRow | undefined> {
+    async findById(roomId: string): Promise<ChatRoomRow | undefined> {
       return db.selectFrom('chat_rooms').selectAll().where('id', '=', roomId).executeTakeFirst();
     },
 
-    async findRoomByRepoKey(repoKey: string): Promise<ChatRoomRow | undefined> {
+    async findByRepoKey(repoKey: string): Promise<ChatRoomRow | undefined> {
       return db.selectFrom('chat_rooms').selectAll().where('repo_key', '=', repoKey).executeTakeFirst();
     },
 
     /** Inserts the room unless one exists for the repository; true when this call created it. */
-    async insertRoomIfAbsent(room: ChatRoomRow): Promise<boolean> {
+    async insertIfAbsent(room: ChatRoomRow): Promise<boolean> {
       const inserted = await db
         .insertInto('chat_rooms')
         .values(room)
@@ -41,7 +41,7 @@ export function roomsRepository(db: Db) {
       return inserted !== undefined;
     },
 
-    async lockRoomAndReserveSeq(roomId: string, nowIso: string): Promise<number | undefined> {
+    async lockAndReserveSeq(roomId: string, nowIso: string): Promise<number | undefined> {
       const row = await reserveSeq.first(db, roomId, nowIso);
       return row ? Number(row.last_seq) : undefined;
     },
@@ -66,7 +66,7 @@ export function roomsRepository(db: Db) {
     },
 
     /** The rooms with the latest activity, newest first, with their active member counts. */
-    async mostRecentlyActiveRooms(limit: number): Promise<RoomActivityRow[]> {
+    async mostRecentlyActive(limit: number): Promise<RoomActivityRow[]> {
       const rows = await activitySelect(db)
         .orderBy('r.last_activity_at', 'desc')
         .orderBy('r.id')

@@ -204,7 +204,7 @@ export function createDemoContentService(deps: DemoContentDeps) {
           const author = (await messagesRepository(trx).findAuthors([id])).get(id);
           handles.push(author?.username ?? speaker.login);
         }
-        const created = await roomsRepository(trx).insertRoomIfAbsent({
+        const created = await roomsRepository(trx).insertIfAbsent({
           id: roomId,
           title: `${script.repo.slice(script.repo.indexOf('/') + 1)} Discussion`,
           repo_full_name: script.repo,
@@ -223,7 +223,7 @@ export function createDemoContentService(deps: DemoContentDeps) {
           await applyRoomChange(trx, roomId, iso(action.at), async (inner, at) => {
             const events: RoomEvent[] = [];
             if (action.kind === 'join') {
-              await membersRepository(inner).upsertActiveMembership({
+              await membersRepository(inner).upsertActive({
                 id: randomUUID(),
                 room_id: roomId,
                 user_id: userId,
@@ -242,7 +242,7 @@ export function createDemoContentService(deps: DemoContentDeps) {
                 edited_at: null,
                 deleted_at: null,
               };
-              if (!(await messagesRepository(inner).insertMessageIfAbsent(row)))
+              if (!(await messagesRepository(inner).insertIfAbsent(row)))
                 throw new Error('demo content: message not written');
               messageIds.set(action.key, row.id);
               const author = (await messagesRepository(inner).findAuthors([userId])).get(userId);
@@ -251,7 +251,7 @@ export function createDemoContentService(deps: DemoContentDeps) {
                 message: toMessageDto(row, new Map(author ? [[userId, author]] : []), []),
               });
             } else if (action.kind === 'edit') {
-              const updated = await messagesRepository(inner).updateOwnMessage(
+              const updated = await messagesRepository(inner).updateOwn(
                 messageIds.get(action.key) ?? '',
                 userId,
                 messageText(action.text, handles),
@@ -273,7 +273,7 @@ export function createDemoContentService(deps: DemoContentDeps) {
                 emoji: action.emoji,
                 created_at: at,
               };
-              if (await reactionsRepository(inner).insertReactionIfAbsent(row)) {
+              if (await reactionsRepository(inner).insertIfAbsent(row)) {
                 const people = await messagesRepository(inner).findAuthors([userId]);
                 events.push({ type: 'reaction.added', reaction: toReactionDto(row, people.get(userId)) });
               }

@@ -28,7 +28,7 @@ export async function presentMessages(db: Kysely<Database>, rows: MessageRow[]):
   const ids = rows.map((r) => r.id);
   // Both at once (on PostgreSQL, two connections): the people query finds reactors by itself.
   const [reactions, people] = await Promise.all([
-    reactionsRepository(db).listReactionsForMessages(ids),
+    reactionsRepository(db).listForMessages(ids),
     messagesRepository(db).findAuthorsAndReactors(
       rows.map((r) => r.user_id),
       ids,
@@ -104,7 +104,7 @@ export function createMessagesService({ db, changes, limits, bus, logger, now }:
       let hasOlder: boolean;
       let hasNewer: boolean;
       if (request.around !== undefined) {
-        const found = await messages.findRoomMessageWithSeq(roomId, request.around);
+        const found = await messages.findInRoomWithSeq(roomId, request.around);
         if (!found) {
           await sequenceOf(roomId);
           throw domainErrors.notFound(MESSAGE_NOT_FOUND);
@@ -113,8 +113,8 @@ export function createMessagesService({ db, changes, limits, bus, logger, now }:
         lastSeq = found.lastSeq;
         // Half the page above the message (context before it), the rest from it downwards.
         const above = Math.floor(limit / 2);
-        const before = (await messages.listMessagesBefore(roomId, target, above + 1)).rows;
-        const after = (await messages.listMessagesAfter(roomId, target, limit - above)).rows;
+        const before = (await messages.listBefore(roomId, target, above + 1)).rows;
+        const after = (await messages.listAfter(roomId, target, limit - above)).rows;
         hasOlder = before.length > above;
         hasNewer = after.length > limit - above - 1;
         older = before.slice(0, above).reverse();
@@ -123,9 +123,7 @@ export function createMessagesService({ db, changes, limits, bus, logger, now }:
         const after = request.after !== undefined ? parseCursor('after', request.after) : null;
         const before = request.before !== undefined ? parseCursor('before', request.before) : null;
         const read = () =>
-          after
-            ? messages.listMessagesAfter(roomId, after, limit + 1)
-            : messages.listMessagesBefore(roomId, before, limit + 1);
+          after ? messages.listAfter(roomId, after, limit + 1) : messages.listBefore(roomId, before, limit + 1);
         let page = await read();
         if (page.lastSeq === undefined) {
           // Nothing there (an empty room, or the end of its history): the sequence is read on its
@@ -167,11 +165,11 @@ export function createMessagesService({ db, changes, limits, bus, logger, now }:
       // A membership row implies its room (foreign key), so the room is only looked up to tell
       // "no such room" from "not a member".
       if (!(await membersRepository(db).isActiveMember(roomId, userId))) {
-        if (!(await roomsRepository(db).findRoomById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
+        if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
         throw domainErrors.forbidden(NOT_A_MEMBER);
       }
       // A retry of a send that already succeeded answers the original, whatever the limits say now.
-      const existing = await messagesRepository(db).findMessageByClientId(userId, input.client_id);
+      const existing = await messagesRepository(db).findByClientId(userId, input.client_id);
       if (existing) return { message: (await presentMessages(db, [existing]))[0] as MessageDto, created: false };
 
       const content = checkedContent(input.content);
@@ -191,7 +189,7 @@ export function createMessagesService({ db, changes, limits, bus, logger, now }:
           edited_at: null,
           deleted_at: null,
         };
-        const inserted = await messagesRepository(trx).insertMessageIfAbsent(row);
+        const inserted = await messagesRepository(trx).insertIfAbsent(row);
         let message: MessageDto;
         if (inserted) {
           mentioned = await recordMentions(trx, row);
@@ -201,7 +199,7 @@ export function createMessagesService({ db, changes, limits, bus, logger, now }:
           const author = await messagesRepository(trx).findAuthor(userId);
           message = toMessageDto(row, new Map(author ? [[userId, author]] : []), []);
         } else {
-          const stored = await messagesRepository(trx).findMessageByClientId(userId, input.client_id);
+          const stored = await messagesRepository(trx).findByClientId(userId, input.client_id);
           if (!stored) throw domainErrors.conflict('Message could not be saved, please retry');
           message = (await presentMessages(trx, [stored]))[0] as MessageDto;
         }
@@ -215,7 +213,7 @@ export function createMessagesService({ db, changes, limits, bus, logger, now }:
     },
 
     async edit(userId: string, messageId: string, rawContent: string): Promise<MessageDto> {
-      const current = await messagesRepository(db).findMessageById(messageId);
+      const current = await messagesRepository(db).findById(messageId);
       if (!current) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
       if (current.user_id !== userId) throw domainErrors.forbidden('You can only edit your own messages');
       // SPEC §5: a blank edit is ignored (blank as stored: invisible characters do not count).
@@ -225,7 +223,7 @@ export function createMessagesService({ db, changes, limits, bus, logger, now }:
       await limits.edit(userId);
 
       return changes.change(current.room_id, async (trx, nowIso) => {
-        const updated = await messagesRepository(trx).updateOwnMessage(messageId, userId, content, nowIso);
+        const updated = await messagesRepository(trx).updateOwn(messageId, userId, content, nowIso);
         if (!updated) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
         const message = (await presentMessages(trx, [updated]))[0] as MessageDto;
         await showCurrentTextInLog(trx, message);
@@ -235,11 +233,11 @@ export function createMessagesService({ db, changes, limits, bus, logger, now }:
     },
 
     async delete(userId: string, messageId: string): Promise<void> {
-      const current = await messagesRepository(db).findMessageById(messageId);
+      const current = await messagesRepository(db).findById(messageId);
       if (!current) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
       if (current.user_id !== userId) throw domainErrors.forbidden('You can only delete your own messages');
       const removed = await changes.change(current.room_id, async (trx, nowIso) => {
-        const deleted = await messagesRepository(trx).deleteOwnMessage(messageId, userId, nowIso);
+        const deleted = await messagesRepository(trx).deleteOwn(messageId, userId, nowIso);
         if (deleted) {
           await tombstoneDeletedInLog(trx, current.room_id, messageId);
           await readStateRepository(trx).setMentions(current, []);

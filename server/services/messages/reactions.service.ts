@@ -30,7 +30,7 @@ export function createReactionsService({ db, changes, limits }: ReactionsService
      */
     async toggle(userId: string, messageId: string, emoji: string): Promise<ToggleReactionResponse> {
       if (!(REACTION_EMOJIS as readonly string[]).includes(emoji)) throw domainErrors.invalid(UNSUPPORTED_REACTION);
-      const message = await messagesRepository(db).findMessageById(messageId);
+      const message = await messagesRepository(db).findById(messageId);
       if (!message) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
       const roomId = message.room_id;
       if (!(await membersRepository(db).isActiveMember(roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
@@ -38,8 +38,8 @@ export function createReactionsService({ db, changes, limits }: ReactionsService
 
       return changes.change(roomId, async (trx, nowIso) => {
         if (!(await membersRepository(trx).isActiveMember(roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
-        if (!(await messagesRepository(trx).findMessageById(messageId))) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
-        const removed = await reactionsRepository(trx).deleteReaction(messageId, userId, emoji);
+        if (!(await messagesRepository(trx).findById(messageId))) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
+        const removed = await reactionsRepository(trx).delete(messageId, userId, emoji);
         let added = false;
         let event: ToggleEvent | undefined;
         if (removed) {
@@ -53,11 +53,11 @@ export function createReactionsService({ db, changes, limits }: ReactionsService
             emoji,
             created_at: nowIso,
           };
-          added = await reactionsRepository(trx).insertReactionIfAbsent(row);
+          added = await reactionsRepository(trx).insertIfAbsent(row);
           if (added) event = { type: 'reaction.added', reaction: toReactionDto(row, undefined) };
           else added = true; // already there (cannot happen under the room lock, but stays correct)
         }
-        const rows = await reactionsRepository(trx).listReactionsForMessages([messageId]);
+        const rows = await reactionsRepository(trx).listForMessages([messageId]);
         // Reactor names travel with every reaction, so chips can list who reacted.
         const people = await messagesRepository(trx).findAuthors([userId, ...rows.map((r) => r.user_id)]);
         const reactions = rows.map((r) => toReactionDto(r, people.get(r.user_id)));

@@ -48,10 +48,10 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
     async markRead(userId: string, roomId: string, messageId: string): Promise<MarkReadResponse> {
       const current = await positions.position(roomId, userId);
       if (!current) {
-        if (!(await roomsRepository(db).findRoomById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
+        if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
         throw domainErrors.forbidden(NOT_A_MEMBER);
       }
-      const message = await messagesRepository(db).findRoomMessage(roomId, messageId);
+      const message = await messagesRepository(db).findInRoom(roomId, messageId);
       if (!message) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
       const moved = await positions.advance(roomId, userId, { created_at: message.created_at, id: message.id });
       if (moved) {

@@ -21,14 +21,14 @@ export interface RoomLog {
 export function createRoomAccessService(db: Kysely<Database>) {
   return {
     isActiveMember: (roomId: string, userId: string) => membersRepository(db).isActiveMember(roomId, userId),
-    roomExists: async (roomId: string) => (await roomsRepository(db).findRoomById(roomId)) !== undefined,
+    roomExists: async (roomId: string) => (await roomsRepository(db).findById(roomId)) !== undefined,
     /** undefined when the room does not exist. */
     lastSeq: (roomId: string) => roomsRepository(db).readLastSeq(roomId),
     activeRoomIds: (userId: string) => membersRepository(db).listActiveRoomIds(userId),
     logOf(roomId: string): RoomLog {
       return {
         lastSeq: async () => (await roomsRepository(db).readLastSeq(roomId)) ?? 0,
-        eventsAfter: (afterSeq, limit) => roomEventsRepository(db).listRoomEventsAfter(roomId, afterSeq, limit),
+        eventsAfter: (afterSeq, limit) => roomEventsRepository(db).listAfter(roomId, afterSeq, limit),
       };
     },
   };

@@ -36,7 +36,7 @@ export async function applyRoomChange<T>(
   nowIso: string,
   change: RoomChangeFn<T>,
 ): Promise<{ result: T; committed: SequencedEvent[] }> {
-  const reserved = await roomsRepository(trx).lockRoomAndReserveSeq(roomId, nowIso);
+  const reserved = await roomsRepository(trx).lockAndReserveSeq(roomId, nowIso);
   if (reserved === undefined) throw domainErrors.notFound(ROOM_NOT_FOUND);
   const { result, events } = await change(trx, nowIso);
   const committed: SequencedEvent[] = [];
@@ -44,7 +44,7 @@ export async function applyRoomChange<T>(
   for (const event of events) {
     seq += 1;
     const json = JSON.stringify(event);
-    await roomEventsRepository(trx).insertRoomEvent({
+    await roomEventsRepository(trx).insert({
       room_id: roomId,
       seq,
       type: event.type,

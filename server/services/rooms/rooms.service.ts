@@ -65,11 +65,11 @@ export function createRoomsService({
     async join(userId: string, target: JoinTarget): Promise<JoinRoomResponse> {
       const existing =
         'roomId' in target
-          ? await rooms.findRoomById(target.roomId)
-          : await rooms.findRoomByRepoKey(repoKeyOf(target.repoFullName));
+          ? await rooms.findById(target.roomId)
+          : await rooms.findByRepoKey(repoKeyOf(target.repoFullName));
       if (!existing && 'roomId' in target) throw domainErrors.notFound(ROOM_NOT_FOUND);
       if (existing) {
-        const membership = await members.findMembership(existing.id, userId);
+        const membership = await members.find(existing.id, userId);
         if (membership && membership.left_at === null) return { room: toRoomDto(existing), created: false };
       }
 
@@ -85,7 +85,7 @@ export function createRoomsService({
         let room: ChatRoomRow | undefined = existing;
         if (!room && name !== undefined) {
           // Two first joins racing: the unique repo_key lets one insert win; both then read that row.
-          created = await roomsInTransaction.insertRoomIfAbsent({
+          created = await roomsInTransaction.insertIfAbsent({
             id: randomUUID(),
             title: `${name.slice(name.indexOf('/') + 1)} Discussion`,
             repo_full_name: name,
@@ -95,15 +95,15 @@ export function createRoomsService({
             created_at: nowIso,
             last_seq: 0,
           });
-          room = await roomsInTransaction.findRoomByRepoKey(repoKeyOf(name));
+          room = await roomsInTransaction.findByRepoKey(repoKeyOf(name));
         }
         if (!room) throw domainErrors.notFound(ROOM_NOT_FOUND);
         const roomId = room.id;
         const applied = await applyRoomChange(trx, roomId, nowIso, async (inner, at) => {
           const membersInTransaction = membersRepository(inner);
-          const membership = await membersInTransaction.findMembership(roomId, userId);
+          const membership = await membersInTransaction.find(roomId, userId);
           if (membership && membership.left_at === null) return { result: undefined, events: [] };
-          await membersInTransaction.upsertActiveMembership({
+          await membersInTransaction.upsertActive({
             id: randomUUID(),
             room_id: roomId,
             user_id: userId,
@@ -115,7 +115,7 @@ export function createRoomsService({
             events: [{ type: 'member.joined', member: { user: toUserSummaryDto(userId, author), joined_at: at } }],
           };
         });
-        const fresh = (await roomsInTransaction.findRoomById(roomId)) ?? room;
+        const fresh = (await roomsInTransaction.findById(roomId)) ?? room;
         return { room: fresh, created, committed: applied.committed };
       });
       changes.publish(outcome.room.id, outcome.committed);
@@ -133,12 +133,9 @@ export function createRoomsService({
     },
 
     async details(userId: string, roomId: string): Promise<RoomDetailsResponse> {
-      const room = await rooms.findRoomById(roomId);
+      const room = await rooms.findById(roomId);
       if (!room) throw domainErrors.notFound(ROOM_NOT_FOUND);
-      const [membership, memberCount] = await Promise.all([
-        members.findMembership(roomId, userId),
-        members.countActiveMembers(roomId),
-      ]);
+      const [membership, memberCount] = await Promise.all([members.find(roomId, userId), members.countActive(roomId)]);
       return {
         room: toRoomDto(room),
         membership: membership ? { joined_at: membership.joined_at, left_at: membership.left_at } : null,
@@ -148,12 +145,12 @@ export function createRoomsService({
     },
 
     async members(roomId: string): Promise<MembersResponse> {
-      if (!(await rooms.findRoomById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
-      return { members: (await members.listActiveMembers(roomId)).map(toMemberDto) };
+      if (!(await rooms.findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
+      return { members: (await members.listActive(roomId)).map(toMemberDto) };
     },
 
     async myRooms(userId: string, limit: number): Promise<MyRoomsResponse> {
-      return { rooms: (await members.listUserActiveRooms(userId, limit)).map(toRoomSummaryDto) };
+      return { rooms: (await members.listUserRooms(userId, limit)).map(toRoomSummaryDto) };
     },
 
     /** Room id and active member count per repository (keyed by the lower-cased full name). */

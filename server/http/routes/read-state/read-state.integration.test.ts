@@ -188,7 +188,7 @@ describeEachDatabase('read positions and unread counts', (engine) => {
           last_seq: 0,
         })
         .execute();
-      await membersRepository(db).upsertActiveMembership({
+      await membersRepository(db).upsertActive({
         id: `m-${id}`,
         room_id: id,
         user_id: ada.id,

@@ -213,7 +213,7 @@ describeEachDatabase('rooms API', (engine) => {
     const counts = await roomsRepository(app.ctx.database.db).activeMemberCountsByRepo([busy, quiet.toUpperCase()]);
     expect(counts.get(busy)?.active_members).toBe(5);
     expect(counts.get(quiet)?.active_members).toBe(1);
-    const recent = await roomsRepository(app.ctx.database.db).mostRecentlyActiveRooms(2);
+    const recent = await roomsRepository(app.ctx.database.db).mostRecentlyActive(2);
     expect(recent.map((r) => r.repo_key)).toEqual([quiet, busy]);
   });
 
