@@ -23,11 +23,14 @@ export function createRedisBus(url: string): EventBus {
     },
     async subscribe(channel, handler) {
       let set = handlers.get(channel);
-      if (!set) {
-        handlers.set(channel, (set = new Set()));
-        await sub.subscribe(channel);
-      }
+      const first = set === undefined;
+      if (!set) handlers.set(channel, (set = new Set()));
+      // Registered before anything is awaited: a message that arrives while the SUBSCRIBE is on its
+      // way already finds every handler of the channel.
       set.add(handler);
+      // Until the connection is ready, the 'ready' handler above subscribes every channel; a
+      // SUBSCRIBE sent before then can be lost, and its promise with it.
+      if (first && sub.status === 'ready') await sub.subscribe(channel);
       return async () => {
         set.delete(handler);
         if (set.size === 0) {
