@@ -6,15 +6,13 @@ import { dayLabel } from '../../../lib/day-label';
 export function DayDivider({ at, now }: { at: string; now: number }) {
   const label = dayLabel(at, new Date(now));
   return (
-    <li
-      role="separator"
-      aria-label={label}
-      data-testid="day-divider"
-      className="mt-4 mb-1 flex items-center gap-3 px-4"
-    >
-      <span className="h-px flex-1 bg-border" aria-hidden="true" />
-      <span className="text-xs font-medium text-muted-foreground">{label}</span>
-      <span className="h-px flex-1 bg-border" aria-hidden="true" />
+    // A plain item holding the separator: a list may only hold list items (screen readers count them).
+    <li data-testid="day-divider">
+      <div role="separator" aria-label={label} className="mt-4 mb-1 flex items-center gap-3 px-4">
+        <span className="h-px flex-1 bg-border" aria-hidden="true" />
+        <span className="text-xs font-medium text-muted-foreground">{label}</span>
+        <span className="h-px flex-1 bg-border" aria-hidden="true" />
+      </div>
     </li>
   );
 }
@@ -22,15 +20,12 @@ export function DayDivider({ at, now }: { at: string; now: number }) {
 /** Above the first message the reader had not seen when they opened the room. */
 export function NewMessagesDivider() {
   return (
-    <li
-      role="separator"
-      aria-label="New messages"
-      data-testid="new-messages-divider"
-      className="mt-3 mb-1 flex items-center gap-3 px-4"
-    >
-      <span className="h-px flex-1 bg-destructive/60" aria-hidden="true" />
-      <span className="text-xs font-semibold text-destructive">New messages</span>
-      <span className="h-px flex-1 bg-destructive/60" aria-hidden="true" />
+    <li data-testid="new-messages-divider">
+      <div role="separator" aria-label="New messages" className="mt-3 mb-1 flex items-center gap-3 px-4">
+        <span className="h-px flex-1 bg-destructive/60" aria-hidden="true" />
+        <span className="text-xs font-semibold text-destructive">New messages</span>
+        <span className="h-px flex-1 bg-destructive/60" aria-hidden="true" />
+      </div>
     </li>
   );
 }
