@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { api } from '../../../api/endpoints';
 import { UNREAD_QUERY_KEY } from '../../../hooks/useUnread';
 import type { ChatMessage } from '../state/messages-state';
@@ -19,8 +19,10 @@ export function useReadPosition(roomId: string | undefined, messages: ChatMessag
   const pending = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  // Messages compare by (created_at, id), the server's order.
-  useEffect(() => {
+  // Messages compare by (created_at, id), the server's order. A layout effect: the list reports
+  // what is on screen from its own (passive) effect as soon as new messages render, and those run
+  // after every layout effect, so the order already knows them.
+  useLayoutEffect(() => {
     order.current = new Map(messages.map((m) => [m.id, `${m.created_at}|${m.id}`]));
   }, [messages]);
 
