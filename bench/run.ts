@@ -10,8 +10,9 @@
  *   npm run bench -- --only=abuse         one user flooding the WebSocket: another user's send→delivery
  *                                         and /api/health p99, quiet vs flood (about 40 s; own results file)
  *   npm run bench -- --only=fanout --cpu-prof=/tmp/prof   also write the server's CPU profile there
+ *                                         (fanout and http)
  *   flags: --rooms --members --rates=a,b --scaling-rates=a,b --step-seconds --idle --http-messages
- *          --http-seconds --out
+ *          --http-seconds --http-engines=sqlite,postgres --out
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -79,7 +80,8 @@ async function main(): Promise<void> {
         messages: Number(args.get('http-messages') ?? 1_000_000),
         seconds: Number(args.get('http-seconds') ?? 5),
         connections: 10,
-        engines: ['sqlite', 'postgres'],
+        engines: enginesFromArgs(args.get('http-engines')),
+        cpuProfileDir: args.get('cpu-prof'),
       },
       log,
     );
@@ -159,3 +161,13 @@ main().then(
     process.exit(1);
   },
 );
+
+/** `--http-engines=sqlite,postgres` (the default: both). */
+function enginesFromArgs(value: string | undefined): Array<'sqlite' | 'postgres'> {
+  if (value === undefined) return ['sqlite', 'postgres'];
+  const engines = value.split(',').map((engine) => engine.trim());
+  for (const engine of engines) {
+    if (engine !== 'sqlite' && engine !== 'postgres') throw new Error(`unknown engine in --http-engines: ${engine}`);
+  }
+  return engines as Array<'sqlite' | 'postgres'>;
+}

@@ -26,6 +26,8 @@ export interface HttpBenchOptions {
   seconds: number;
   connections: number;
   engines: Array<'sqlite' | 'postgres'>;
+  /** When set, the server process writes its CPU profile (`.cpuprofile`) into this directory. */
+  cpuProfileDir?: string | undefined;
 }
 
 /** The hot read paths under autocannon, on each engine: one fresh product process per engine. */
@@ -37,7 +39,11 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
     try {
       if (engine === 'postgres') postgres = await startThrowAwayPostgres();
       const databaseUrl = postgres ? postgres.url : `sqlite:${path.join(dir, 'bench.db')}`;
-      const server = await createProductServer({ databaseUrl, sessionSecret: randomBytes(32).toString('hex') });
+      const server = await createProductServer({
+        databaseUrl,
+        sessionSecret: randomBytes(32).toString('hex'),
+        nodeArgs: options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
+      });
       try {
         await server.start();
         const handle = await openDatabase(databaseUrl);

@@ -151,36 +151,6 @@ export function messagesRepository(db: Db) {
       return authorById.first(db, userId);
     },
 
-    /**
-     * Public profile fields of the given users and of everyone who reacted to the given messages:
-     * a page's people in one statement that does not wait for its reactions to be read.
-     */
-    async findAuthorsAndReactors(userIds: string[], messageIds: string[]): Promise<Map<string, AuthorRow>> {
-      const ids = [...new Set(userIds)];
-      const result = new Map<string, AuthorRow>();
-      if (ids.length === 0 && messageIds.length === 0) return result;
-      const rows = await db
-        .selectFrom('profiles')
-        .select(['id', 'username', 'display_name', 'avatar_url'])
-        .where((eb) =>
-          eb.or([
-            ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
-            ...(messageIds.length > 0
-              ? [
-                  eb(
-                    'id',
-                    'in',
-                    eb.selectFrom('message_reactions').select('user_id').where('message_id', 'in', messageIds),
-                  ),
-                ]
-              : []),
-          ]),
-        )
-        .execute();
-      for (const row of rows) result.set(row.id, row);
-      return result;
-    },
-
     /** Public profile fields of message authors and members. */
     async findAuthors(userIds: string[]): Promise<Map<string, AuthorRow>> {
       const ids = [...new Set(userIds)];
@@ -208,27 +178,30 @@ export interface PageRows {
   lastSeq: number | undefined;
 }
 
-type RowWithSeq = MessageRow & { room_last_seq: number | string };
+/** `room_last_seq` is null only when the room is gone, and then no message row comes back. */
+type RowWithSeq = MessageRow & { room_last_seq: number | string | null };
 
 function pageRows(found: RowWithSeq[]): PageRows {
   const first = found[0];
   return {
     rows: found.map(({ room_last_seq: _seq, ...row }) => row),
-    lastSeq: first ? Number(first.room_last_seq) : undefined,
+    lastSeq: first && first.room_last_seq !== null ? Number(first.room_last_seq) : undefined,
   };
 }
 
 /**
  * History pages are read by every room opening: built and compiled once per dialect. Each row
- * carries the room's last_seq (the join reads the room's row once: its id is fixed by the filter),
- * so a page and the sequence a subscription resumes from come from one snapshot in one statement.
+ * carries the room's last_seq, so a page and the sequence a subscription resumes from come from one
+ * snapshot in one statement. It is a scalar subquery (run once per statement by its primary key):
+ * as a join, SQLite's planner scanned the rooms table once for every row of the page.
  */
 const pageSelect = (db: Kysely<Database>, roomId: string) =>
   db
     .selectFrom('messages')
-    .innerJoin('chat_rooms', 'chat_rooms.id', 'messages.room_id')
     .selectAll('messages')
-    .select('chat_rooms.last_seq as room_last_seq')
+    .select((eb) =>
+      eb.selectFrom('chat_rooms').select('chat_rooms.last_seq').where('chat_rooms.id', '=', roomId).as('room_last_seq'),
+    )
     .where('messages.room_id', '=', roomId);
 const newestPage = preparedQuery(2, (db, roomId: string, limit: number) =>
   pageSelect(db, roomId).orderBy('messages.created_at', 'desc').orderBy('messages.id', 'desc').limit(limit),

@@ -3,6 +3,14 @@ import type { Database, MessageReactionRow } from '../schema';
 
 type Db = Kysely<Database>;
 
+/** A reaction and the public profile fields of who reacted (null when the profile is gone). */
+export type ReactionWithReactorRow = MessageReactionRow & {
+  reactor_id: string | null;
+  reactor_username: string | null;
+  reactor_display_name: string | null;
+  reactor_avatar_url: string | null;
+};
+
 /** Reactions on messages (db may be a transaction). */
 export function reactionsRepository(db: Db) {
   return {
@@ -28,15 +36,25 @@ export function reactionsRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Reactions of the given messages, oldest first. */
-    async listForMessages(messageIds: string[]): Promise<MessageReactionRow[]> {
+    /**
+     * Reactions of the given messages, oldest first, each with its reactor's public profile fields
+     * (null when the profile is gone): a page's reactions and reactors in one indexed statement.
+     */
+    async listForMessagesWithReactors(messageIds: string[]): Promise<ReactionWithReactorRow[]> {
       if (messageIds.length === 0) return [];
       return db
         .selectFrom('message_reactions')
-        .selectAll()
-        .where('message_id', 'in', messageIds)
-        .orderBy('created_at')
-        .orderBy('id')
+        .leftJoin('profiles', 'profiles.id', 'message_reactions.user_id')
+        .selectAll('message_reactions')
+        .select([
+          'profiles.id as reactor_id',
+          'profiles.username as reactor_username',
+          'profiles.display_name as reactor_display_name',
+          'profiles.avatar_url as reactor_avatar_url',
+        ])
+        .where('message_reactions.message_id', 'in', messageIds)
+        .orderBy('message_reactions.created_at')
+        .orderBy('message_reactions.id')
         .execute();
     },
   };

@@ -1,5 +1,6 @@
 import type { MessageDto, ReactionDto, UserSummaryDto } from '../../../shared/api/rooms';
 import type { AuthorRow } from '../../db/repositories/messages.repository';
+import type { ReactionWithReactorRow } from '../../db/repositories/reactions.repository';
 import type { MessageReactionRow, MessageRow } from '../../db/schema';
 
 /** Public fields of a user; a vanished profile still renders as a nameless author. */
@@ -9,6 +10,17 @@ export function toUserSummaryDto(userId: string, author: AuthorRow | undefined):
     username: author?.username ?? null,
     display_name: author?.display_name ?? null,
     avatar_url: author?.avatar_url ?? null,
+  };
+}
+
+/** The reactor's public fields read with a reaction; undefined when the profile is gone. */
+export function reactorOf(row: ReactionWithReactorRow): AuthorRow | undefined {
+  if (row.reactor_id === null) return undefined;
+  return {
+    id: row.reactor_id,
+    username: row.reactor_username,
+    display_name: row.reactor_display_name,
+    avatar_url: row.reactor_avatar_url,
   };
 }
 

@@ -12,7 +12,7 @@ import { roomsRepository } from '../../db/repositories/rooms.repository';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { showCurrentTextInLog, tombstoneDeletedInLog } from './message-history';
-import { toMessageDto } from './message.presenter';
+import { reactorOf, toMessageDto } from './message.presenter';
 import { decodeCursor, encodeCursor } from './message-cursor';
 import { timeOrderedId } from './time-ordered-id';
 import { readStateRepository } from '../../db/repositories/read-state.repository';
@@ -25,17 +25,15 @@ export const MESSAGE_NOT_FOUND = 'Message not found';
 
 /** Loads authors, reactions and reactors for rows and presents them, keeping the rows' order. */
 export async function presentMessages(db: Kysely<Database>, rows: MessageRow[]): Promise<MessageDto[]> {
-  const ids = rows.map((r) => r.id);
-  // Both at once (on PostgreSQL, two connections): the people query finds reactors by itself.
+  // Both at once (on PostgreSQL, two connections); each walks an index.
   const [reactions, people] = await Promise.all([
-    reactionsRepository(db).listForMessages(ids),
-    messagesRepository(db).findAuthorsAndReactors(
-      rows.map((r) => r.user_id),
-      ids,
-    ),
+    reactionsRepository(db).listForMessagesWithReactors(rows.map((r) => r.id)),
+    messagesRepository(db).findAuthors(rows.map((r) => r.user_id)),
   ]);
   const byMessage = new Map<string, MessageReactionRow[]>();
   for (const reaction of reactions) {
+    const reactor = reactorOf(reaction);
+    if (reactor && !people.has(reactor.id)) people.set(reactor.id, reactor);
     const list = byMessage.get(reaction.message_id);
     if (list) list.push(reaction);
     else byMessage.set(reaction.message_id, [reaction]);

@@ -8,7 +8,7 @@ import { messagesRepository } from '../../db/repositories/messages.repository';
 import { reactionsRepository } from '../../db/repositories/reactions.repository';
 import type { RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
-import { toReactionDto, toUserSummaryDto } from './message.presenter';
+import { reactorOf, toReactionDto, toUserSummaryDto } from './message.presenter';
 import { MESSAGE_NOT_FOUND, NOT_A_MEMBER } from './messages.service';
 import { domainErrors } from '../../errors';
 
@@ -57,12 +57,14 @@ export function createReactionsService({ db, changes, limits }: ReactionsService
           if (added) event = { type: 'reaction.added', reaction: toReactionDto(row, undefined) };
           else added = true; // already there (cannot happen under the room lock, but stays correct)
         }
-        const rows = await reactionsRepository(trx).listForMessages([messageId]);
         // Reactor names travel with every reaction, so chips can list who reacted.
-        const people = await messagesRepository(trx).findAuthors([userId, ...rows.map((r) => r.user_id)]);
-        const reactions = rows.map((r) => toReactionDto(r, people.get(r.user_id)));
-        if (event)
-          event = { ...event, reaction: { ...event.reaction, user: toUserSummaryDto(userId, people.get(userId)) } };
+        const rows = await reactionsRepository(trx).listForMessagesWithReactors([messageId]);
+        const reactions = rows.map((r) => toReactionDto(r, reactorOf(r)));
+        if (event) {
+          const mine = rows.find((r) => r.user_id === userId);
+          const me = mine ? reactorOf(mine) : await messagesRepository(trx).findAuthor(userId);
+          event = { ...event, reaction: { ...event.reaction, user: toUserSummaryDto(userId, me) } };
+        }
         return { result: { added, reactions }, events: event ? [event] : [] };
       });
     },
