@@ -162,5 +162,6 @@ export const PAGE_TITLES = {
   auth: 'Sign In',
   profile: 'Your Profile',
   chat: 'Chat Room',
+  search: 'Search messages',
   notFound: 'Page Not Found',
 } as const;

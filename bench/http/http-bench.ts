@@ -75,6 +75,27 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
             auth: true,
           },
           { name: 'unread counts, 50 rooms (/api/me/unread)', path: '/api/me/unread', auth: true },
+          // Message search in the big room: a word in one message, a word in every message, a prefix.
+          {
+            name: 'search a room, rare word (1M messages)',
+            path: `/api/search/messages?q=${options.messages / 2}&room_id=${room.id}`,
+            auth: true,
+          },
+          {
+            name: 'search a room, word in every message (1M)',
+            path: `/api/search/messages?q=releases&room_id=${room.id}`,
+            auth: true,
+          },
+          {
+            name: 'search a room, prefix "releas*" (1M messages)',
+            path: `/api/search/messages?q=releas*&room_id=${room.id}`,
+            auth: true,
+          },
+          {
+            name: 'search all my rooms, rare word',
+            path: `/api/search/messages?q=${options.messages / 2}`,
+            auth: true,
+          },
           // Signed in: signed-out visitors are limited per IP on these routes.
           { name: 'repository search (cached)', path: '/api/discovery/search?q=react', auth: true },
           { name: 'trending repositories (cached)', path: '/api/discovery/trending', auth: true },

@@ -3,6 +3,7 @@ import type { DiscoveryListResponse } from '../../shared/api/discovery';
 import type { OwnProfileDto, PublicProfileDto, UpdateProfileRequest } from '../../shared/api/profiles';
 import type { MarkReadRequest, MarkReadResponse, UnreadSummaryResponse } from '../../shared/api/read-state';
 import type { GoodFirstIssuesResponse, RepositoryDetailsDto } from '../../shared/api/repositories';
+import type { SearchMessagesResponse } from '../../shared/api/search';
 import type {
   JoinRoomRequest,
   JoinRoomResponse,
@@ -103,6 +104,18 @@ export const api = {
         method: 'POST',
         body: { emoji } satisfies ToggleReactionRequest,
       }),
+  },
+  search: {
+    /** Messages matching `q`, newest first: in one room (`roomId`) or in every room of mine. */
+    messages: (params: { q: string; roomId?: string | undefined; before?: string | undefined }, options?: Signal) =>
+      apiFetch<SearchMessagesResponse>(
+        withQuery('/api/search/messages', {
+          q: params.q,
+          ...(params.roomId ? { room_id: params.roomId } : {}),
+          ...(params.before ? { before: params.before } : {}),
+        }),
+        signalOf(options),
+      ),
   },
   readState: {
     unread: () => apiFetch<UnreadSummaryResponse>('/api/me/unread'),

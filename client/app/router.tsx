@@ -56,6 +56,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../pages/repo-room/RepoRoomPage')),
               },
               {
+                path: '/search',
+                handle: handle(({ pathname }) => ({ title: PAGE_TITLES.search, path: pathname, noindex: true })),
+                lazy: page(() => import('../features/search')),
+              },
+              {
                 // A missing room id is handled by the page (redirects to /).
                 path: '/chat/:roomId?',
                 handle: handle(({ pathname }) => ({ title: PAGE_TITLES.chat, path: pathname, noindex: true })),

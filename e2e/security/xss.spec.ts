@@ -453,6 +453,21 @@ test('chat room: corpus, mentions, links, an edit and naughty strings in message
     await checkRoom(other, 'second user, reloaded');
   });
 
+  await test.step('message search: results and the search itself are shown as text', async () => {
+    await a.goto(`/search?${new URLSearchParams({ q: `msg from:${AUTHOR}` }).toString()}`);
+    const results = a.getByTestId('search-result');
+    await expect(results.first()).toBeVisible();
+    expect(await results.count(), 'search results').toBeGreaterThan(3);
+    expect(await a.locator('[data-testid="search-result"] mark').count(), 'marked matches').toBeGreaterThan(3);
+    await assertNoInjection(a, author.log, 'search results');
+    for (const payload of payloads('query').slice(0, 12)) {
+      await a.goto(`/search?${new URLSearchParams({ q: payload }).toString()}`);
+      await expect(a.getByRole('heading', { name: 'Search messages' })).toBeVisible();
+    }
+    await assertNoInjection(a, author.log, 'search queries');
+    await openRoom(a, roomId);
+  });
+
   await test.step('the author display name is shown as text in messages and the members panel', async () => {
     const displayName =
       finalDisplayName ??

@@ -271,8 +271,8 @@ describe('message history: the SQLite file', () => {
         (
           await api.post(`/api/rooms/${room.id}/messages`, { client_id: randomUUID(), content }, { cookie })
         ).json<MessageResponse>().message;
-      const deleted = await post('zebra-crossing-7781 is the vault combination');
-      const edited = await post('quokka-parade-5523 was my first wording');
+      const deleted = await post('zebra-crossing-7781 is the vault combination xylophonequartz');
+      const edited = await post('quokka-parade-5523 was my first wording pumpernickelzeal');
       await post('an ordinary message that stays');
       // Everything so far reaches the main database file.
       await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
@@ -284,6 +284,10 @@ describe('message history: the SQLite file', () => {
       expect(file.includes('an ordinary message that stays')).toBe(true);
       expect(file.includes('zebra-crossing-7781')).toBe(false);
       expect(file.includes('quokka-parade-5523')).toBe(false);
+      // Nor a word of theirs in the search index (it keeps single words, not whole texts).
+      expect(file.includes('ordinary')).toBe(true);
+      expect(file.includes('xylophonequartz')).toBe(false);
+      expect(file.includes('pumpernickelzeal')).toBe(false);
     } finally {
       await app.destroy();
     }

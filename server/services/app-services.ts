@@ -15,6 +15,7 @@ import { createProfileSyncService } from './profiles/profile-sync.service';
 import { createProfilesService } from './profiles/profiles.service';
 import { createPublicProfilesService } from './profiles/public-profiles.service';
 import { createReadStateService } from './read-state/read-state.service';
+import { createMessageSearchService } from './search/message-search.service';
 import { createRoomAccessService } from './room-events/room-access.service';
 import { createRoomChanges } from './room-events/room-change';
 import { createChatRateLimits } from './rooms/chat-rate-limits';
@@ -65,6 +66,7 @@ export function buildAppServices(infra: Infrastructure) {
     messages: createMessagesService({ db, changes, limits, bus, logger, now }),
     reactions: createReactionsService({ db, changes, limits }),
     readState: createReadStateService({ db, bus, logger }),
+    messageSearch: createMessageSearchService({ db }),
     roomAccess: createRoomAccessService(db),
     /** Who is online: this process's sockets, merged across processes through Redis when set. */
     presence: infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore(),

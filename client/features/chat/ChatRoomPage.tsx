@@ -225,6 +225,7 @@ export default function ChatRoomPage() {
     <div data-fills-viewport className="flex h-full min-h-0">
       <div className="flex min-w-0 flex-1 flex-col">
         <ChatHeader
+          roomId={access.details.room.id}
           repo={repo}
           onlineCount={onlineCount}
           memberCount={members.members.length}

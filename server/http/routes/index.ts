@@ -11,6 +11,7 @@ import { roomsRoutes } from './rooms/rooms.routes';
 import { messagesRoutes } from './messages/messages.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { readStateRoutes } from './read-state/read-state.routes';
+import { searchRoutes } from './search/search.routes';
 
 type RouteModule = (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
 
@@ -26,6 +27,7 @@ const routeModules: RouteModule[] = [
   roomsRoutes,
   messagesRoutes,
   readStateRoutes,
+  searchRoutes,
   statsRoutes,
 ];
 
