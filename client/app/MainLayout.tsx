@@ -4,6 +4,7 @@ import { Header } from '../components/layout/Header';
 import { Sidebar } from '../components/layout/Sidebar';
 import { SidebarProvider } from '../components/layout/SidebarProvider';
 import { useUnreadLive } from '../hooks/useUnread';
+import { QuickSwitcher } from '../features/quick-switcher';
 
 /** Sidebar, header and content (SPEC §2 main layout). */
 export function MainLayout() {
@@ -27,6 +28,7 @@ export function MainLayout() {
           <Outlet />
         </main>
       </div>
+      <QuickSwitcher />
     </SidebarProvider>
   );
 }
