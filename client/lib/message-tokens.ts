@@ -6,7 +6,11 @@ export type MessageToken =
   | { type: 'text'; text: string }
   | { type: 'code'; text: string; language: string | null }
   | { type: 'link'; text: string; href: string }
-  | { type: 'mention'; text: string; username: string; known: boolean };
+  | { type: 'mention'; text: string; username: string; known: boolean }
+  /** `code` within a line: shown as code, with no link, mention or formatting inside. */
+  | { type: 'inline-code'; text: string }
+  /** A character written after a backslash (`\*`): shown as itself, never read as formatting. */
+  | { type: 'literal'; text: string };
 
 const FENCE = '```';
 // Only http(s) addresses are ever linked: javascript:, data: and friends stay plain text. An
@@ -19,10 +23,15 @@ const MENTION_PATTERN = new RegExp(
   `(?<![A-Za-z0-9_.@-])@([A-Za-z0-9_-]{${MENTION_MIN},${MENTION_MAX}})(?![A-Za-z0-9_-])`,
   'g',
 );
-const TRAILING_PUNCTUATION = /[.,;:!?'")\]}>]+$/;
+// Formatting markers too: **https://example.com** is a bold link, not a link ending in "**".
+const TRAILING_PUNCTUATION = /[.,;:!?'")\]}>*_~]+$/;
+
+// `code` on one line; a backslash before one of these characters shows it as itself.
+const INLINE_CODE_OR_ESCAPE = /`([^`\n]+)`|\\([\\`*_~>#])/g;
 
 /**
- * Splits message text into code blocks (``` fenced), links, mentions and plain text.
+ * Splits message text into code blocks (``` fenced), inline code, escaped characters, links,
+ * mentions and plain text (formatting markers stay in the text: see message-format.ts).
  * `knownUsernames` decides which mentions are highlighted (compared case-insensitively).
  * Bidirectional embedding, override and isolate controls are dropped: stored text no longer
  * has them, and text that does (from an older version) must not be shown reordered.
@@ -63,6 +72,17 @@ function trimBlock(code: string): string {
 }
 
 function pushInline(tokens: MessageToken[], text: string, known: Set<string>): void {
+  let cursor = 0;
+  for (const match of text.matchAll(INLINE_CODE_OR_ESCAPE)) {
+    pushLinks(tokens, text.slice(cursor, match.index), known);
+    if (match[1] !== undefined) tokens.push({ type: 'inline-code', text: match[1] });
+    else tokens.push({ type: 'literal', text: match[2] ?? '' });
+    cursor = match.index + match[0].length;
+  }
+  pushLinks(tokens, text.slice(cursor), known);
+}
+
+function pushLinks(tokens: MessageToken[], text: string, known: Set<string>): void {
   let cursor = 0;
   for (const match of text.matchAll(URL_PATTERN)) {
     const start = match.index;

@@ -1,9 +1,12 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { formatMessage, type InlineNode } from '../../../lib/message-format';
 import { tokenizeMessage } from '../../../lib/message-tokens';
 import { cn } from '../../../lib/cn';
+import { CodeBlock } from './CodeBlock';
 
 /**
- * Message text as React elements: code blocks, links, mentions and text. Never HTML.
+ * Message text as React elements: code blocks, quotes, bold, italic, strikethrough, inline code,
+ * links, mentions and text. Never HTML.
  * `tabbable` false takes its links out of the Tab order (the message list's roving focus).
  */
 export function MessageContent({
@@ -15,54 +18,80 @@ export function MessageContent({
   knownUsernames: ReadonlySet<string>;
   tabbable?: boolean;
 }) {
-  const tokens = useMemo(() => tokenizeMessage(content, knownUsernames), [content, knownUsernames]);
+  const blocks = useMemo(() => formatMessage(tokenizeMessage(content, knownUsernames)), [content, knownUsernames]);
+  const inline = (nodes: InlineNode[]): ReactNode[] =>
+    nodes.map((node, index) => renderInline(node, index, tabbable, inline));
   return (
     <div className="text-sm break-words whitespace-pre-wrap" data-testid="message-content">
-      {tokens.map((token, index) => {
-        switch (token.type) {
+      {blocks.map((block, index) => {
+        switch (block.type) {
           case 'code':
+            return <CodeBlock key={index} code={block.text} language={block.language} />;
+          case 'quote':
             return (
-              <pre
-                key={index}
-                // Its own background (not the bubble's grey) in both themes: see --code in styles.css.
-                className="my-1 overflow-x-auto rounded-md border border-code-border bg-code p-2 font-mono text-xs whitespace-pre text-code-foreground"
-                data-language={token.language ?? undefined}
-              >
-                <code>{token.text}</code>
-              </pre>
-            );
-          case 'link':
-            return (
-              // dir="ltr" isolates the address: surrounding right-to-left text cannot reorder its parts.
-              <a
-                key={index}
-                dir="ltr"
-                href={token.href}
-                target="_blank"
-                rel="noopener noreferrer nofollow ugc"
-                tabIndex={tabbable ? undefined : -1}
-                className="break-all underline underline-offset-2"
-              >
-                {token.text}
-              </a>
-            );
-          case 'mention':
-            return (
-              <span
-                key={index}
-                data-mention={token.known ? 'known' : 'unknown'}
-                className={cn(
-                  'rounded px-0.5',
-                  token.known ? 'bg-primary/15 font-semibold text-primary' : 'text-muted-foreground',
-                )}
-              >
-                {token.text}
-              </span>
+              <blockquote key={index} className="my-1 border-l-2 border-muted-foreground/40 pl-2 text-muted-foreground">
+                {inline(block.children)}
+              </blockquote>
             );
           default:
-            return <span key={index}>{token.text}</span>;
+            return <span key={index}>{inline(block.children)}</span>;
         }
       })}
     </div>
   );
+}
+
+function renderInline(
+  node: InlineNode,
+  index: number,
+  tabbable: boolean,
+  inline: (nodes: InlineNode[]) => ReactNode[],
+): ReactNode {
+  switch (node.type) {
+    case 'strong':
+      return <strong key={index}>{inline(node.children)}</strong>;
+    case 'em':
+      return <em key={index}>{inline(node.children)}</em>;
+    case 'del':
+      return <del key={index}>{inline(node.children)}</del>;
+    case 'inline-code':
+      return (
+        <code
+          key={index}
+          className="rounded border border-code-border bg-code px-1 font-mono text-xs text-code-foreground"
+        >
+          {node.text}
+        </code>
+      );
+    case 'link':
+      return (
+        // dir="ltr" isolates the address: surrounding right-to-left text cannot reorder its parts.
+        <a
+          key={index}
+          dir="ltr"
+          href={node.href}
+          target="_blank"
+          rel="noopener noreferrer nofollow ugc"
+          tabIndex={tabbable ? undefined : -1}
+          className="break-all underline underline-offset-2"
+        >
+          {node.text}
+        </a>
+      );
+    case 'mention':
+      return (
+        <span
+          key={index}
+          data-mention={node.known ? 'known' : 'unknown'}
+          className={cn(
+            'rounded px-0.5',
+            node.known ? 'bg-primary/15 font-semibold text-primary' : 'text-muted-foreground',
+          )}
+        >
+          {node.text}
+        </span>
+      );
+    default:
+      return <span key={index}>{node.text}</span>;
+  }
 }
