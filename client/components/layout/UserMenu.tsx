@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { LogOut, Settings, User } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { MeDto } from '../../../shared/api/auth';
 import { ApiRequestError } from '../../api/http';
 import { useSignOut } from '../../hooks/useSession';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ArrowLeft, LogOut, Save } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { NO_GITHUB_ACCOUNT_MESSAGE, SYNC_FAILED_MESSAGE } from '../../../shared/api/profiles';
 import { publicProfilePath } from '../../../shared/meta';
 import { PROFILE_ERRORS } from '../../../shared/validation/profile';

@@ -4,7 +4,6 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../state/messages-state';
 import { useState, type ComponentProps } from 'react';
 import { MemoryRouter } from 'react-router';
-import { TooltipProvider } from '../../../components/ui/Tooltip';
 import { MessageList } from './MessageList';
 
 afterEach(cleanup);
@@ -50,19 +49,17 @@ function setup(messages: ChatMessage[]) {
   };
   render(
     <MemoryRouter>
-      <TooltipProvider>
-        <Harness
-          messages={messages}
-          loaded
-          repoName="octo/hello"
-          currentUserId="u1"
-          knownUsernames={new Set(['ada-demo', 'grace-demo'])}
-          people={new Map([ada, grace].map((person) => [person.id, person]))}
-          hasOlder={false}
-          loadingOlder={false}
-          {...actions}
-        />
-      </TooltipProvider>
+      <Harness
+        messages={messages}
+        loaded
+        repoName="octo/hello"
+        currentUserId="u1"
+        knownUsernames={new Set(['ada-demo', 'grace-demo'])}
+        people={new Map([ada, grace].map((person) => [person.id, person]))}
+        hasOlder={false}
+        loadingOlder={false}
+        {...actions}
+      />
     </MemoryRouter>,
   );
   return { actions, user: userEvent.setup() };
@@ -278,29 +275,27 @@ describe('MessageList', { timeout: 20_000 }, () => {
     const onRetryLoad = vi.fn();
     render(
       <MemoryRouter>
-        <TooltipProvider>
-          <MessageList
-            messages={[]}
-            loaded
-            failed
-            onRetryLoad={onRetryLoad}
-            repoName="octo/hello"
-            currentUserId="u1"
-            knownUsernames={new Set()}
-            people={new Map()}
-            editingId={null}
-            onEditingChange={vi.fn()}
-            hasOlder={false}
-            loadingOlder={false}
-            onLoadOlder={vi.fn()}
-            onEdit={vi.fn()}
-            onDelete={vi.fn()}
-            onCopy={vi.fn()}
-            onCopyLink={vi.fn()}
-            onToggleReaction={vi.fn()}
-            onRetry={vi.fn()}
-          />
-        </TooltipProvider>
+        <MessageList
+          messages={[]}
+          loaded
+          failed
+          onRetryLoad={onRetryLoad}
+          repoName="octo/hello"
+          currentUserId="u1"
+          knownUsernames={new Set()}
+          people={new Map()}
+          editingId={null}
+          onEditingChange={vi.fn()}
+          hasOlder={false}
+          loadingOlder={false}
+          onLoadOlder={vi.fn()}
+          onEdit={vi.fn()}
+          onDelete={vi.fn()}
+          onCopy={vi.fn()}
+          onCopyLink={vi.fn()}
+          onToggleReaction={vi.fn()}
+          onRetry={vi.fn()}
+        />
       </MemoryRouter>,
     );
     expect(screen.getByRole('alert').textContent).toContain("Couldn't load messages");
@@ -312,29 +307,27 @@ describe('MessageList', { timeout: 20_000 }, () => {
   it('puts "New messages" above the first unread message', () => {
     render(
       <MemoryRouter>
-        <TooltipProvider>
-          <MessageList
-            messages={[message('m1', grace), message('m2', grace), message('m3', grace)]}
-            loaded
-            unreadFromId="m2"
-            anchor={{ id: 'm2', kind: 'unread' }}
-            repoName="octo/hello"
-            currentUserId="u1"
-            knownUsernames={new Set()}
-            people={new Map()}
-            editingId={null}
-            onEditingChange={vi.fn()}
-            hasOlder={false}
-            loadingOlder={false}
-            onLoadOlder={vi.fn()}
-            onEdit={vi.fn()}
-            onDelete={vi.fn()}
-            onCopy={vi.fn()}
-            onCopyLink={vi.fn()}
-            onToggleReaction={vi.fn()}
-            onRetry={vi.fn()}
-          />
-        </TooltipProvider>
+        <MessageList
+          messages={[message('m1', grace), message('m2', grace), message('m3', grace)]}
+          loaded
+          unreadFromId="m2"
+          anchor={{ id: 'm2', kind: 'unread' }}
+          repoName="octo/hello"
+          currentUserId="u1"
+          knownUsernames={new Set()}
+          people={new Map()}
+          editingId={null}
+          onEditingChange={vi.fn()}
+          hasOlder={false}
+          loadingOlder={false}
+          onLoadOlder={vi.fn()}
+          onEdit={vi.fn()}
+          onDelete={vi.fn()}
+          onCopy={vi.fn()}
+          onCopyLink={vi.fn()}
+          onToggleReaction={vi.fn()}
+          onRetry={vi.fn()}
+        />
       </MemoryRouter>,
     );
     const list = screen.getByRole('list', { name: 'Messages' });
