@@ -17,6 +17,14 @@ export default defineConfig({
     sourcemap: false,
     // Lets scripts/report-bundle-size.ts follow each route's chunks.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically is needed for the first render anyway: one
+        // chunk for it compresses better than a dozen small shared ones (each page chunk then
+        // imports only the code of its own).
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: 5173,

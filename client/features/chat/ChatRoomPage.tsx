@@ -10,12 +10,12 @@ import { ChatHeader } from './components/ChatHeader';
 import { Composer } from './components/Composer';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { MembersPanel } from './components/MembersPanel';
+import { MembersSheet } from './components/MembersSheet';
 import { MessageList } from './components/MessageList';
 import { nameWithHandle } from './components/person';
 import { RepositoryDetailsPanel } from './components/RepositoryDetailsPanel';
 import { TypingIndicator } from './components/TypingIndicator';
 import { Button } from '../../components/ui/Button';
-import { Sheet, SheetContent } from '../../components/ui/Sheet';
 import { useIsMobile } from '../../hooks/useMediaQuery';
 import { usePageMeta, usePublicUrl } from '../../hooks/usePageMeta';
 import { messageLink } from './state/message-link';
@@ -295,11 +295,9 @@ export default function ChatRoomPage() {
         </aside>
       )}
       {isMobile && (
-        <Sheet open={membersOpen} onOpenChange={setMembersOpen}>
-          <SheetContent side="right" title="Members" hideTitle className="p-0">
-            {panel(MOBILE_ISSUES_LIMIT)}
-          </SheetContent>
-        </Sheet>
+        <MembersSheet open={membersOpen} onOpenChange={setMembersOpen}>
+          {panel(MOBILE_ISSUES_LIMIT)}
+        </MembersSheet>
       )}
     </div>
   );
