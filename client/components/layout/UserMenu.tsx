@@ -3,7 +3,7 @@ import { LogOut, Settings, User } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import type { MeDto } from '../../../shared/api/auth';
 import { ApiRequestError } from '../../api/http';
-import { useSignOut } from '../../hooks/useSession';
+import { useSignOut } from '../../hooks/useSignOut';
 import { Avatar } from '../ui/Avatar';
 import { ACCOUNT_TRIGGER_CLASS, accountName } from './account-name';
 import {

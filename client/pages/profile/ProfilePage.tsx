@@ -17,7 +17,7 @@ import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card, CardContent } from '../../components/ui/Card';
 import { usePublicUrl } from '../../hooks/usePageMeta';
 import { useOwnProfile, useSyncProfile, useUpdateProfile } from '../../hooks/useProfile';
-import { useSignOut } from '../../hooks/useSession';
+import { useSignOut } from '../../hooks/useSignOut';
 import { setTheme } from '../../hooks/useTheme';
 import { formFromProfile, formProblem, formToRequest, type ProfileFormState } from './profile-form';
 
