@@ -19,6 +19,7 @@ const SOURCE_FILES = [
   'tsconfig.client.json',
   'scripts/build.ts',
   'scripts/build-freshness.ts',
+  'scripts/precompress.ts',
 ];
 /** Tests are never bundled: editing one does not make the build stale. */
 const TEST_FILE = /\.(test|spec|fault-test)\.[cm]?[jt]sx?$/;

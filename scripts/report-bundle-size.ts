@@ -1,7 +1,7 @@
 /**
- * Reports the gzipped JavaScript each route downloads, from Vite's build manifest: the entry chunk
- * plus the route's lazy page chunk plus every chunk they import statically. Fails when the home
- * route would load chat or profile code.
+ * Reports the gzipped JavaScript a first visit to each route downloads (see scripts/bundle-size.ts
+ * for what counts), and fails when a route is over its budget or the home route would load chat
+ * or profile code.
  *
  *   npm run size              (builds dist/client first when it has no manifest or no source maps)
  *   npm run size -- --build   (always rebuilds)
@@ -10,24 +10,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-const ROUTES = [
-  { route: '/', page: 'pages/home/HomePage.tsx' },
-  { route: '/auth', page: 'pages/auth/AuthPage.tsx' },
-  { route: '/chat/:roomId', page: 'features/chat/index.ts' },
-  { route: '/profile', page: 'pages/profile/ProfilePage.tsx' },
-  { route: '/user/:username', page: 'pages/user/PublicProfilePage.tsx' },
-] as const;
+import {
+  firstLoadChunks,
+  kb,
+  overBudget,
+  ROUTES,
+  staleDeclarations,
+  type Manifest,
+  type ManifestChunk,
+  type RouteSize,
+} from './bundle-size';
 
 /** Source folders the home route must never download. */
 const NOT_ON_HOME = ['/features/chat/', '/pages/profile/', '/pages/user/', '/components/profile/'];
@@ -54,21 +46,6 @@ async function ensureBuild(dir: string): Promise<Manifest> {
   return JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
 }
 
-/** The chunk keys a route loads: the given chunks and everything they import statically. */
-function closure(manifest: Manifest, roots: string[]): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...roots];
-  while (stack.length > 0) {
-    const key = stack.pop() as string;
-    if (seen.has(key)) continue;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`manifest has no chunk ${key}`);
-    seen.add(key);
-    stack.push(...(chunk.imports ?? []));
-  }
-  return seen;
-}
-
 function gzipSize(file: string): number {
   return gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
@@ -80,42 +57,63 @@ function chunkSources(file: string): string[] {
   return (JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] }).sources;
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-
 const dir = path.resolve(argValue('--dir') ?? 'dist/client');
 const manifest = await ensureBuild(dir);
-const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-if (!entryKey) throw new Error('the manifest has no entry chunk');
+const fileOf = (key: string) => path.join(dir, (manifest[key] as ManifestChunk).file);
+// Sources relative to client/, as the manifest's keys are.
+const sourcesOf = (key: string) =>
+  chunkSources(fileOf(key)).map((source) => source.replace(/\\/g, '/').replace(/^(?:\.\.\/)*client\//, ''));
 
-const rows: Array<{ route: string; chunks: number; raw: number; gzip: number }> = [];
-const chunksByRoute = new Map<string, Set<string>>();
-for (const { route, page } of ROUTES) {
-  if (!manifest[page]) continue;
-  const keys = closure(manifest, [entryKey, page]);
-  chunksByRoute.set(route, keys);
+const stale = staleDeclarations(manifest, sourcesOf);
+if (stale.length > 0) {
+  process.stderr.write(`scripts/bundle-size.ts names modules the build does not have:\n  ${stale.join('\n  ')}\n`);
+  process.exit(1);
+}
+
+const sizes: RouteSize[] = [];
+let homeChunks = new Set<string>();
+for (const { route, page, signedIn, budgetKb } of ROUTES) {
+  const keys = firstLoadChunks(manifest, page, { signedIn, sourcesOf });
+  if (route === '/') homeChunks = new Set([...homeChunks, ...keys]);
   let raw = 0;
   let gzip = 0;
   for (const key of keys) {
-    const file = path.join(dir, (manifest[key] as ManifestChunk).file);
-    raw += fs.statSync(file).size;
-    gzip += gzipSize(file);
+    raw += fs.statSync(fileOf(key)).size;
+    gzip += gzipSize(fileOf(key));
   }
-  rows.push({ route, chunks: keys.size, raw, gzip });
+  sizes.push({ route, signedIn, chunks: keys.size, raw, gzip, budgetKb });
 }
 
-const header = ['Route', 'JS chunks', 'Raw', 'Gzipped'];
-const table = [header, ...rows.map((r) => [r.route, String(r.chunks), kb(r.raw), kb(r.gzip)])];
+const header = ['Route', 'Visit', 'JS chunks', 'Raw', 'Gzipped', 'Budget'];
+const table = [
+  header,
+  ...sizes.map((r) => [
+    r.route,
+    r.signedIn ? 'signed in' : 'visitor',
+    String(r.chunks),
+    kb(r.raw),
+    kb(r.gzip),
+    r.budgetKb === undefined ? '' : `${r.budgetKb} kB`,
+  ]),
+];
 const widths = header.map((_, column) => Math.max(...table.map((row) => (row[column] ?? '').length)));
 const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`;
 process.stdout.write(
   [line(header), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...table.slice(1).map(line)].join('\n') + '\n',
 );
 
+const over = overBudget(sizes);
+if (over.length > 0) {
+  process.stderr.write(`First-load JavaScript over budget:\n  ${over.join('\n  ')}\n`);
+  process.exitCode = 1;
+} else {
+  process.stdout.write('Every route is within its first-load budget.\n');
+}
+
 // The home route must not download chat or profile code, directly or through a shared chunk.
 const leaks: string[] = [];
-for (const key of chunksByRoute.get('/') ?? []) {
-  const file = path.join(dir, (manifest[key] as ManifestChunk).file);
-  for (const source of [key, ...chunkSources(file)]) {
+for (const key of homeChunks) {
+  for (const source of [key, ...chunkSources(fileOf(key))]) {
     const normalised = `/${source.replace(/\\/g, '/')}`;
     if (NOT_ON_HOME.some((folder) => normalised.includes(folder))) leaks.push(`${key}: ${source}`);
   }

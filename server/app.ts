@@ -16,6 +16,7 @@ import { createGitHubServices, type GitHubEndpoints } from './github/create-gith
 import { DEMO_OAUTH_APP, EMULATOR_PREFIX, mountEmulator } from './github/embedded-emulator';
 import { registerErrorHandler } from './http/error-handler';
 import { registerAuthentication } from './http/middleware/authentication';
+import { registerCompression } from './http/middleware/compression';
 import { registerInputGuard } from './http/middleware/input-guard';
 import { registerLoopbackRedirect } from './http/middleware/loopback-redirect';
 import { registerSameOriginGuard } from './http/middleware/same-origin';
@@ -140,6 +141,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerAuthentication(app, routeDeps);
   registerSameOriginGuard(app, config);
   registerInputGuard(app);
+  // The last onSend hook: it compresses the body the other hooks have finished with.
+  registerCompression(app);
   if (config.github.mode === 'emulated') await mountEmulator(app, config.publicUrl);
   await registerApiRoutes(app, routeDeps);
   if (options.serveClient !== false) await registerSpa(app, routeDeps);

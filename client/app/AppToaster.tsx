@@ -1,5 +1,7 @@
-import { Toaster } from 'sonner';
+import { useEffect } from 'react';
+import { toast, Toaster } from 'sonner';
 import { useTheme } from '../hooks/useTheme';
+import { connectToaster } from '../lib/toast';
 
 /**
  * SPEC §8/§9: errors in the destructive style, region 'Notifications', Alt+T focuses it.
@@ -7,9 +9,14 @@ import { useTheme } from '../hooks/useTheme';
  * the chat composer, Save Changes on the profile) live at the bottom right and the room's own
  * buttons (Copy invite, Show details) just below the site header, and a toast must never cover the
  * button that caused it or the next one the user reaches for.
+ *
+ * Loaded with the first toast (see lib/toast.ts).
  */
-export function AppToaster() {
+export default function AppToaster() {
   const { resolvedTheme } = useTheme();
+  // After the Toaster's own effects (children's run first), so it is listening when the waiting
+  // toasts are raised.
+  useEffect(() => connectToaster(toast), []);
   return (
     <Toaster
       richColors

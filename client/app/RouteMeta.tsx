@@ -1,4 +1,4 @@
-import { useLocation, useMatches } from 'react-router';
+import { matchRoutes, useLocation, type RouteObject } from 'react-router';
 import { META_PRIORITY, usePageMeta, usePublicUrl } from '../hooks/usePageMeta';
 import type { RouteHandle } from './route-meta';
 
@@ -6,15 +6,17 @@ import type { RouteHandle } from './route-meta';
  * Default metadata of the current route (from its `handle.meta`). A page that calls
  * usePageMeta itself overrides it.
  */
-export function RouteMeta() {
-  const matches = useMatches();
-  const { pathname } = useLocation();
+export function RouteMeta({ routes }: { routes: RouteObject[] }) {
+  const location = useLocation();
+  const { pathname } = location;
   const publicUrl = usePublicUrl();
+  const matches = matchRoutes(routes, location) ?? [];
   let meta = { path: pathname } as ReturnType<NonNullable<RouteHandle['meta']>>;
   for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as RouteHandle | undefined;
+    const match = matches[i];
+    const handle = match?.route.handle as RouteHandle | undefined;
     if (handle?.meta) {
-      meta = handle.meta({ params: matches[i]?.params ?? {}, pathname, publicUrl });
+      meta = handle.meta({ params: match?.params ?? {}, pathname, publicUrl });
       break;
     }
   }

@@ -1,31 +1,32 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { homePageMeta, PAGE_TITLES } from '../../shared/meta';
 import { AppRoot } from './AppRoot';
-import { AppShell } from './AppShell';
 import { MainLayout } from './MainLayout';
 import { RequireAuth } from './RequireAuth';
-import { RouteError } from './RouteError';
+import { RouteMeta } from './RouteMeta';
 import type { RouteHandle } from './route-meta';
 
-/** Each page is its own chunk, so the home page never loads chat or profile code. */
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+// Each page is its own chunk, so the home page never loads chat or profile code. Until a page's
+// code has arrived, AppRoot shows the served shell (the first page) or keeps the previous page.
+const AuthPage = lazy(() => import('../pages/auth/AuthPage'));
+const HomePage = lazy(() => import('../pages/home/HomePage'));
+const PublicProfilePage = lazy(() => import('../pages/user/PublicProfilePage'));
+const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
+const RepoRoomPage = lazy(() => import('../pages/repo-room/RepoRoomPage'));
+const ChatRoomPage = lazy(() => import('../features/chat'));
+const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage'));
 
 const handle = (meta: RouteHandle['meta']): RouteHandle => ({ meta });
 
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
-    errorElement: <RouteError />,
-    // Until the first page's code has loaded: the same shell the served HTML shows.
-    HydrateFallback: AppShell,
     children: [
       {
         path: '/auth',
         handle: handle(({ pathname }) => ({ title: PAGE_TITLES.auth, path: pathname, noindex: true })),
-        lazy: page(() => import('../pages/auth/AuthPage')),
+        element: <AuthPage />,
       },
       {
         element: <MainLayout />,
@@ -33,13 +34,13 @@ export const routes: RouteObject[] = [
           {
             index: true,
             handle: handle(({ publicUrl }) => homePageMeta(publicUrl)),
-            lazy: page(() => import('../pages/home/HomePage')),
+            element: <HomePage />,
           },
           {
             // A missing username is handled by the page (redirects to /).
             path: '/user/:username?',
             handle: handle(({ pathname }) => ({ path: pathname })),
-            lazy: page(() => import('../pages/user/PublicProfilePage')),
+            element: <PublicProfilePage />,
           },
           {
             element: <RequireAuth />,
@@ -47,13 +48,13 @@ export const routes: RouteObject[] = [
               {
                 path: '/profile',
                 handle: handle(({ pathname }) => ({ title: PAGE_TITLES.profile, path: pathname, noindex: true })),
-                lazy: page(() => import('../pages/profile/ProfilePage')),
+                element: <ProfilePage />,
               },
               {
                 // The readable address of a repository's room: joins it like "Join Chat", then /chat/{id}.
                 path: '/r/:owner/:name',
                 handle: handle(({ pathname }) => ({ title: PAGE_TITLES.chat, path: pathname, noindex: true })),
-                lazy: page(() => import('../pages/repo-room/RepoRoomPage')),
+                element: <RepoRoomPage />,
               },
               {
                 path: '/search',
@@ -64,7 +65,7 @@ export const routes: RouteObject[] = [
                 // A missing room id is handled by the page (redirects to /).
                 path: '/chat/:roomId?',
                 handle: handle(({ pathname }) => ({ title: PAGE_TITLES.chat, path: pathname, noindex: true })),
-                lazy: page(() => import('../features/chat')),
+                element: <ChatRoomPage />,
               },
             ],
           },
@@ -73,12 +74,21 @@ export const routes: RouteObject[] = [
       {
         path: '*',
         handle: handle(({ pathname }) => ({ title: PAGE_TITLES.notFound, path: pathname, noindex: true })),
-        lazy: page(() => import('../pages/not-found/NotFoundPage')),
+        element: <NotFoundPage />,
       },
     ],
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The screens, rendered inside <BrowserRouter>. The app uses no loaders, actions or blockers, so
+ * the declarative router is enough (and much smaller than the data router).
+ */
+export function AppRoutes() {
+  return (
+    <>
+      <RouteMeta routes={routes} />
+      {useRoutes(routes)}
+    </>
+  );
 }

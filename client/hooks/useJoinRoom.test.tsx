@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { joinReturnPath, useJoinRoom } from './useJoinRoom';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('../lib/toast', () => ({ toast }));
 
 afterEach(cleanup);
 

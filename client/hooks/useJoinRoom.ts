@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { JoinRoomRequest } from '../../shared/api/rooms';
 import { ApiRequestError } from '../api/http';
 import { api } from '../api/endpoints';

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { MeDto } from '../../shared/api/auth';
 import { ApiRequestError } from '../api/http';
 import { api } from '../api/endpoints';
@@ -21,16 +21,4 @@ export function useSession() {
     retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 3,
   });
   return { user: query.data ?? null, isLoading: query.isLoading, isError: query.isError, refetch: query.refetch };
-}
-
-/** Ends the session on the server and forgets every cached user-specific answer. */
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.session.signOut(),
-    onSuccess: () => {
-      queryClient.setQueryData(SESSION_QUERY_KEY, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
-    },
-  });
 }

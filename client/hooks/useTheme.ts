@@ -59,8 +59,11 @@ export function getTheme(): Theme {
 }
 
 let watchingSystem = false;
-/** Follows the operating system's light/dark switch live while the theme is 'system'. */
-function watchSystemTheme(): void {
+/**
+ * Follows the operating system's light/dark switch live while the theme is 'system' (and another
+ * tab's choice). Started by ThemeSync, which is always mounted, and by any useTheme caller.
+ */
+export function watchSystemTheme(): void {
   if (watchingSystem || typeof window.matchMedia !== 'function') return;
   watchingSystem = true;
   window.matchMedia(DARK_QUERY).addEventListener('change', () => {

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { RoomUnreadDto, UnreadSummaryResponse } from '../../shared/api/read-state';
 import { api } from '../api/endpoints';
-import { getRealtimeClient } from '../api/realtime';
 import { setUnreadTitleCount } from './usePageMeta';
 import { useSession } from './useSession';
 
@@ -53,9 +52,15 @@ export function useUnreadLive(): void {
         void queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY });
       }, 300);
     };
-    const stop = getRealtimeClient().watchUser(refresh);
+    // Only signed-in users need the socket: visitors never download its code.
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    void import('../api/realtime').then(({ getRealtimeClient }) => {
+      if (!stopped) stop = getRealtimeClient().watchUser(refresh);
+    });
     return () => {
-      stop();
+      stopped = true;
+      stop?.();
       if (timer) clearTimeout(timer);
     };
   }, [user, queryClient]);

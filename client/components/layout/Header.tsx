@@ -1,13 +1,42 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import { MessagesSquare, PanelLeft } from 'lucide-react';
+import type { MeDto } from '../../../shared/api/auth';
 import { useSession } from '../../hooks/useSession';
+import { Avatar } from '../ui/Avatar';
 import { Button, buttonClasses } from '../ui/Button';
+import { LoadOnUse } from '../ui/LoadOnUse';
 import { Skeleton } from '../ui/Skeleton';
+import { ACCOUNT_TRIGGER_CLASS, accountName } from './account-name';
 import { useSidebar } from './sidebar-context';
 
-// Visitors never download the menu code.
-const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })));
+// The menu's code is downloaded when it is first opened; visitors never download it.
+const loadUserMenu = () => import('./UserMenu');
+const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
+
+/** The avatar button; the first click loads the menu, which opens then. */
+function AccountMenu({ user }: { user: MeDto }) {
+  const name = accountName(user);
+  return (
+    <LoadOnUse
+      preload={() => void loadUserMenu()}
+      placeholder={(handlers) => (
+        <button
+          type="button"
+          aria-label={`Account menu for ${name}`}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          className={ACCOUNT_TRIGGER_CLASS}
+          {...handlers}
+        >
+          <Avatar src={user.avatar_url} name={name} />
+        </button>
+      )}
+    >
+      <UserMenu user={user} defaultOpen />
+    </LoadOnUse>
+  );
+}
 
 /** Brand link, the mobile chats button, and the account menu or 'Sign In'. */
 export function Header() {
@@ -33,9 +62,7 @@ export function Header() {
       </Link>
       <div className="ml-auto flex items-center gap-2">
         {user ? (
-          <Suspense fallback={<Skeleton className="h-8 w-8 rounded-full" />}>
-            <UserMenu user={user} />
-          </Suspense>
+          <AccountMenu user={user} />
         ) : isLoading ? (
           <Skeleton className="h-8 w-8 rounded-full" />
         ) : (

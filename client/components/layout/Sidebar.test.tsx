@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoomSummaryDto } from '../../../shared/api/rooms';
-import { TooltipProvider } from '../ui/Tooltip';
 import { Sidebar } from './Sidebar';
 import { SidebarProvider } from './SidebarProvider';
 
@@ -70,9 +69,7 @@ function renderSidebar() {
   );
   render(
     <QueryClientProvider client={client}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
   return { router, user: userEvent.setup() };

@@ -2,13 +2,14 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { useOpenedOnce } from '../../hooks/useOpenedOnce';
 import { cn } from '../../lib/cn';
 import { Tooltip } from '../ui/Tooltip';
 import { useSidebar } from './sidebar-context';
 import { SidebarChatList } from './SidebarChatList';
 import { MY_ROOMS_QUERY_KEY } from './useMyRooms';
 
-// Only phones download the sheet (dialog) code.
+// Only phones download the sheet (dialog) code, when the chats are first opened.
 const MobileSidebarSheet = lazy(() =>
   import('./MobileSidebarSheet').then((module) => ({ default: module.MobileSidebarSheet })),
 );
@@ -23,6 +24,7 @@ export function Sidebar() {
   const { expanded, setExpanded, isMobile, mobileOpen, setMobileOpen } = useSidebar();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
+  const sheetOpened = useOpenedOnce(mobileOpen);
 
   // Entering a room may have joined it: refresh the list.
   useEffect(() => {
@@ -30,6 +32,7 @@ export function Sidebar() {
   }, [pathname, queryClient]);
 
   if (isMobile) {
+    if (!sheetOpened) return null;
     return (
       <Suspense fallback={null}>
         <MobileSidebarSheet open={mobileOpen} onOpenChange={setMobileOpen} />

@@ -1,10 +1,11 @@
 import { useNavigate } from 'react-router';
 import { LogOut, Settings, User } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { MeDto } from '../../../shared/api/auth';
 import { ApiRequestError } from '../../api/http';
-import { useSignOut } from '../../hooks/useSession';
+import { useSignOut } from '../../hooks/useSignOut';
 import { Avatar } from '../ui/Avatar';
+import { ACCOUNT_TRIGGER_CLASS, accountName } from './account-name';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -14,11 +15,11 @@ import {
   DropdownMenuTrigger,
 } from '../ui/DropdownMenu';
 
-/** The signed-in user's avatar menu: Profile, Settings, Sign Out. */
-export function UserMenu({ user }: { user: MeDto }) {
+/** The signed-in user's avatar menu: Profile, Settings, Sign Out (loaded on first use, see AccountMenu). */
+export function UserMenu({ user, defaultOpen = false }: { user: MeDto; defaultOpen?: boolean }) {
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const name = user.display_name || user.username || user.github_username || 'Account';
+  const name = accountName(user);
 
   const onSignOut = () => {
     signOut.mutate(undefined, {
@@ -36,11 +37,8 @@ export function UserMenu({ user }: { user: MeDto }) {
 
   return (
     // Non-modal: a modal menu hides the rest of the page with aria-hidden while its links stay focusable.
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        aria-label={`Account menu for ${name}`}
-        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2"
-      >
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger aria-label={`Account menu for ${name}`} className={ACCOUNT_TRIGGER_CLASS}>
         <Avatar src={user.avatar_url} name={name} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

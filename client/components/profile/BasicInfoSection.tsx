@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { BIO_MAX, DISPLAY_NAME_MAX } from '../../../shared/limits';
 import { usernameHelper } from '../../../shared/validation/profile';
 import { Button } from '../ui/Button';

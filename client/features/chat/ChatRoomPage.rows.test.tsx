@@ -6,10 +6,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { MemberDto, MessageDto, RoomDetailsResponse } from '../../../shared/api/rooms';
 import type { RoomEvent } from '../../../shared/realtime/protocol';
 import type { RoomHandlers } from '../../api/realtime';
-import { TooltipProvider } from '../../components/ui/Tooltip';
 import ChatRoomPage from './ChatRoomPage';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('../../lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 // The room's subscription, to push events as the socket would.
 const socket = vi.hoisted(() => ({ handlers: null as RoomHandlers | null }));
@@ -112,13 +111,11 @@ async function openRoom(): Promise<RoomHandlers> {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <TooltipProvider>
-        <MemoryRouter initialEntries={['/chat/r1']}>
-          <Routes>
-            <Route path="/chat/:roomId" element={<ChatRoomPage />} />
-          </Routes>
-        </MemoryRouter>
-      </TooltipProvider>
+      <MemoryRouter initialEntries={['/chat/r1']}>
+        <Routes>
+          <Route path="/chat/:roomId" element={<ChatRoomPage />} />
+        </Routes>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   await screen.findByText('text m3');

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { RoomDetailsResponse } from '../../../shared/api/rooms';
 import ChatRoomPage from './ChatRoomPage';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('../../lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 // The socket is covered by realtime.test.ts; here it only has to exist.
 vi.mock('../../api/realtime', () => {
   const client = {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { UserSummaryDto } from '../../../shared/api/rooms';
 import { MOBILE_ISSUES_LIMIT, ROOM_ISSUES_LIMIT } from '../../../shared/limits';
 import { useSiteConfig } from '../../hooks/useSiteConfig';
@@ -10,12 +10,12 @@ import { ChatHeader } from './components/ChatHeader';
 import { Composer } from './components/Composer';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { MembersPanel } from './components/MembersPanel';
+import { MembersSheet } from './components/MembersSheet';
 import { MessageList } from './components/MessageList';
 import { nameWithHandle } from './components/person';
 import { RepositoryDetailsPanel } from './components/RepositoryDetailsPanel';
 import { TypingIndicator } from './components/TypingIndicator';
 import { Button } from '../../components/ui/Button';
-import { Sheet, SheetContent } from '../../components/ui/Sheet';
 import { useIsMobile } from '../../hooks/useMediaQuery';
 import { usePageMeta, usePublicUrl } from '../../hooks/usePageMeta';
 import { messageLink } from './state/message-link';
@@ -296,11 +296,9 @@ export default function ChatRoomPage() {
         </aside>
       )}
       {isMobile && (
-        <Sheet open={membersOpen} onOpenChange={setMembersOpen}>
-          <SheetContent side="right" title="Members" hideTitle className="p-0">
-            {panel(MOBILE_ISSUES_LIMIT)}
-          </SheetContent>
-        </Sheet>
+        <MembersSheet open={membersOpen} onOpenChange={setMembersOpen}>
+          {panel(MOBILE_ISSUES_LIMIT)}
+        </MembersSheet>
       )}
     </div>
   );

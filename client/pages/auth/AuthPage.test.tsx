@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToasterHost } from '../../app/ToasterHost';
 import AuthPage from './AuthPage';
 import { returnPathFrom, signInStartUrl } from './sign-in-url';
 
@@ -30,7 +30,7 @@ function renderAuth(path = '/auth') {
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
-      <Toaster />
+      <ToasterHost />
     </QueryClientProvider>,
   );
   return router;

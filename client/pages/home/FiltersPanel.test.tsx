@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FILTERS, type DiscoveryFilters } from '../../../shared/api/discovery';
-import { FiltersPanel, formatStars } from './FiltersPanel';
+import { formatStars } from './FiltersCard';
+import { FiltersPanel } from './FiltersPanel';
 
 afterEach(cleanup);
 beforeEach(() => {
@@ -32,7 +33,7 @@ describe('FiltersPanel', () => {
     const toggle = screen.getByRole('button', { name: 'Add filters' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(toggle);
-    expect(screen.getByTestId('filters-panel')).toBeTruthy();
+    expect(await screen.findByTestId('filters-panel')).toBeTruthy();
     expect(screen.getAllByRole('slider').map((s) => s.getAttribute('aria-valuetext'))).toEqual(['0', '100k+']);
   });
 

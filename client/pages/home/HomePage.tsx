@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   filtersFromQuery,
@@ -7,10 +7,7 @@ import {
   type DiscoveryFilters,
   type LanguageFilter,
 } from '../../../shared/api/discovery';
-import { GoodFirstIssues } from '../../components/repositories/GoodFirstIssues';
 import { RepositoryList } from '../../components/repositories/RepositoryList';
-import { Badge } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
 import { useMyRooms } from '../../components/layout/useMyRooms';
 import { JOIN_AFTER_SIGN_IN_PARAM, useJoinRoom } from '../../hooks/useJoinRoom';
 import { useSession } from '../../hooks/useSession';
@@ -19,7 +16,10 @@ import { usePageMeta } from '../../hooks/usePageMeta';
 import { FiltersPanel } from './FiltersPanel';
 import { HomeHero } from './HomeHero';
 import { ContinueChats, ExploreTopics, HomeSection } from './HomeSections';
-import { useDiscoveryList, useGoodFirstIssues, useRepositorySearch } from './useDiscovery';
+import { useDiscoveryList } from './useDiscovery';
+
+// Search results (with paging and the good first issues) are downloaded with the first search.
+const SearchResults = lazy(() => import('./SearchResults'));
 
 /** The search text's query parameter (`/?q=react&language=Rust`). */
 export const QUERY_PARAM = 'q';
@@ -95,7 +95,9 @@ export default function HomePage() {
         onExpandedChange={setFiltersOpen}
       />
       {searching ? (
-        <SearchResults query={query} filters={filters} onJoin={join} joining={joining} {...membership} />
+        <Suspense fallback={<SearchResultsLoading />}>
+          <SearchResults query={query} filters={filters} onJoin={join} joining={joining} {...membership} />
+        </Suspense>
       ) : (
         <DiscoverySections filters={filters} onJoin={join} joining={joining} onTopic={searchTopic} {...membership} />
       )}
@@ -137,7 +139,7 @@ function useJoinAfterSignIn(join: (fullName: string) => Promise<void>) {
   }, [pending, isLoading, user, join, setParams]);
 }
 
-interface ListProps {
+export interface ListProps {
   filters: DiscoveryFilters;
   onJoin(fullName: string): void;
   joining: string | null;
@@ -203,65 +205,11 @@ function DiscoverySections({
   );
 }
 
-function SearchResults({ query, filters, onJoin, joining, memberRoomId, onOpen }: ListProps & { query: string }) {
-  const search = useRepositorySearch(query, filters);
-  const loading = search.isLoading || search.isPlaceholderData;
-  const firstPage = search.data?.pages[0];
-  const repositories = useMemo(() => search.data?.pages.flatMap((page) => page.repositories), [search.data]);
-  const first = loading ? undefined : repositories?.[0];
-  const issues = useGoodFirstIssues(first?.full_name);
-  const total = firstPage?.total_count ?? 0;
+/** While the search results' code loads: the section as it looks while results load. */
+function SearchResultsLoading() {
   return (
-    <>
-      <HomeSection
-        title="Search Results"
-        actions={
-          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-            {!loading && (
-              <Badge variant="secondary" data-testid="search-count" aria-label={`${total} results`}>
-                {total.toLocaleString('en-US')}
-              </Badge>
-            )}
-            {!loading && firstPage?.count_note && <span>{firstPage.count_note}</span>}
-          </div>
-        }
-      >
-        <RepositoryList
-          repositories={loading ? undefined : repositories}
-          isLoading={loading}
-          problem={firstPage?.upstream_problem}
-          onRetry={() => void search.refetch()}
-          emptyText={`No repositories found for “${query}”.`}
-          onJoin={onJoin}
-          joining={joining}
-          memberRoomId={memberRoomId}
-          onOpen={onOpen}
-          limit={Infinity}
-        />
-        {!loading && search.hasNextPage && (
-          <Button
-            variant="outline"
-            className="self-center"
-            onClick={() => void search.fetchNextPage()}
-            disabled={search.isFetchingNextPage}
-          >
-            {search.isFetchingNextPage ? 'Loading more...' : 'Show more'}
-          </Button>
-        )}
-      </HomeSection>
-      {first && (
-        <HomeSection title="Good first issues">
-          <p className="-mt-2 text-sm text-muted-foreground">
-            Beginner-friendly open issues in <span className="font-medium text-foreground">{first.full_name}</span>
-          </p>
-          <GoodFirstIssues
-            issues={issues.data?.issues}
-            isLoading={issues.isLoading}
-            problem={issues.data?.upstream_problem}
-            onRetry={() => void issues.refetch()}
-          />
-        </HomeSection>
-      )}
-    </>
+    <HomeSection title="Search Results">
+      <RepositoryList repositories={undefined} isLoading emptyText="" onJoin={() => undefined} joining={null} />
+    </HomeSection>
   );
 }

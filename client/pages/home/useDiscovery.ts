@@ -1,13 +1,10 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   filtersToQuery,
-  isSearchable,
   type DiscoveryFilters,
   type DiscoveryListResponse,
   type UpstreamProblem,
 } from '../../../shared/api/discovery';
-import type { GoodFirstIssuesResponse } from '../../../shared/api/repositories';
-import { HOME_ISSUES_LIMIT } from '../../../shared/limits';
 import { ApiRequestError } from '../../api/http';
 import { api } from '../../api/endpoints';
 
@@ -25,7 +22,10 @@ const EMPTY_LIST: DiscoveryListResponse = {
  * List failures on home are logged and the list shows empty (SPEC §8), saying why when GitHub is
  * the reason (the server marks such lists with `upstream_problem`).
  */
-async function fetchList(what: string, load: () => Promise<DiscoveryListResponse>): Promise<DiscoveryListResponse> {
+export async function fetchList(
+  what: string,
+  load: () => Promise<DiscoveryListResponse>,
+): Promise<DiscoveryListResponse> {
   try {
     return await load();
   } catch (error) {
@@ -34,7 +34,7 @@ async function fetchList(what: string, load: () => Promise<DiscoveryListResponse
   }
 }
 
-function problemOf(error: unknown): UpstreamProblem {
+export function problemOf(error: unknown): UpstreamProblem {
   if (error instanceof ApiRequestError && error.code === 'upstream_rate_limited') {
     return { kind: 'rate_limited', reset_at: error.resetAt ?? null };
   }
@@ -49,40 +49,6 @@ export function useDiscoveryList(list: DiscoveryList, filters: DiscoveryFilters,
     enabled,
     // Rooms come and go quickly; GitHub lists change slowly.
     staleTime: list === 'active' ? 15_000 : 60_000,
-  });
-}
-
-/** Search results, one page of 6 at a time ('Show more' fetches the next page). */
-export function useRepositorySearch(text: string, filters: DiscoveryFilters) {
-  const q = text.trim();
-  const params = { q, ...filtersToQuery(filters) };
-  return useInfiniteQuery({
-    queryKey: ['discovery', 'search', params],
-    queryFn: ({ pageParam }) =>
-      fetchList('search', () => api.discovery.search(pageParam > 1 ? { ...params, page: String(pageParam) } : params)),
-    initialPageParam: 1,
-    getNextPageParam: (last, _all, page) => (last.has_more ? page + 1 : undefined),
-    enabled: isSearchable(q),
-    staleTime: 60_000,
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Issue fetch failures yield an empty list (SPEC §8), saying why when GitHub is the reason. */
-export function useGoodFirstIssues(fullName: string | undefined) {
-  return useQuery({
-    queryKey: ['repos', fullName ?? '', 'good-first-issues', HOME_ISSUES_LIMIT],
-    queryFn: async () => {
-      const [owner = '', name = ''] = (fullName ?? '').split('/');
-      try {
-        return await api.repos.goodFirstIssues(owner, name, HOME_ISSUES_LIMIT);
-      } catch (error) {
-        console.warn(`Could not load good first issues of ${fullName ?? ''}`, error);
-        return { issues: [], upstream_problem: problemOf(error) } satisfies GoodFirstIssuesResponse;
-      }
-    },
-    enabled: Boolean(fullName),
-    staleTime: 60_000,
   });
 }
 

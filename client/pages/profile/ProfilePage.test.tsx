@@ -7,7 +7,7 @@ import type { OwnProfileDto } from '../../../shared/api/profiles';
 import ProfilePage from './ProfilePage';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast: toastMock }));
+vi.mock('../../lib/toast', () => ({ toast: toastMock }));
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ArrowLeft, LogOut, Save } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { NO_GITHUB_ACCOUNT_MESSAGE, SYNC_FAILED_MESSAGE } from '../../../shared/api/profiles';
 import { publicProfilePath } from '../../../shared/meta';
 import { PROFILE_ERRORS } from '../../../shared/validation/profile';
@@ -17,7 +17,7 @@ import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card, CardContent } from '../../components/ui/Card';
 import { usePublicUrl } from '../../hooks/usePageMeta';
 import { useOwnProfile, useSyncProfile, useUpdateProfile } from '../../hooks/useProfile';
-import { useSignOut } from '../../hooks/useSession';
+import { useSignOut } from '../../hooks/useSignOut';
 import { setTheme } from '../../hooks/useTheme';
 import { formFromProfile, formProblem, formToRequest, type ProfileFormState } from './profile-form';
 

@@ -6,7 +6,7 @@ import type { PublicProfileDto } from '../../../shared/api/profiles';
 import PublicProfilePage from './PublicProfilePage';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast: toastMock }));
+vi.mock('../../lib/toast', () => ({ toast: toastMock }));
 
 afterEach(cleanup);
 

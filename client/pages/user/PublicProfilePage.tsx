@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Building2, CalendarDays, ExternalLink, MapPin } from 'lucide-react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { PROFILE_NOT_FOUND_MESSAGE, type PublicProfileDto } from '../../../shared/api/profiles';
 import { publicProfilePageMeta } from '../../../shared/meta';
 import { ApiRequestError } from '../../api/http';

@@ -8,9 +8,9 @@ import { pageMetaFor, type PageMetaResult } from './page-meta';
 import { renderIndexHtml } from './render-index';
 
 /**
- * Serves the built client: hashed assets with a long cache, and index.html for every
- * other GET that is not an API or emulator path (client-side routes), with that page's metadata
- * written into the head for crawlers that run no JavaScript.
+ * Serves the built client: hashed assets with a long cache (compressed at build time), and
+ * index.html for every other GET that is not an API or emulator path (client-side routes), with
+ * that page's metadata written into the head for crawlers that run no JavaScript.
  */
 export async function registerSpa(app: FastifyInstance, { config, services, github }: RouteDeps): Promise<void> {
   const { publicProfiles } = services;
@@ -24,6 +24,11 @@ export async function registerSpa(app: FastifyInstance, { config, services, gith
       root,
       wildcard: false,
       index: false,
+      // Every built file has .br and .gz siblings written at build time (scripts/precompress.ts):
+      // one is sent with its Content-Encoding when the request accepts it, and Vary says so.
+      preCompressed: true,
+      // The siblings are reached only through the file they compress, never by their own URL.
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Source maps carry the full client sources: never served, even if a build left some behind.
       allowedPath: (pathName) => !isSourceMap(pathName),
       setHeaders(res, filePath) {

@@ -5,7 +5,7 @@ import type { MemberDto } from '../../../../shared/api/rooms';
 import { MESSAGE_ERRORS } from '../../../../shared/validation/message';
 import { Composer } from './Composer';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('../../../lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 afterEach(cleanup);
 

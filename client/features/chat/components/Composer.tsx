@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { MemberDto } from '../../../../shared/api/rooms';
 import { validateMessage } from '../../../../shared/validation/message';
 import { findMentionQuery, insertMention, suggestMentions, type MentionQuery } from '../../../lib/mentions';

@@ -1,38 +1,16 @@
-import { Button } from '../../../components/ui/Button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/Dialog';
+import { lazy, Suspense } from 'react';
+import { useOpenedOnce } from '../../../hooks/useOpenedOnce';
+import type { ConfirmDialogProps } from './ConfirmDialogView';
 
-interface ConfirmDialogProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  title: string;
-  description: string;
-  /** The label of the button that acts ('Delete', 'Leave'); 'Cancel' sits beside it. */
-  confirmLabel: string;
-  onConfirm(): void;
-}
+// The dialog code is downloaded the first time a confirmation is asked for.
+const ConfirmDialogView = lazy(() => import('./ConfirmDialogView'));
 
 /** Asks before an action that cannot be undone; Cancel (the default focus) and Escape do nothing. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  if (!useOpenedOnce(props.open)) return null;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={title} description={description} className="max-w-sm">
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="outline" autoFocus>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            onClick={() => {
-              onOpenChange(false);
-              onConfirm();
-            }}
-          >
-            {confirmLabel}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmDialogView {...props} />
+    </Suspense>
   );
 }

@@ -1,23 +1,24 @@
-import { Copy, Ellipsis, Link2, Pencil, RotateCw, Trash2 } from 'lucide-react';
-import { memo, useEffect, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { Ellipsis, RotateCw } from 'lucide-react';
+import { lazy, memo, useEffect, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { UserSummaryDto } from '../../../../shared/api/rooms';
 import type { ChatMessage } from '../state/messages-state';
 import { cn } from '../../../lib/cn';
 import { fullTimeLabel } from '../../../lib/day-label';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../../../components/ui/DropdownMenu';
+import { LoadOnUse } from '../../../components/ui/LoadOnUse';
 import { Textarea } from '../../../components/ui/Input';
 import { ConfirmDialog } from './ConfirmDialog';
 import { MessageContent } from './MessageContent';
 import { displayName, Handle, ProfileLink } from './person';
 import { ReactionChips } from './ReactionChips';
+import type { MessageActionsMenuProps } from './MessageActionsMenu';
 import { ReactionPicker } from './ReactionPicker';
+import { TOOLBAR_BUTTON_CLASS } from './toolbar-buttons';
+
+// The menu's code is downloaded when a message's actions are first opened.
+const loadActionsMenu = () => import('./MessageActionsMenu');
+const MessageActionsMenu = lazy(loadActionsMenu);
 
 export interface MessageActions {
   onEdit(messageId: string, content: string): void;
@@ -100,6 +101,28 @@ function EditBox({ initial, onSave, onClose }: { initial: string; onSave(text: s
         </Button>
       </div>
     </div>
+  );
+}
+
+function MessageActionsButton(props: MessageActionsMenuProps) {
+  return (
+    <LoadOnUse
+      preload={() => void loadActionsMenu()}
+      placeholder={(handlers) => (
+        <button
+          type="button"
+          aria-label="Message actions"
+          aria-haspopup="menu"
+          aria-expanded={false}
+          className={TOOLBAR_BUTTON_CLASS}
+          {...handlers}
+        >
+          <Ellipsis className="h-4 w-4" aria-hidden="true" />
+        </button>
+      )}
+    >
+      <MessageActionsMenu {...props} defaultOpen />
+    </LoadOnUse>
   );
 }
 
@@ -232,32 +255,13 @@ export const MessageItem = memo(function MessageItem({
               )}
             >
               <ReactionPicker onPick={(emoji) => actions.onToggleReaction(message.id, emoji)} />
-              <DropdownMenu>
-                <DropdownMenuTrigger
-                  aria-label="Message actions"
-                  className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
-                >
-                  <Ellipsis className="h-4 w-4" aria-hidden="true" />
-                </DropdownMenuTrigger>
-                <DropdownMenuContent align={own ? 'end' : 'start'}>
-                  {own && (
-                    <DropdownMenuItem onSelect={() => onEditingChange(message.id)}>
-                      <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-                    </DropdownMenuItem>
-                  )}
-                  <DropdownMenuItem onSelect={() => actions.onCopy(message.content)}>
-                    <Copy className="h-4 w-4" aria-hidden="true" /> Copy text
-                  </DropdownMenuItem>
-                  <DropdownMenuItem onSelect={() => actions.onCopyLink(message.id)}>
-                    <Link2 className="h-4 w-4" aria-hidden="true" /> Copy link
-                  </DropdownMenuItem>
-                  {own && (
-                    <DropdownMenuItem destructive onSelect={() => setConfirmingDelete(true)}>
-                      <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-                    </DropdownMenuItem>
-                  )}
-                </DropdownMenuContent>
-              </DropdownMenu>
+              <MessageActionsButton
+                own={own}
+                onEdit={() => onEditingChange(message.id)}
+                onCopy={() => actions.onCopy(message.content)}
+                onCopyLink={() => actions.onCopyLink(message.id)}
+                onDelete={() => setConfirmingDelete(true)}
+              />
             </div>
           )}
         </div>

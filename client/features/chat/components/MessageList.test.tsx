@@ -4,7 +4,6 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../state/messages-state';
 import { useState, type ComponentProps } from 'react';
 import { MemoryRouter } from 'react-router';
-import { TooltipProvider } from '../../../components/ui/Tooltip';
 import { MessageList } from './MessageList';
 
 afterEach(cleanup);
@@ -50,19 +49,17 @@ function setup(messages: ChatMessage[]) {
   };
   render(
     <MemoryRouter>
-      <TooltipProvider>
-        <Harness
-          messages={messages}
-          loaded
-          repoName="octo/hello"
-          currentUserId="u1"
-          knownUsernames={new Set(['ada-demo', 'grace-demo'])}
-          people={new Map([ada, grace].map((person) => [person.id, person]))}
-          hasOlder={false}
-          loadingOlder={false}
-          {...actions}
-        />
-      </TooltipProvider>
+      <Harness
+        messages={messages}
+        loaded
+        repoName="octo/hello"
+        currentUserId="u1"
+        knownUsernames={new Set(['ada-demo', 'grace-demo'])}
+        people={new Map([ada, grace].map((person) => [person.id, person]))}
+        hasOlder={false}
+        loadingOlder={false}
+        {...actions}
+      />
     </MemoryRouter>,
   );
   return { actions, user: userEvent.setup() };
@@ -88,25 +85,28 @@ describe('MessageList', { timeout: 20_000 }, () => {
     const t = setup([message('m1', grace), message('m2', ada)]);
     const [theirs, mine] = screen.getAllByTestId('message');
     await t.user.click(within(theirs!).getByRole('button', { name: 'Message actions' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual(['Copy text', 'Copy link']);
-    await t.user.click(screen.getByRole('menuitem', { name: 'Copy text' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent?.trim())).toEqual([
+      'Copy text',
+      'Copy link',
+    ]);
+    await t.user.click(await screen.findByRole('menuitem', { name: 'Copy text' }));
     expect(t.actions.onCopy).toHaveBeenCalledWith('text m1');
     await t.user.click(within(mine!).getByRole('button', { name: 'Message actions' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual([
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent?.trim())).toEqual([
       'Edit',
       'Copy text',
       'Copy link',
       'Delete',
     ]);
-    await t.user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await t.user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     // Delete asks first: Cancel keeps the message, Delete deletes it.
-    const dialog = screen.getByRole('dialog', { name: 'Delete message?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete message?' });
     await t.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(t.actions.onDelete).not.toHaveBeenCalled();
     await t.user.click(within(mine!).getByRole('button', { name: 'Message actions' }));
-    await t.user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await t.user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     await t.user.click(
-      within(screen.getByRole('dialog', { name: 'Delete message?' })).getByRole('button', { name: 'Delete' }),
+      within(await screen.findByRole('dialog', { name: 'Delete message?' })).getByRole('button', { name: 'Delete' }),
     );
     expect(t.actions.onDelete).toHaveBeenCalledWith('m2');
   });
@@ -115,19 +115,19 @@ describe('MessageList', { timeout: 20_000 }, () => {
     const t = setup([message('m1', ada)]);
     const item = screen.getByTestId('message');
     await t.user.click(within(item).getByRole('button', { name: 'Message actions' }));
-    await t.user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    await t.user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const box = screen.getByRole('textbox', { name: 'Edit message' });
     await t.user.clear(box);
     await t.user.type(box, '   ');
     await t.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(t.actions.onEdit).not.toHaveBeenCalled();
     await t.user.click(within(item).getByRole('button', { name: 'Message actions' }));
-    await t.user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    await t.user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     await t.user.type(screen.getByRole('textbox', { name: 'Edit message' }), ' more');
     await t.user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(t.actions.onEdit).not.toHaveBeenCalled();
     await t.user.click(within(item).getByRole('button', { name: 'Message actions' }));
-    await t.user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    await t.user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     await t.user.type(screen.getByRole('textbox', { name: 'Edit message' }), ' more');
     await t.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(t.actions.onEdit).toHaveBeenCalledWith('m1', 'text m1 more');
@@ -147,7 +147,7 @@ describe('MessageList', { timeout: 20_000 }, () => {
     await t.user.click(chip);
     expect(t.actions.onToggleReaction).toHaveBeenCalledWith('m1', '👍');
     await t.user.click(screen.getByRole('button', { name: 'Add reaction' }));
-    const palette = screen.getAllByRole('button', { name: /^React with / });
+    const palette = await screen.findAllByRole('button', { name: /^React with / });
     expect(palette.map((b) => b.textContent)).toEqual(['👍', '🎉', '❤️', '😄', '😢', '👀']);
     await t.user.click(screen.getByRole('button', { name: 'React with eyes' }));
     expect(t.actions.onToggleReaction).toHaveBeenLastCalledWith('m1', '👀');
@@ -278,29 +278,27 @@ describe('MessageList', { timeout: 20_000 }, () => {
     const onRetryLoad = vi.fn();
     render(
       <MemoryRouter>
-        <TooltipProvider>
-          <MessageList
-            messages={[]}
-            loaded
-            failed
-            onRetryLoad={onRetryLoad}
-            repoName="octo/hello"
-            currentUserId="u1"
-            knownUsernames={new Set()}
-            people={new Map()}
-            editingId={null}
-            onEditingChange={vi.fn()}
-            hasOlder={false}
-            loadingOlder={false}
-            onLoadOlder={vi.fn()}
-            onEdit={vi.fn()}
-            onDelete={vi.fn()}
-            onCopy={vi.fn()}
-            onCopyLink={vi.fn()}
-            onToggleReaction={vi.fn()}
-            onRetry={vi.fn()}
-          />
-        </TooltipProvider>
+        <MessageList
+          messages={[]}
+          loaded
+          failed
+          onRetryLoad={onRetryLoad}
+          repoName="octo/hello"
+          currentUserId="u1"
+          knownUsernames={new Set()}
+          people={new Map()}
+          editingId={null}
+          onEditingChange={vi.fn()}
+          hasOlder={false}
+          loadingOlder={false}
+          onLoadOlder={vi.fn()}
+          onEdit={vi.fn()}
+          onDelete={vi.fn()}
+          onCopy={vi.fn()}
+          onCopyLink={vi.fn()}
+          onToggleReaction={vi.fn()}
+          onRetry={vi.fn()}
+        />
       </MemoryRouter>,
     );
     expect(screen.getByRole('alert').textContent).toContain("Couldn't load messages");
@@ -312,29 +310,27 @@ describe('MessageList', { timeout: 20_000 }, () => {
   it('puts "New messages" above the first unread message', () => {
     render(
       <MemoryRouter>
-        <TooltipProvider>
-          <MessageList
-            messages={[message('m1', grace), message('m2', grace), message('m3', grace)]}
-            loaded
-            unreadFromId="m2"
-            anchor={{ id: 'm2', kind: 'unread' }}
-            repoName="octo/hello"
-            currentUserId="u1"
-            knownUsernames={new Set()}
-            people={new Map()}
-            editingId={null}
-            onEditingChange={vi.fn()}
-            hasOlder={false}
-            loadingOlder={false}
-            onLoadOlder={vi.fn()}
-            onEdit={vi.fn()}
-            onDelete={vi.fn()}
-            onCopy={vi.fn()}
-            onCopyLink={vi.fn()}
-            onToggleReaction={vi.fn()}
-            onRetry={vi.fn()}
-          />
-        </TooltipProvider>
+        <MessageList
+          messages={[message('m1', grace), message('m2', grace), message('m3', grace)]}
+          loaded
+          unreadFromId="m2"
+          anchor={{ id: 'm2', kind: 'unread' }}
+          repoName="octo/hello"
+          currentUserId="u1"
+          knownUsernames={new Set()}
+          people={new Map()}
+          editingId={null}
+          onEditingChange={vi.fn()}
+          hasOlder={false}
+          loadingOlder={false}
+          onLoadOlder={vi.fn()}
+          onEdit={vi.fn()}
+          onDelete={vi.fn()}
+          onCopy={vi.fn()}
+          onCopyLink={vi.fn()}
+          onToggleReaction={vi.fn()}
+          onRetry={vi.fn()}
+        />
       </MemoryRouter>,
     );
     const list = screen.getByRole('list', { name: 'Messages' });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type Dispatch } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { MeDto } from '../../../../shared/api/auth';
 import type { MessageDto } from '../../../../shared/api/rooms';
 import { sanitizeMessage } from '../../../../shared/validation/message';

@@ -7,7 +7,7 @@ import type { RoomDetailsResponse } from '../../../../shared/api/rooms';
 import { useRoomAccess } from './useRoomAccess';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('../../../lib/toast', () => ({ toast }));
 
 const room = {
   id: 'r1',

@@ -5,7 +5,7 @@ import type { MessageDto, MessagesPageResponse } from '../../../../shared/api/ro
 import { SEND_OFFLINE, useRoomMessages } from './useRoomMessages';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('../../../lib/toast', () => ({ toast }));
 
 const me: MeDto = {
   id: 'u1',
