@@ -44,7 +44,12 @@ export const ROUTES: RouteSpec[] = [
 
 /** Every route's page, so one route's first load never counts another route's page. */
 export const PAGES = [
-  ...new Set([...ROUTES.map((r) => r.page), 'pages/repo-room/RepoRoomPage.tsx', 'pages/not-found/NotFoundPage.tsx']),
+  ...new Set([
+    ...ROUTES.map((r) => r.page),
+    'pages/repo-room/RepoRoomPage.tsx',
+    'pages/not-found/NotFoundPage.tsx',
+    'features/search/MessageSearchPage.tsx',
+  ]),
 ];
 
 /** Modules (relative to client/) loaded on first use, not by the first render, and when. */
@@ -58,6 +63,9 @@ export const ON_FIRST_USE: Record<string, string> = {
   'features/chat/components/ReactionPalette.tsx': 'opening the reaction palette',
   'features/chat/components/ConfirmDialogView.tsx': 'the first confirmation (delete, leave)',
   'features/chat/components/MembersSheetView.tsx': 'opening the members on a phone',
+  'features/chat/components/highlight-code.ts': 'the first code block that names its language',
+  'features/search/RoomSearchSheetView.tsx': "opening a room's message search",
+  'features/quick-switcher/QuickSwitcherDialog.tsx': 'the first Ctrl+K (⌘K)',
 };
 
 /** Modules loaded at once only for a signed-in user (visitors never download them). */

@@ -5,6 +5,7 @@ import { AppRoot } from './AppRoot';
 import { MainLayout } from './MainLayout';
 import { RequireAuth } from './RequireAuth';
 import { RouteMeta } from './RouteMeta';
+import { MessageSearchPage } from '../features/search';
 import type { RouteHandle } from './route-meta';
 
 // Each page is its own chunk, so the home page never loads chat or profile code. Until a page's
@@ -59,7 +60,7 @@ export const routes: RouteObject[] = [
               {
                 path: '/search',
                 handle: handle(({ pathname }) => ({ title: PAGE_TITLES.search, path: pathname, noindex: true })),
-                lazy: page(() => import('../features/search')),
+                element: <MessageSearchPage />,
               },
               {
                 // A missing room id is handled by the page (redirects to /).

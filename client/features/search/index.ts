@@ -1,3 +1,6 @@
 // The search feature's public entry: everything outside client/features/search imports it from here.
-export { default } from './MessageSearchPage';
-export { RoomSearchSheet } from './RoomSearchSheet';
+// Both pieces load their real code on demand: the page with its route, the panel when first opened.
+import { lazy } from 'react';
+
+export const MessageSearchPage = lazy(() => import('./MessageSearchPage'));
+export { RoomSearch } from './RoomSearch';

@@ -15,7 +15,7 @@ import type { RepositoryView } from '../state/repository-view';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
-import { RoomSearchSheet } from '../../search';
+import { RoomSearch } from '../../search';
 
 interface ChatHeaderProps {
   roomId: string;
@@ -99,7 +99,7 @@ export function ChatHeader(props: ChatHeaderProps) {
             {props.memberCount}
           </Button>
         )}
-        <RoomSearchSheet roomId={props.roomId} />
+        <RoomSearch roomId={props.roomId} />
         <Button variant="outline" size="sm" onClick={props.onToggleDetails} aria-expanded={props.detailsOpen}>
           {props.detailsOpen ? (
             <ChevronUp className="h-4 w-4" aria-hidden="true" />
