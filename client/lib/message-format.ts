@@ -4,8 +4,9 @@ import type { MessageToken } from './message-tokens';
  * Formatting of a tokenized message: **bold**, *italic* and _italic_, ~~strikethrough~~, and "> "
  * quote lines, built as a tree the message renders as React elements (never HTML). Links,
  * mentions, inline code and escaped characters are never split or formatted inside; a marker
- * opens only before a non-space and closes only after one, and `*`/`_` never inside a word
- * (snake_case and 2*3*4 stay as written).
+ * opens only before a non-space and closes only after one, on the same line, and `*`/`_` never
+ * inside a word (snake_case and 2*3*4 stay as written). A run of markers other than `*`, `**`,
+ * `_` and `~~` (`__init__`, `***`, `~`) is text.
  */
 
 export type InlineNode =
@@ -24,9 +25,10 @@ type Atom = Exclude<MessageToken, { type: 'text' } | { type: 'code' }>;
 type Unit = { ch: string } | { atom: Atom };
 type Line = { tokens: MessageToken[]; newline: boolean };
 
-const MARKERS = ['**', '~~', '*', '_'] as const;
-type Marker = (typeof MARKERS)[number];
+/** A run of one marker character: "*" is italic, "**" bold, "_" italic, "~~" strikethrough. */
+type Marker = '*' | '**' | '_' | '~~';
 const KIND: Record<Marker, 'strong' | 'em' | 'del'> = { '**': 'strong', '~~': 'del', '*': 'em', _: 'em' };
+const MARKER_CHARS = new Set(['*', '_', '~']);
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 const SPACE = /\s/u;
 
@@ -125,14 +127,19 @@ function charAt(units: Unit[], index: number): string | null {
   return unit && 'ch' in unit ? unit.ch : null;
 }
 
-function markerAt(units: Unit[], index: number, end: number): Marker | null {
-  for (const marker of MARKERS) {
-    if (index + marker.length > end) continue;
-    let matches = true;
-    for (let k = 0; k < marker.length; k += 1) if (charAt(units, index + k) !== marker[k]) matches = false;
-    if (matches) return marker;
-  }
-  return null;
+/** How many times the character at `index` repeats from there (a delimiter run), within `end`. */
+function runLength(units: Unit[], index: number, end: number): number {
+  const ch = charAt(units, index);
+  if (ch === null || !MARKER_CHARS.has(ch)) return 0;
+  let length = 1;
+  while (index + length < end && charAt(units, index + length) === ch) length += 1;
+  return length;
+}
+
+/** The marker a whole run stands for; null for runs that are text ("__", "***", "~", …). */
+function markerOf(ch: string, length: number): Marker | null {
+  const run = ch.repeat(length);
+  return run === '*' || run === '**' || run === '_' || run === '~~' ? run : null;
 }
 
 /** Whether the unit at `index` is text a marker may touch (an atom or a non-space character). */
@@ -153,14 +160,22 @@ function canOpen(units: Unit[], index: number, marker: Marker): boolean {
 }
 
 function findClose(units: Unit[], from: number, end: number, marker: Marker): number {
-  for (let k = from; k < end; k += 1) {
-    const found = markerAt(units, k, end);
-    if (found === null) continue;
-    if (found === marker && k > from && isSolid(units, k - 1)) {
-      if (marker.length === 2 || !isWordChar(units, k + 1)) return k;
+  let k = from;
+  while (k < end) {
+    // Formatting stays within its line, as in the composer's one-line habits: a stray marker can
+    // never reach into the next line.
+    if (charAt(units, k) === '\n') return -1;
+    const length = runLength(units, k, end);
+    if (length === 0) {
+      k += 1;
+      continue;
     }
-    // A longer marker is one piece: "**" never closes a "*".
-    k += found.length - 1;
+    const ch = charAt(units, k) ?? '';
+    if (markerOf(ch, length) === marker && k > from && isSolid(units, k - 1)) {
+      if (marker.length === 2 || !isWordChar(units, k + length)) return k;
+    }
+    // A run is one piece: "**" never closes a "*", "__" is text.
+    k += length;
   }
   return -1;
 }
@@ -183,18 +198,24 @@ function parse(units: Unit[], from: number, to: number): InlineNode[] {
       i += 1;
       continue;
     }
-    const marker = markerAt(units, i, to);
+    const length = runLength(units, i, to);
+    if (length === 0) {
+      text += unit.ch;
+      i += 1;
+      continue;
+    }
+    const marker = markerOf(unit.ch, length);
     if (marker && canOpen(units, i, marker)) {
-      const close = findClose(units, i + marker.length, to, marker);
+      const close = findClose(units, i + length, to, marker);
       if (close !== -1) {
         flush();
-        out.push({ type: KIND[marker], children: mergeText(parse(units, i + marker.length, close)) });
-        i = close + marker.length;
+        out.push({ type: KIND[marker], children: mergeText(parse(units, i + length, close)) });
+        i = close + length;
         continue;
       }
     }
-    text += unit.ch;
-    i += 1;
+    text += unit.ch.repeat(length);
+    i += length;
   }
   flush();
   return out;

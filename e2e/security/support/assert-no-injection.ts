@@ -249,16 +249,24 @@ export async function shownText(page: Page, selector: string): Promise<string> {
   return normalizeText(text);
 }
 
-/** Every fragment is present, as text, in what `selector` shows: the payload was rendered, not dropped. */
+/**
+ * Every fragment is present, as text, in what `selector` shows: the payload was rendered, not
+ * dropped. `markup` names characters a renderer may consume as formatting (message formatting
+ * markers): they are left out on both sides, every other character must be there, in order.
+ */
 export async function expectShownAsText(
   page: Page,
   selector: string,
   fragments: string[],
   where: string,
+  markup?: RegExp,
 ): Promise<void> {
   expect(fragments.length, `${where}: fragments to look for`).toBeGreaterThan(0);
   await expect(page.locator(selector).first()).toBeVisible();
-  const text = await shownText(page, selector);
-  const missing = fragments.map(normalizeText).filter((fragment) => fragment.length > 0 && !text.includes(fragment));
+  const strip = (value: string) => (markup ? normalizeText(value.replace(markup, '')) : value);
+  const text = strip(await shownText(page, selector));
+  const missing = fragments
+    .map(normalizeText)
+    .filter((fragment) => fragment.length > 0 && !text.includes(strip(fragment)));
   expect(missing, `${where}: payload text not shown`).toEqual([]);
 }

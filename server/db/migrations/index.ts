@@ -6,7 +6,7 @@ import * as messageTombstones from './20261124_0500_message_tombstones';
 import * as roomEventsMessageText from './20261124_0500_room_events_message_text';
 import * as cleanStoredText from './20261124_0600_clean_stored_text';
 import * as readPositions from './20261125_0100_read_positions';
-import * as messageSearch from './20261125_0400_message_search';
+import * as messageSearch from './20261125_0900_message_search';
 
 /** Every migration, keyed by its timestamped name. Add new ones; never edit landed ones. */
 export const migrations: Record<string, Migration> = {
@@ -17,5 +17,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_0500_room_events_message_text': roomEventsMessageText,
   '20261124_0600_clean_stored_text': cleanStoredText,
   '20261125_0100_read_positions': readPositions,
-  '20261125_0400_message_search': messageSearch,
+  '20261125_0900_message_search': messageSearch,
 };

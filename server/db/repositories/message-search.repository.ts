@@ -4,7 +4,7 @@ import type { Database, MessageRow } from '../schema';
 import { termParts } from '../../../shared/search/search-query';
 
 /**
- * PostgreSQL's text-search vector of a message, exactly as migration 20261125_0400_message_search
+ * PostgreSQL's text-search vector of a message, exactly as migration 20261125_0900_message_search
  * indexes it: the characters that make PostgreSQL's parser read a URL, host, e-mail, path, signed
  * number or hyphenated word as one token become spaces, so words are split as SQLite's FTS5 splits
  * them and "github" finds "https://github.com/…" on both.
@@ -41,7 +41,7 @@ export type SearchHitRow = MessageRow & { repo_full_name: string };
  * Full-text search over the messages of a member's rooms, newest first, never a deleted message.
  * Every word must match the start of a word of the message, in any letter case.
  *
- * SQLite walks the FTS5 index (see migration 20261125_0400_message_search) in rowid order, newest
+ * SQLite walks the FTS5 index (see migration 20261125_0900_message_search) in rowid order, newest
  * insert first, and stops at the page's end: a word found in every message of a huge room costs a
  * page, not the room. PostgreSQL: see below.
  */
