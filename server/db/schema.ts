@@ -86,6 +86,10 @@ export interface ChatMembersTable {
   /** Read position: the (created_at, id) of the newest message seen ('' id: nothing at that moment). */
   read_created_at: Generated<string>;
   read_message_id: Generated<string>;
+  /** Moderator of the room, as GitHub last said (admin or maintain access, or owner). */
+  moderator: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** When the role was last read from GitHub ('' never). */
+  role_checked_at: Generated<string>;
 }
 
 /** Who a message mentions (never its author); rewritten on edit, gone with the message's text. */

@@ -8,6 +8,7 @@ import { createDiscoveryService } from './discovery/discovery.service';
 import { createRepositoryDetailsService } from './discovery/repository-details.service';
 import { checkDependencies } from './health/dependency-health';
 import { createMessagesService } from './messages/messages.service';
+import { createMemberRolesService } from './moderation/member-roles.service';
 import { createReactionsService } from './messages/reactions.service';
 import { createMemoryPresenceStore } from './presence/presence-store';
 import { createRedisPresenceStore } from './presence/redis-presence-store';
@@ -43,6 +44,14 @@ export function buildAppServices(infra: Infrastructure) {
   });
   const changes = createRoomChanges({ db, bus, logger, now });
   const limits = createChatRateLimits({ rateLimiter, logger });
+  const memberRoles = createMemberRolesService({
+    db,
+    github: github.api,
+    changes,
+    unsealToken: (sealed) => unsealToken(secret, sealed),
+    logger,
+    now,
+  });
 
   return {
     sessions,
@@ -58,6 +67,7 @@ export function buildAppServices(infra: Infrastructure) {
       changes,
       limits,
       verifiedRepositoryName: createRepositoryCheck({ github: github.api, logger }),
+      roles: memberRoles,
       bus,
       logger,
       now,
@@ -65,6 +75,7 @@ export function buildAppServices(infra: Infrastructure) {
     messages: createMessagesService({ db, changes, limits, bus, logger, now }),
     reactions: createReactionsService({ db, changes, limits }),
     readState: createReadStateService({ db, bus, logger }),
+    memberRoles,
     roomAccess: createRoomAccessService(db),
     /** Who is online: this process's sockets, merged across processes through Redis when set. */
     presence: infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore(),

@@ -27,6 +27,11 @@ export interface RoomSummaryDto extends RoomDto {
 export interface MemberDto {
   user: UserSummaryDto;
   joined_at: string;
+  /**
+   * A moderator of the room: GitHub gives them admin or maintain access to its repository, or
+   * they own it (shown as 'Maintainer'). Absent in events logged before roles existed.
+   */
+  moderator?: boolean;
 }
 
 export interface ReactionDto {
@@ -83,6 +88,8 @@ export interface RoomDetailsResponse {
   member_count: number;
   /** Highest event sequence number: subscribe with it to get only newer events. */
   last_seq: number;
+  /** Whether the caller moderates this room (re-read from GitHub when older than 10 minutes). */
+  moderator: boolean;
 }
 
 /** GET /api/rooms/:roomId/members → active members, newest join first (any signed-in user) */

@@ -24,7 +24,9 @@ export type RoomEvent =
   | { type: 'reaction.added'; reaction: ReactionDto }
   | { type: 'reaction.removed'; reaction: ReactionDto }
   | { type: 'member.joined'; member: MemberDto }
-  | { type: 'member.left'; user_id: string };
+  | { type: 'member.left'; user_id: string }
+  /** A member became or stopped being a moderator (their GitHub access was read again). */
+  | { type: 'member.role_changed'; user_id: string; moderator: boolean };
 
 // ---- Client → server ----
 export type ClientCommand =

@@ -102,6 +102,10 @@ export default function ChatRoomPage() {
     () => new Set(members.members.flatMap((m) => (m.user.username ? [m.user.username.toLowerCase()] : []))),
     [members.members],
   );
+  const moderatorIds = useMemo(
+    () => new Set(members.members.flatMap((m) => (m.moderator ? [m.user.id] : []))),
+    [members.members],
+  );
   const people = useMemo(
     () => new Map<string, UserSummaryDto>(members.members.map((m) => [m.user.id, m.user])),
     [members.members],
@@ -250,6 +254,7 @@ export default function ChatRoomPage() {
           currentUserId={user?.id}
           knownUsernames={knownUsernames}
           people={people}
+          moderatorIds={moderatorIds}
           editingId={editingId}
           onEditingChange={setEditingId}
           hasOlder={messages.hasOlder}

@@ -21,5 +21,6 @@ export function toMemberDto(row: MemberWithProfileRow): MemberDto {
   return {
     user: { id: row.user_id, username: row.username, display_name: row.display_name, avatar_url: row.avatar_url },
     joined_at: row.joined_at,
+    moderator: row.moderator,
   };
 }

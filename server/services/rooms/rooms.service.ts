@@ -15,6 +15,7 @@ import type { ChatRoomRow, Database } from '../../db/schema';
 import { domainErrors } from '../../errors';
 import { toUserSummaryDto } from '../messages/message.presenter';
 import { publishToUsers } from '../read-state/user-channel';
+import type { MemberRolesService } from '../moderation/member-roles.service';
 import { applyRoomChange, ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from './chat-rate-limits';
 import type { RepositoryCheck } from './repository-check';
@@ -27,6 +28,7 @@ export interface RoomsServiceDeps {
   changes: RoomChanges;
   limits: Pick<ChatRateLimits, 'join'>;
   verifiedRepositoryName: RepositoryCheck;
+  roles: Pick<MemberRolesService, 'roleForJoin' | 'isModerator'>;
   bus: EventBus;
   logger: Pick<Logger, 'warn'>;
   now: () => number;
@@ -38,6 +40,7 @@ export function createRoomsService({
   changes,
   limits,
   verifiedRepositoryName,
+  roles,
   bus,
   logger,
   now,
@@ -77,6 +80,9 @@ export function createRoomsService({
       await limits.join(userId);
       const name =
         existing || !('repoFullName' in target) ? undefined : await verifiedRepositoryName(target.repoFullName);
+      // The role is read from GitHub before the transaction, so the join event already carries it.
+      const repoName = existing?.repo_full_name ?? name;
+      const role = repoName === undefined ? undefined : await roles.roleForJoin(userId, repoName);
 
       const nowIso = new Date(now()).toISOString();
       const outcome = await db.transaction().execute(async (trx) => {
@@ -103,17 +109,13 @@ export function createRoomsService({
           const membersInTransaction = membersRepository(inner);
           const membership = await membersInTransaction.find(roomId, userId);
           if (membership && membership.left_at === null) return { result: undefined, events: [] };
-          await membersInTransaction.upsertActive({
-            id: randomUUID(),
-            room_id: roomId,
-            user_id: userId,
-            joined_at: at,
-          });
+          await membersInTransaction.upsertActive(
+            { id: randomUUID(), room_id: roomId, user_id: userId, joined_at: at },
+            role ?? { moderator: false, checked_at: '' },
+          );
           const author = (await messagesRepository(inner).findAuthors([userId])).get(userId);
-          return {
-            result: undefined,
-            events: [{ type: 'member.joined', member: { user: toUserSummaryDto(userId, author), joined_at: at } }],
-          };
+          const member = { user: toUserSummaryDto(userId, author), joined_at: at, moderator: role?.moderator ?? false };
+          return { result: undefined, events: [{ type: 'member.joined', member }] };
         });
         const fresh = (await roomsInTransaction.findById(roomId)) ?? room;
         return { room: fresh, created, committed: applied.committed };
@@ -135,12 +137,19 @@ export function createRoomsService({
     async details(userId: string, roomId: string): Promise<RoomDetailsResponse> {
       const room = await rooms.findById(roomId);
       if (!room) throw domainErrors.notFound(ROOM_NOT_FOUND);
-      const [membership, memberCount] = await Promise.all([members.find(roomId, userId), members.countActive(roomId)]);
+      // Opening a room re-reads a stale role first, so a role change is in the log before last_seq is read.
+      const moderator = await roles.isModerator(roomId, userId);
+      const [membership, memberCount, fresh] = await Promise.all([
+        members.find(roomId, userId),
+        members.countActive(roomId),
+        rooms.findById(roomId),
+      ]);
       return {
-        room: toRoomDto(room),
+        room: toRoomDto(fresh ?? room),
         membership: membership ? { joined_at: membership.joined_at, left_at: membership.left_at } : null,
         member_count: memberCount,
-        last_seq: Number(room.last_seq),
+        last_seq: Number((fresh ?? room).last_seq),
+        moderator,
       };
     },
 

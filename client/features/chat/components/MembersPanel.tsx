@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { Tooltip } from '../../../components/ui/Tooltip';
-import { displayName, Handle, ProfileLink } from './person';
+import { displayName, Handle, MaintainerBadge, ProfileLink } from './person';
 
 interface MembersPanelProps {
   members: MemberDto[];
@@ -60,6 +60,7 @@ export function MembersPanel(props: MembersPanelProps) {
                       <ProfileLink user={member.user} className="truncate">
                         {name}
                       </ProfileLink>
+                      {member.moderator && <MaintainerBadge />}
                       {isNew && (
                         <Tooltip content={NEW_MEMBER_HINT}>
                           <span

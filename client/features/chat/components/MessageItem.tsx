@@ -15,7 +15,7 @@ import {
 import { Textarea } from '../../../components/ui/Input';
 import { ConfirmDialog } from './ConfirmDialog';
 import { MessageContent } from './MessageContent';
-import { displayName, Handle, ProfileLink } from './person';
+import { displayName, Handle, MaintainerBadge, ProfileLink } from './person';
 import { ReactionChips } from './ReactionChips';
 import { ReactionPicker } from './ReactionPicker';
 
@@ -46,6 +46,8 @@ interface MessageItemProps extends MessageActions {
   knownUsernames: ReadonlySet<string>;
   /** Members by id (names for reactions). */
   people: ReadonlyMap<string, UserSummaryDto>;
+  /** The author moderates the room (a 'Maintainer' badge beside the name). */
+  authorIsModerator?: boolean;
   /** The list's one Tab stop (roving focus): only its controls are in the Tab order. */
   active: boolean;
   editing: boolean;
@@ -133,6 +135,7 @@ export const MessageItem = memo(function MessageItem({
   currentUserId,
   knownUsernames,
   people,
+  authorIsModerator = false,
   active,
   editing,
   highlighted = false,
@@ -193,6 +196,7 @@ export const MessageItem = memo(function MessageItem({
               <span data-testid="message-author">{name}</span>
             </ProfileLink>
             <Handle user={message.author} />
+            {authorIsModerator && <MaintainerBadge />}
           </div>
         )}
         <div className={cn('relative flex items-start gap-1', own && 'flex-row-reverse')}>
