@@ -98,6 +98,9 @@ export const api = {
       }),
     remove: (messageId: string) =>
       apiFetch<void>(`/api/messages/${segment(messageId)}`, { method: 'DELETE', body: {} }),
+    /** A moderator removes someone's message. */
+    removeAsModerator: (messageId: string) =>
+      apiFetch<void>(`/api/messages/${segment(messageId)}/remove`, { method: 'POST', body: {} }),
     toggleReaction: (messageId: string, emoji: string) =>
       apiFetch<ToggleReactionResponse>(`/api/messages/${segment(messageId)}/reactions`, {
         method: 'POST',

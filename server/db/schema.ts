@@ -111,6 +111,8 @@ export interface MessagesTable {
   edited_at: string | null;
   /** Set when the author deleted it: the row stays as a tombstone with empty content. */
   deleted_at: string | null;
+  /** The moderator who removed it (deleted_at is set too); null when not removed by a moderator. */
+  removed_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MessageReactionsTable {

@@ -102,6 +102,13 @@ const ROWS: Row[] = [
     body: () => ({}),
     expect: { anon: 401, stranger: 403, member: 403, owner: 204 },
   },
+  // Only a moderator of the room removes someone else's message; the author deletes instead.
+  {
+    method: 'POST',
+    path: (w) => `/api/messages/${w.messageId}/remove`,
+    body: () => ({}),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
+  },
   {
     method: 'POST',
     path: (w) => `/api/messages/${w.messageId}/reactions`,

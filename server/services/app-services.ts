@@ -72,7 +72,7 @@ export function buildAppServices(infra: Infrastructure) {
       logger,
       now,
     }),
-    messages: createMessagesService({ db, changes, limits, bus, logger, now }),
+    messages: createMessagesService({ db, changes, limits, roles: memberRoles, bus, logger, now }),
     reactions: createReactionsService({ db, changes, limits }),
     readState: createReadStateService({ db, bus, logger }),
     memberRoles,

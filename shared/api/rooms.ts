@@ -60,6 +60,8 @@ export interface MessageDto {
    * `content` and no reactions, shown as 'This message was deleted'.
    */
   deleted: boolean;
+  /** A deleted message that a moderator removed: shown as 'Message removed by a moderator'. */
+  removed_by_moderator?: boolean;
   author: UserSummaryDto;
   reactions: ReactionDto[];
 }
@@ -139,6 +141,12 @@ export interface MessageResponse {
 export type EditMessageRequest = z.input<typeof editMessageBody>;
 
 /** DELETE /api/messages/:messageId (JSON body {}) → 204 */
+
+/**
+ * POST /api/messages/:messageId/remove (JSON body {}) → 204: a moderator removes anyone's
+ * message (its text is gone from storage and replays; everyone sees 'Message removed by a
+ * moderator'). 403 for anyone who is not a moderator of the room; 404 for a message already deleted.
+ */
 
 /**
  * POST /api/messages/:messageId/reactions {emoji} → toggles the caller's reaction.

@@ -20,7 +20,8 @@ import type { MemberDto, MessageDto, ReactionDto } from '../api/rooms';
 export type RoomEvent =
   | { type: 'message.created'; message: MessageDto }
   | { type: 'message.updated'; message: MessageDto }
-  | { type: 'message.deleted'; message_id: string }
+  /** `by_moderator`: removed by a moderator rather than deleted by its author. */
+  | { type: 'message.deleted'; message_id: string; by_moderator?: boolean }
   | { type: 'reaction.added'; reaction: ReactionDto }
   | { type: 'reaction.removed'; reaction: ReactionDto }
   | { type: 'member.joined'; member: MemberDto }

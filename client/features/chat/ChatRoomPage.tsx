@@ -117,6 +117,7 @@ export default function ChatRoomPage() {
   });
 
   const { messages: messageList, loadOlder, loadNewer, edit, remove, toggleReaction, send, hasNewer } = messages;
+  const { removeAsModerator } = messages;
   // Stable row callbacks: message rows are memoized and re-render only when their message changes.
   const onLoadOlder = useCallback(() => void loadOlder(), [loadOlder]);
   const onLoadNewer = useCallback(() => void loadNewer(), [loadNewer]);
@@ -130,6 +131,9 @@ export default function ChatRoomPage() {
   );
   const onEditMessage = useCallback((id: string, content: string) => void edit(id, content), [edit]);
   const onDeleteMessage = useCallback((id: string) => void remove(id), [remove]);
+  const onRemoveMessage = useCallback((id: string) => void removeAsModerator(id), [removeAsModerator]);
+  // The room's members list follows role changes live, so the menu does too.
+  const canModerate = user !== null && user !== undefined && moderatorIds.has(user.id);
   const onToggleReaction = useCallback((id: string, emoji: string) => void toggleReaction(id, emoji), [toggleReaction]);
   /** ↑ in the empty composer: edit my newest message that can still be edited. */
   const onEditLast = useCallback(() => {
@@ -272,6 +276,7 @@ export default function ChatRoomPage() {
           onSeen={onSeen}
           onEdit={onEditMessage}
           onDelete={onDeleteMessage}
+          onRemove={canModerate ? onRemoveMessage : undefined}
           onCopy={onCopyMessage}
           onCopyLink={onCopyLink}
           onToggleReaction={onToggleReaction}

@@ -146,6 +146,22 @@ export function messagesRepository(db: Db) {
       return true;
     },
 
+    /**
+     * A moderator's removal: the same tombstone as a deletion (text emptied, reactions gone), with
+     * who removed it. False when the message was already deleted.
+     */
+    async removeByModerator(messageId: string, moderatorId: string, removedAt: string): Promise<boolean> {
+      const result = await db
+        .updateTable('messages')
+        .set({ content: '', deleted_at: removedAt, removed_by: moderatorId })
+        .where('id', '=', messageId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await db.deleteFrom('message_reactions').where('message_id', '=', messageId).execute();
+      return true;
+    },
+
     /** Public profile fields of one author. */
     async findAuthor(userId: string): Promise<AuthorRow | undefined> {
       return authorById.first(db, userId);

@@ -241,6 +241,7 @@ export function createDemoContentService(deps: DemoContentDeps) {
                 created_at: at,
                 edited_at: null,
                 deleted_at: null,
+                removed_by: null,
               };
               if (!(await messagesRepository(inner).insertIfAbsent(row)))
                 throw new Error('demo content: message not written');

@@ -9,6 +9,7 @@ import { membersRepository } from '../../db/repositories/members.repository';
 import { type MessageCursor, messagesRepository } from '../../db/repositories/messages.repository';
 import { reactionsRepository } from '../../db/repositories/reactions.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
+import type { MemberRolesService } from '../moderation/member-roles.service';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { showCurrentTextInLog, tombstoneDeletedInLog } from './message-history';
@@ -22,6 +23,7 @@ import { domainErrors } from '../../errors';
 
 export const NOT_A_MEMBER = 'You are not a member of this room';
 export const MESSAGE_NOT_FOUND = 'Message not found';
+export const MODERATORS_ONLY = 'Only moderators of this room can do that';
 
 /** Loads authors, reactions and reactors for rows and presents them, keeping the rows' order. */
 export async function presentMessages(db: Kysely<Database>, rows: MessageRow[]): Promise<MessageDto[]> {
@@ -58,13 +60,14 @@ export interface MessagesServiceDeps {
   db: Kysely<Database>;
   changes: RoomChanges;
   limits: Pick<ChatRateLimits, 'send' | 'edit'>;
+  roles: Pick<MemberRolesService, 'isModerator'>;
   bus: EventBus;
   logger: Pick<Logger, 'warn'>;
   now: () => number;
 }
 
 /** A room's messages: pages of history, and sending, editing and deleting one's own. */
-export function createMessagesService({ db, changes, limits, bus, logger, now }: MessagesServiceDeps) {
+export function createMessagesService({ db, changes, limits, roles, bus, logger, now }: MessagesServiceDeps) {
   /** Tells the room's members' sockets (open room or not) so unread counts and markers follow. */
   function announceActivity(
     message: Pick<MessageDto, 'id' | 'room_id' | 'user_id'>,
@@ -188,6 +191,7 @@ export function createMessagesService({ db, changes, limits, bus, logger, now }:
           created_at: nowIso,
           edited_at: null,
           deleted_at: null,
+          removed_by: null,
         };
         const inserted = await messagesRepository(trx).insertIfAbsent(row);
         let message: MessageDto;
@@ -246,6 +250,30 @@ export function createMessagesService({ db, changes, limits, bus, logger, now }:
       });
       if (removed) {
         announceActivity({ id: messageId, room_id: current.room_id, user_id: userId }, 'deleted', []);
+      }
+    },
+
+    /**
+     * A moderator removes anyone's message: the same tombstone as a deletion (text gone from the
+     * row, the mentions and every logged event of it), marked as removed by a moderator.
+     */
+    async remove(moderatorId: string, messageId: string): Promise<void> {
+      const current = await messagesRepository(db).findById(messageId);
+      if (!current) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
+      if (!(await roles.isModerator(current.room_id, moderatorId))) throw domainErrors.forbidden(MODERATORS_ONLY);
+      const removed = await changes.change(current.room_id, async (trx, nowIso) => {
+        const done = await messagesRepository(trx).removeByModerator(messageId, moderatorId, nowIso);
+        if (done) {
+          await tombstoneDeletedInLog(trx, current.room_id, messageId, true);
+          await readStateRepository(trx).setMentions(current, []);
+        }
+        return {
+          result: done,
+          events: done ? [{ type: 'message.deleted', message_id: messageId, by_moderator: true }] : [],
+        };
+      });
+      if (removed) {
+        announceActivity({ id: messageId, room_id: current.room_id, user_id: current.user_id }, 'deleted', []);
       }
     },
   };

@@ -1,4 +1,4 @@
-import { Copy, Ellipsis, Link2, Pencil, RotateCw, Trash2 } from 'lucide-react';
+import { Copy, Ellipsis, Link2, Pencil, RotateCw, ShieldX, Trash2 } from 'lucide-react';
 import { memo, useEffect, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { UserSummaryDto } from '../../../../shared/api/rooms';
 import type { ChatMessage } from '../state/messages-state';
@@ -27,6 +27,8 @@ export interface MessageActions {
   onCopyLink(messageId: string): void;
   onToggleReaction(messageId: string, emoji: string): void;
   onRetry(clientId: string): void;
+  /** A moderator removes the message (absent for members who do not moderate). */
+  onRemove?(messageId: string): void;
 }
 
 export function authorName(author: ChatMessage['author']): string {
@@ -34,6 +36,7 @@ export function authorName(author: ChatMessage['author']): string {
 }
 
 export const DELETED_TEXT = 'This message was deleted';
+export const REMOVED_TEXT = 'Message removed by a moderator';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
@@ -145,6 +148,7 @@ export const MessageItem = memo(function MessageItem({
 }: MessageItemProps) {
   const [actionsOpen, setActionsOpen] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
   const confirmed = message.status === 'sent';
   const deleted = message.deleted;
   const name = own ? 'You' : authorName(message.author);
@@ -212,7 +216,7 @@ export const MessageItem = memo(function MessageItem({
           >
             {deleted ? (
               <p className="text-sm text-muted-foreground italic" data-testid="message-deleted">
-                {DELETED_TEXT}
+                {message.removed_by_moderator ? REMOVED_TEXT : DELETED_TEXT}
               </p>
             ) : editing ? (
               <EditBox initial={message.content} onSave={save} onClose={closeEditor} />
@@ -260,6 +264,11 @@ export const MessageItem = memo(function MessageItem({
                       <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
                     </DropdownMenuItem>
                   )}
+                  {!own && actions.onRemove && (
+                    <DropdownMenuItem destructive onSelect={() => setConfirmingRemove(true)}>
+                      <ShieldX className="h-4 w-4" aria-hidden="true" /> Remove message
+                    </DropdownMenuItem>
+                  )}
                 </DropdownMenuContent>
               </DropdownMenu>
             </div>
@@ -286,6 +295,16 @@ export const MessageItem = memo(function MessageItem({
         confirmLabel="Delete"
         onConfirm={() => actions.onDelete(message.id)}
       />
+      {actions.onRemove && (
+        <ConfirmDialog
+          open={confirmingRemove}
+          onOpenChange={setConfirmingRemove}
+          title="Remove message?"
+          description="Its text is deleted for everyone, who will see 'Message removed by a moderator' in its place. This cannot be undone."
+          confirmLabel="Remove message"
+          onConfirm={() => actions.onRemove?.(message.id)}
+        />
+      )}
     </li>
   );
 });
