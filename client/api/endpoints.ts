@@ -14,6 +14,8 @@ import type {
   RoomDetailsResponse,
   SendMessageRequest,
   SiteStatsResponse,
+  MuteDuration,
+  MuteResponse,
   ToggleReactionRequest,
   ToggleReactionResponse,
 } from '../../shared/api/rooms';
@@ -72,6 +74,13 @@ export const api = {
     joinById: (roomId: string) =>
       apiFetch<JoinRoomResponse>(`/api/rooms/${segment(roomId)}/join`, { method: 'POST', body: {} }),
     leave: (roomId: string) => apiFetch<void>(`/api/rooms/${segment(roomId)}/leave`, { method: 'POST', body: {} }),
+    mute: (roomId: string, userId: string, duration: MuteDuration) =>
+      apiFetch<MuteResponse>(`/api/rooms/${segment(roomId)}/mutes`, {
+        method: 'POST',
+        body: { user_id: userId, duration },
+      }),
+    unmute: (roomId: string, userId: string) =>
+      apiFetch<void>(`/api/rooms/${segment(roomId)}/mutes/${segment(userId)}`, { method: 'DELETE', body: {} }),
     details: (roomId: string, options?: Signal) =>
       apiFetch<RoomDetailsResponse>(`/api/rooms/${segment(roomId)}`, signalOf(options)),
     members: (roomId: string, options?: Signal) =>

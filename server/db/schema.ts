@@ -90,6 +90,8 @@ export interface ChatMembersTable {
   moderator: ColumnType<boolean | number, boolean | undefined, boolean>;
   /** When the role was last read from GitHub ('' never). */
   role_checked_at: Generated<string>;
+  /** Muted in this room until then (ISO); null when not muted. */
+  muted_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Who a message mentions (never its author); rewritten on edit, gone with the message's text. */

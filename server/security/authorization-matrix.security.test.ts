@@ -111,6 +111,18 @@ const ROWS: Row[] = [
   },
   {
     method: 'POST',
+    path: (w) => `/api/rooms/${w.roomId}/mutes`,
+    body: (w) => ({ user_id: w.memberId, duration: '10m' }),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 200 },
+  },
+  {
+    method: 'DELETE',
+    path: (w) => `/api/rooms/${w.roomId}/mutes/${w.memberId}`,
+    body: () => ({}),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
+  },
+  {
+    method: 'POST',
     path: (w) => `/api/messages/${w.messageId}/reactions`,
     body: () => ({ emoji: '👍' }),
     expect: { anon: 401, stranger: 403, member: 200, owner: 200 },

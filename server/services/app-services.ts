@@ -9,6 +9,7 @@ import { createRepositoryDetailsService } from './discovery/repository-details.s
 import { checkDependencies } from './health/dependency-health';
 import { createMessagesService } from './messages/messages.service';
 import { createMemberRolesService } from './moderation/member-roles.service';
+import { createModerationService } from './moderation/moderation.service';
 import { createReactionsService } from './messages/reactions.service';
 import { createMemoryPresenceStore } from './presence/presence-store';
 import { createRedisPresenceStore } from './presence/redis-presence-store';
@@ -73,9 +74,10 @@ export function buildAppServices(infra: Infrastructure) {
       now,
     }),
     messages: createMessagesService({ db, changes, limits, roles: memberRoles, bus, logger, now }),
-    reactions: createReactionsService({ db, changes, limits }),
+    reactions: createReactionsService({ db, changes, limits, now }),
     readState: createReadStateService({ db, bus, logger }),
     memberRoles,
+    moderation: createModerationService({ db, changes, roles: memberRoles, now }),
     roomAccess: createRoomAccessService(db),
     /** Who is online: this process's sockets, merged across processes through Redis when set. */
     presence: infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore(),

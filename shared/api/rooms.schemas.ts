@@ -68,3 +68,10 @@ export const messageParams = z.object({ messageId: z.string() });
 export const markReadBody = z.object({
   message_id: z.string({ error: 'message_id is required' }).max(100, 'message_id is too long'),
 });
+
+/** A member of a room named in a moderation request (`user_id` checked as a uuid by the route). */
+export const memberParams = z.object({ roomId: z.string(), userId: z.string() });
+export const muteBody = z.object({
+  user_id: z.string(),
+  duration: z.enum(['10m', '1h', '24h'], { error: 'duration must be 10m, 1h or 24h' }),
+});

@@ -32,6 +32,11 @@ export interface MemberDto {
    * they own it (shown as 'Maintainer'). Absent in events logged before roles existed.
    */
   moderator?: boolean;
+  /**
+   * Muted by a moderator until then (ISO): no posting, reacting or editing in this room. Null or
+   * a past time: not muted. Absent in events logged before mutes existed.
+   */
+  muted_until?: string | null;
 }
 
 export interface ReactionDto {
@@ -160,6 +165,26 @@ export interface ToggleReactionResponse {
 }
 
 /** POST /api/rooms/:roomId/leave (JSON body {}) → 204 */
+
+/** How long a moderator mutes a member for: '10 minutes', '1 hour' or '24 hours'. */
+export const MUTE_DURATIONS = { '10m': 10 * 60_000, '1h': 60 * 60_000, '24h': 24 * 60 * 60_000 } as const;
+export type MuteDuration = keyof typeof MUTE_DURATIONS;
+export const MUTE_DURATION_LABELS: Record<MuteDuration, string> = {
+  '10m': '10 minutes',
+  '1h': '1 hour',
+  '24h': '24 hours',
+};
+
+/**
+ * POST /api/rooms/:roomId/mutes {user_id, duration: '10m' | '1h' | '24h'} → 200 {muted_until}:
+ * a moderator mutes an active member (not another moderator: 403). Until then the member's posts,
+ * reactions and edits in the room answer 403 'You are muted in this room' (reason `muted`).
+ * DELETE /api/rooms/:roomId/mutes/:userId (JSON body {}) → 204 lifts it. Both moderators only.
+ */
+export interface MuteResponse {
+  muted_until: string;
+}
+export const MUTED_MESSAGE = 'You are muted in this room';
 
 /** GET /api/stats → home page tiles */
 export interface SiteStatsResponse {

@@ -27,7 +27,9 @@ export type RoomEvent =
   | { type: 'member.joined'; member: MemberDto }
   | { type: 'member.left'; user_id: string }
   /** A member became or stopped being a moderator (their GitHub access was read again). */
-  | { type: 'member.role_changed'; user_id: string; moderator: boolean };
+  | { type: 'member.role_changed'; user_id: string; moderator: boolean }
+  /** A moderator muted a member until `muted_until`, or lifted it (null). */
+  | { type: 'member.muted'; user_id: string; muted_until: string | null };
 
 // ---- Client → server ----
 export type ClientCommand =

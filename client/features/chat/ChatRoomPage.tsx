@@ -11,6 +11,8 @@ import { Composer } from './components/Composer';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { MembersPanel } from './components/MembersPanel';
 import { MessageList } from './components/MessageList';
+import { MuteDialog } from './components/MuteDialog';
+import { useRoomModeration } from './hooks/useRoomModeration';
 import { nameWithHandle } from './components/person';
 import { RepositoryDetailsPanel } from './components/RepositoryDetailsPanel';
 import { TypingIndicator } from './components/TypingIndicator';
@@ -118,6 +120,7 @@ export default function ChatRoomPage() {
 
   const { messages: messageList, loadOlder, loadNewer, edit, remove, toggleReaction, send, hasNewer } = messages;
   const { removeAsModerator } = messages;
+  const moderation = useRoomModeration(roomId, members.members, user?.id);
   // Stable row callbacks: message rows are memoized and re-render only when their message changes.
   const onLoadOlder = useCallback(() => void loadOlder(), [loadOlder]);
   const onLoadNewer = useCallback(() => void loadNewer(), [loadNewer]);
@@ -132,8 +135,8 @@ export default function ChatRoomPage() {
   const onEditMessage = useCallback((id: string, content: string) => void edit(id, content), [edit]);
   const onDeleteMessage = useCallback((id: string) => void remove(id), [remove]);
   const onRemoveMessage = useCallback((id: string) => void removeAsModerator(id), [removeAsModerator]);
-  // The room's members list follows role changes live, so the menu does too.
-  const canModerate = user !== null && user !== undefined && moderatorIds.has(user.id);
+  // The room's members list follows role changes live, so the menus do too.
+  const { canModerate } = moderation;
   const onToggleReaction = useCallback((id: string, emoji: string) => void toggleReaction(id, emoji), [toggleReaction]);
   /** ↑ in the empty composer: edit my newest message that can still be edited. */
   const onEditLast = useCallback(() => {
@@ -224,6 +227,7 @@ export default function ChatRoomPage() {
       issuesLoading={issues.isLoading}
       issuesLimit={limit}
       now={now}
+      moderation={moderation.memberModeration}
     />
   );
 
@@ -277,6 +281,7 @@ export default function ChatRoomPage() {
           onEdit={onEditMessage}
           onDelete={onDeleteMessage}
           onRemove={canModerate ? onRemoveMessage : undefined}
+          onMute={canModerate ? moderation.openMute : undefined}
           onCopy={onCopyMessage}
           onCopyLink={onCopyLink}
           onToggleReaction={onToggleReaction}
@@ -289,7 +294,9 @@ export default function ChatRoomPage() {
           onSend={onSend}
           onTyping={realtime.notifyTyping}
           onEditLast={onEditLast}
+          blockedReason={moderation.blockedReason}
         />
+        <MuteDialog {...moderation.muteDialog} />
         <ConfirmDialog
           open={confirmingLeave}
           onOpenChange={setConfirmingLeave}

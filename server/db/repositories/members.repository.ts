@@ -11,6 +11,7 @@ export interface MemberWithProfileRow {
   display_name: string | null;
   avatar_url: string | null;
   moderator: boolean;
+  muted_until: string | null;
 }
 
 /** A member's role as last read from GitHub. */
@@ -69,6 +70,27 @@ export function membersRepository(db: Db) {
       return row ? { moderator: toBool(row.moderator), checked_at: row.role_checked_at } : undefined;
     },
 
+    /** Until when the member is muted in the room (ISO), null when never muted. */
+    async findMutedUntil(roomId: string, userId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('chat_members')
+        .select('muted_until')
+        .where('room_id', '=', roomId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.muted_until ?? null;
+    },
+
+    /** Sets or clears (null) a member's mute (kept while they are away, so leaving does not lift it). */
+    async setMutedUntil(roomId: string, userId: string, until: string | null): Promise<void> {
+      await db
+        .updateTable('chat_members')
+        .set({ muted_until: until })
+        .where('room_id', '=', roomId)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
     /** Stores a role reading; false when the member is no longer active. */
     async setRole(roomId: string, userId: string, role: MemberRole): Promise<boolean> {
       const result = await db
@@ -108,7 +130,15 @@ export function membersRepository(db: Db) {
       const rows = await db
         .selectFrom('chat_members as m')
         .innerJoin('profiles as p', 'p.id', 'm.user_id')
-        .select(['m.user_id', 'm.joined_at', 'm.moderator', 'p.username', 'p.display_name', 'p.avatar_url'])
+        .select([
+          'm.user_id',
+          'm.joined_at',
+          'm.moderator',
+          'm.muted_until',
+          'p.username',
+          'p.display_name',
+          'p.avatar_url',
+        ])
         .where('m.room_id', '=', roomId)
         .where('m.left_at', 'is', null)
         .orderBy('m.joined_at', 'desc')

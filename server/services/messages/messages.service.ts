@@ -10,6 +10,7 @@ import { type MessageCursor, messagesRepository } from '../../db/repositories/me
 import { reactionsRepository } from '../../db/repositories/reactions.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { MemberRolesService } from '../moderation/member-roles.service';
+import { assertNotMuted } from '../moderation/mutes';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { showCurrentTextInLog, tombstoneDeletedInLog } from './message-history';
@@ -176,12 +177,15 @@ export function createMessagesService({ db, changes, limits, roles, bus, logger,
       if (existing) return { message: (await presentMessages(db, [existing]))[0] as MessageDto, created: false };
 
       const content = checkedContent(input.content);
+      // A muted member's attempts do not spend their sending budget.
+      await assertNotMuted(db, roomId, userId, now());
       await limits.send(userId);
 
       let mentioned: string[] = [];
       const sent = await changes.change(roomId, async (trx, nowIso) => {
         // Re-checked under the room lock: a concurrent leave cannot slip a message in after it.
         if (!(await membersRepository(trx).isActiveMember(roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
+        await assertNotMuted(trx, roomId, userId, Date.parse(nowIso));
         const row: MessageRow = {
           id: timeOrderedId(now()),
           room_id: roomId,
@@ -224,9 +228,11 @@ export function createMessagesService({ db, changes, limits, roles, bus, logger,
       if (isBlankText(sanitizeMessage(rawContent))) return (await presentMessages(db, [current]))[0] as MessageDto;
       const content = checkedContent(rawContent);
       if (content === current.content) return (await presentMessages(db, [current]))[0] as MessageDto;
+      await assertNotMuted(db, current.room_id, userId, now());
       await limits.edit(userId);
 
       return changes.change(current.room_id, async (trx, nowIso) => {
+        await assertNotMuted(trx, current.room_id, userId, Date.parse(nowIso));
         const updated = await messagesRepository(trx).updateOwn(messageId, userId, content, nowIso);
         if (!updated) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
         const message = (await presentMessages(trx, [updated]))[0] as MessageDto;

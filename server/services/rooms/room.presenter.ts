@@ -22,5 +22,6 @@ export function toMemberDto(row: MemberWithProfileRow): MemberDto {
     user: { id: row.user_id, username: row.username, display_name: row.display_name, avatar_url: row.avatar_url },
     joined_at: row.joined_at,
     moderator: row.moderator,
+    muted_until: row.muted_until,
   };
 }

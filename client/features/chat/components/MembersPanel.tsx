@@ -1,11 +1,17 @@
-import { CircleDot } from 'lucide-react';
+import { CircleDot, Shield } from 'lucide-react';
 import type { IssueDto } from '../../../../shared/api/repositories';
-import type { MemberDto } from '../../../../shared/api/rooms';
+import type { MemberDto, UserSummaryDto } from '../../../../shared/api/rooms';
 import { NEW_MEMBER_MS } from '../../../../shared/limits';
 import { cn } from '../../../lib/cn';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { Tooltip } from '../../../components/ui/Tooltip';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/DropdownMenu';
 import { displayName, Handle, MaintainerBadge, ProfileLink } from './person';
 
 interface MembersPanelProps {
@@ -17,6 +23,18 @@ interface MembersPanelProps {
   /** How many good first issues to list (5 beside the chat, 3 in the mobile sheet). */
   issuesLimit: number;
   now: number;
+  /** What a moderator may do to a member from the list (absent for members who do not moderate). */
+  moderation?: MemberModeration;
+}
+
+export interface MemberModeration {
+  onMute(user: UserSummaryDto): void;
+  onUnmute(userId: string): void;
+}
+
+/** The member is muted now (a mute in force at `now`). */
+export function isMutedAt(member: MemberDto, now: number): boolean {
+  return Boolean(member.muted_until) && Date.parse(member.muted_until ?? '') > now;
 }
 
 const joinedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -75,10 +93,18 @@ export function MembersPanel(props: MembersPanelProps) {
                       <span className="sr-only">{online ? '(online)' : '(offline)'}</span>
                     </div>
                     <Handle user={member.user} className="block truncate text-xs" />
+                    {props.moderation && isMutedAt(member, props.now) && (
+                      <div className="text-xs text-destructive" data-testid="member-muted">
+                        Muted
+                      </div>
+                    )}
                     <div className="text-xs text-muted-foreground">
                       Joined {joinedFormat.format(new Date(member.joined_at))}
                     </div>
                   </div>
+                  {props.moderation && !member.moderator && member.user.id !== props.currentUserId && (
+                    <MemberActions member={member} name={name} now={props.now} moderation={props.moderation} />
+                  )}
                 </li>
               );
             })}
@@ -123,5 +149,36 @@ export function MembersPanel(props: MembersPanelProps) {
         </span>
       </footer>
     </div>
+  );
+}
+
+/** A moderator's menu on one member of the list. */
+function MemberActions({
+  member,
+  name,
+  now,
+  moderation,
+}: {
+  member: MemberDto;
+  name: string;
+  now: number;
+  moderation: MemberModeration;
+}) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={`Moderate ${name}`}
+        className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
+      >
+        <Shield className="h-4 w-4" aria-hidden="true" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {isMutedAt(member, now) ? (
+          <DropdownMenuItem onSelect={() => moderation.onUnmute(member.user.id)}>Unmute</DropdownMenuItem>
+        ) : (
+          <DropdownMenuItem onSelect={() => moderation.onMute(member.user)}>Mute</DropdownMenuItem>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

@@ -1,4 +1,4 @@
-import { Copy, Ellipsis, Link2, Pencil, RotateCw, ShieldX, Trash2 } from 'lucide-react';
+import { Copy, Ellipsis, Link2, MicOff, Pencil, RotateCw, ShieldX, Trash2 } from 'lucide-react';
 import { memo, useEffect, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { UserSummaryDto } from '../../../../shared/api/rooms';
 import type { ChatMessage } from '../state/messages-state';
@@ -29,6 +29,8 @@ export interface MessageActions {
   onRetry(clientId: string): void;
   /** A moderator removes the message (absent for members who do not moderate). */
   onRemove?(messageId: string): void;
+  /** A moderator mutes the message's author (absent for members who do not moderate). */
+  onMute?(user: UserSummaryDto): void;
 }
 
 export function authorName(author: ChatMessage['author']): string {
@@ -262,6 +264,11 @@ export const MessageItem = memo(function MessageItem({
                   {own && (
                     <DropdownMenuItem destructive onSelect={() => setConfirmingDelete(true)}>
                       <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+                    </DropdownMenuItem>
+                  )}
+                  {!own && !authorIsModerator && actions.onMute && (
+                    <DropdownMenuItem onSelect={() => actions.onMute?.(message.author)}>
+                      <MicOff className="h-4 w-4" aria-hidden="true" /> Mute
                     </DropdownMenuItem>
                   )}
                   {!own && actions.onRemove && (

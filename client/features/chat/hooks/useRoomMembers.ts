@@ -21,8 +21,7 @@ export function useRoomMembers(roomId: string | undefined, enabled: boolean) {
   const applyEvent = useCallback(
     (event: RoomEvent) => {
       if (!roomId) return;
-      if (event.type !== 'member.joined' && event.type !== 'member.left' && event.type !== 'member.role_changed')
-        return;
+      if (!event.type.startsWith('member.')) return;
       const key = membersKey(roomId);
       const state = queryClient.getQueryState(key);
       // A list still loading may have been read before this event: its answer would overwrite the
@@ -41,9 +40,13 @@ export function useRoomMembers(roomId: string | undefined, enabled: boolean) {
         queryClient.setQueryData<MemberDto[]>(key, (members = []) =>
           members.filter((m) => m.user.id !== event.user_id),
         );
-      } else {
+      } else if (event.type === 'member.role_changed') {
         queryClient.setQueryData<MemberDto[]>(key, (members = []) =>
           members.map((m) => (m.user.id === event.user_id ? { ...m, moderator: event.moderator } : m)),
+        );
+      } else if (event.type === 'member.muted') {
+        queryClient.setQueryData<MemberDto[]>(key, (members = []) =>
+          members.map((m) => (m.user.id === event.user_id ? { ...m, muted_until: event.muted_until } : m)),
         );
       }
     },

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import type { MemberDto, MuteDuration, UserSummaryDto } from '../../../../shared/api/rooms';
+import { api } from '../../../api/endpoints';
+import { ApiRequestError } from '../../../api/http';
+import { displayName } from '../components/person';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const dayTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'You are muted in this room until {time}' (with the date when it is not today). */
+export function mutedUntilText(until: string, now: number): string {
+  const at = new Date(until);
+  const sameDay = at.toDateString() === new Date(now).toDateString();
+  return `You are muted in this room until ${(sameDay ? timeFormat : dayTimeFormat).format(at)}`;
+}
+
+/** The time, read again whenever `until` (ms) changes and when it passes, so a mute lifts itself on screen. */
+function useExpiry(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    // A new mute is judged against the time it arrived, not the time the page opened.
+    const refresh = setTimeout(() => setNow(Date.now()), 0);
+    if (until === null) return () => clearTimeout(refresh);
+    // setTimeout holds at most ~24.8 days; mutes are far shorter.
+    const expiry = setTimeout(() => setNow(Date.now()), Math.max(0, until - Date.now()) + 50);
+    return () => {
+      clearTimeout(refresh);
+      clearTimeout(expiry);
+    };
+  }, [until]);
+  return now;
+}
+
+function failure(title: string, error: unknown): void {
+  toast.error(title, { description: error instanceof ApiRequestError ? error.message : undefined });
+}
+
+/**
+ * What a moderator does to people from the room page (mute, unmute), and what the current user
+ * sees of their own sanctions (the composer's mute line). The list of members, kept current by
+ * room events, is the source: the menus and the composer follow role and mute changes live.
+ */
+export function useRoomModeration(roomId: string | undefined, members: MemberDto[], currentUserId: string | undefined) {
+  const me = members.find((m) => m.user.id === currentUserId);
+  const canModerate = me?.moderator === true;
+  const mutedUntilMs = me?.muted_until ? Date.parse(me.muted_until) : null;
+  const now = useExpiry(mutedUntilMs);
+  const blockedReason =
+    me?.muted_until && mutedUntilMs !== null && mutedUntilMs > now ? mutedUntilText(me.muted_until, now) : null;
+
+  const [muteTarget, setMuteTarget] = useState<UserSummaryDto | null>(null);
+  const mute = useCallback(
+    (duration: MuteDuration) => {
+      if (!roomId || !muteTarget) return;
+      const name = displayName(muteTarget);
+      api.rooms.mute(roomId, muteTarget.id, duration).then(
+        () => toast.success(`${name} is muted`),
+        (error: unknown) => failure('Failed to mute', error),
+      );
+    },
+    [roomId, muteTarget],
+  );
+  const unmute = useCallback(
+    (userId: string) => {
+      if (!roomId) return;
+      api.rooms.unmute(roomId, userId).catch((error: unknown) => failure('Failed to unmute', error));
+    },
+    [roomId],
+  );
+  const openMute = useCallback((user: UserSummaryDto) => setMuteTarget(user), []);
+  const closeMute = useCallback(() => setMuteTarget(null), []);
+
+  const memberModeration = useMemo(
+    () => (canModerate ? { onMute: openMute, onUnmute: unmute } : undefined),
+    [canModerate, openMute, unmute],
+  );
+
+  return {
+    canModerate,
+    blockedReason,
+    memberModeration,
+    muteDialog: { name: muteTarget ? displayName(muteTarget) : null, onClose: closeMute, onMute: mute },
+    openMute,
+  };
+}

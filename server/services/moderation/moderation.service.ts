@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import { MUTE_DURATIONS, type MuteDuration, type MuteResponse } from '../../../shared/api/rooms';
+import { membersRepository } from '../../db/repositories/members.repository';
+import { roomsRepository } from '../../db/repositories/rooms.repository';
+import type { Database } from '../../db/schema';
+import { domainErrors } from '../../errors';
+import { MODERATORS_ONLY } from '../messages/messages.service';
+import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
+import type { MemberRolesService } from './member-roles.service';
+
+export const NOT_IN_ROOM = 'That person is not a member of this room';
+export const MODERATOR_PROTECTED = 'Moderators cannot do that to another moderator';
+
+export interface ModerationServiceDeps {
+  db: Kysely<Database>;
+  changes: RoomChanges;
+  roles: Pick<MemberRolesService, 'isModerator'>;
+  now: () => number;
+}
+
+/** What moderators do to people in their room: mutes (and, with them, the room's other sanctions). */
+export function createModerationService({ db, changes, roles, now }: ModerationServiceDeps) {
+  /** The caller moderates the room (it exists); 404 / 403 otherwise. */
+  async function requireModerator(roomId: string, userId: string): Promise<void> {
+    if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
+    if (!(await roles.isModerator(roomId, userId))) throw domainErrors.forbidden(MODERATORS_ONLY);
+  }
+
+  /** The target is an active member and not a moderator (moderators answer to GitHub, not to each other). */
+  async function requireSanctionable(roomId: string, targetId: string): Promise<void> {
+    const role = await membersRepository(db).findActiveRole(roomId, targetId);
+    if (!role) throw domainErrors.notFound(NOT_IN_ROOM);
+    if (role.moderator) throw domainErrors.forbidden(MODERATOR_PROTECTED);
+  }
+
+  return {
+    async mute(moderatorId: string, roomId: string, targetId: string, duration: MuteDuration): Promise<MuteResponse> {
+      await requireModerator(roomId, moderatorId);
+      await requireSanctionable(roomId, targetId);
+      const mutedUntil = new Date(now() + MUTE_DURATIONS[duration]).toISOString();
+      await changes.change(roomId, async (trx) => {
+        const members = membersRepository(trx);
+        // Re-checked under the room lock: the member may have left meanwhile.
+        if (!(await members.findActiveRole(roomId, targetId))) throw domainErrors.notFound(NOT_IN_ROOM);
+        await members.setMutedUntil(roomId, targetId, mutedUntil);
+        return { result: undefined, events: [{ type: 'member.muted', user_id: targetId, muted_until: mutedUntil }] };
+      });
+      return { muted_until: mutedUntil };
+    },
+
+    /** Lifts a mute; a member who is not muted is left as is (no event). */
+    async unmute(moderatorId: string, roomId: string, targetId: string): Promise<void> {
+      await requireModerator(roomId, moderatorId);
+      await changes.change(roomId, async (trx) => {
+        const members = membersRepository(trx);
+        if ((await members.findMutedUntil(roomId, targetId)) === null) return { result: undefined, events: [] };
+        await members.setMutedUntil(roomId, targetId, null);
+        return { result: undefined, events: [{ type: 'member.muted', user_id: targetId, muted_until: null }] };
+      });
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof createModerationService>;
