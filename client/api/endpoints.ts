@@ -14,6 +14,7 @@ import type {
   RoomDetailsResponse,
   SendMessageRequest,
   SiteStatsResponse,
+  BansResponse,
   MuteDuration,
   MuteResponse,
   ToggleReactionRequest,
@@ -79,6 +80,12 @@ export const api = {
         method: 'POST',
         body: { user_id: userId, duration },
       }),
+    bans: (roomId: string, options?: Signal) =>
+      apiFetch<BansResponse>(`/api/rooms/${segment(roomId)}/bans`, signalOf(options)),
+    ban: (roomId: string, userId: string) =>
+      apiFetch<void>(`/api/rooms/${segment(roomId)}/bans`, { method: 'POST', body: { user_id: userId } }),
+    unban: (roomId: string, userId: string) =>
+      apiFetch<void>(`/api/rooms/${segment(roomId)}/bans/${segment(userId)}`, { method: 'DELETE', body: {} }),
     unmute: (roomId: string, userId: string) =>
       apiFetch<void>(`/api/rooms/${segment(roomId)}/mutes/${segment(userId)}`, { method: 'DELETE', body: {} }),
     details: (roomId: string, options?: Signal) =>

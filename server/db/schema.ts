@@ -140,6 +140,14 @@ export interface RoomEventsTable {
   message_id: string | null;
 }
 
+/** Who is banned from a room (cannot join it again until unbanned). */
+export interface RoomBansTable {
+  room_id: string;
+  user_id: string;
+  banned_by: string;
+  created_at: string;
+}
+
 export interface UserRepositoriesTable {
   id: string;
   user_id: string;
@@ -201,6 +209,7 @@ export interface Database {
   message_reactions: MessageReactionsTable;
   message_mentions: MessageMentionsTable;
   room_events: RoomEventsTable;
+  room_bans: RoomBansTable;
   user_repositories: UserRepositoriesTable;
   user_contributions: UserContributionsTable;
   github_cache: GithubCacheTable;

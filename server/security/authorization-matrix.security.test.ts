@@ -122,6 +122,23 @@ const ROWS: Row[] = [
     expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
   },
   {
+    method: 'GET',
+    path: (w) => `/api/rooms/${w.roomId}/bans`,
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 200 },
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/rooms/${w.roomId}/bans`,
+    body: (w) => ({ user_id: w.memberId }),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
+  },
+  {
+    method: 'DELETE',
+    path: (w) => `/api/rooms/${w.roomId}/bans/${w.memberId}`,
+    body: () => ({}),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
+  },
+  {
     method: 'POST',
     path: (w) => `/api/messages/${w.messageId}/reactions`,
     body: () => ({ emoji: '👍' }),
@@ -141,6 +158,7 @@ async function snapshot(database: DatabaseHandle): Promise<string> {
     db.selectFrom('messages').selectAll().orderBy('id').execute(),
     db.selectFrom('message_reactions').selectAll().orderBy('id').execute(),
     db.selectFrom('room_events').selectAll().orderBy('room_id').orderBy('seq').execute(),
+    db.selectFrom('room_bans').selectAll().orderBy('room_id').orderBy('user_id').execute(),
     db.selectFrom('user_repositories').selectAll().orderBy('id').execute(),
     db.selectFrom('user_contributions').selectAll().orderBy('id').execute(),
   ];

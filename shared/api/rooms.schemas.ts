@@ -75,3 +75,4 @@ export const muteBody = z.object({
   user_id: z.string(),
   duration: z.enum(['10m', '1h', '24h'], { error: 'duration must be 10m, 1h or 24h' }),
 });
+export const banBody = z.object({ user_id: z.string() });

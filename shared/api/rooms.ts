@@ -186,6 +186,22 @@ export interface MuteResponse {
 }
 export const MUTED_MESSAGE = 'You are muted in this room';
 
+/**
+ * POST /api/rooms/:roomId/bans {user_id} → 204: a moderator bans someone who has been a member
+ * (not another moderator): their membership ends (member.banned, then member.left) and joining
+ * again answers 403 'You are banned from this room'. DELETE /api/rooms/:roomId/bans/:userId
+ * (JSON body {}) → 204 lifts it (they may join again). GET /api/rooms/:roomId/bans → the
+ * 'Banned' list. All three moderators only.
+ */
+export interface BanDto {
+  user: UserSummaryDto;
+  banned_at: string;
+}
+export interface BansResponse {
+  bans: BanDto[];
+}
+export const BANNED_MESSAGE = 'You are banned from this room';
+
 /** GET /api/stats → home page tiles */
 export interface SiteStatsResponse {
   rooms: number;

@@ -29,7 +29,10 @@ export type RoomEvent =
   /** A member became or stopped being a moderator (their GitHub access was read again). */
   | { type: 'member.role_changed'; user_id: string; moderator: boolean }
   /** A moderator muted a member until `muted_until`, or lifted it (null). */
-  | { type: 'member.muted'; user_id: string; muted_until: string | null };
+  | { type: 'member.muted'; user_id: string; muted_until: string | null }
+  /** A moderator banned someone (a `member.left` for them follows when they were in the room). */
+  | { type: 'member.banned'; user_id: string }
+  | { type: 'member.unbanned'; user_id: string };
 
 // ---- Client → server ----
 export type ClientCommand =

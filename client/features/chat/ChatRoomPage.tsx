@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { UserSummaryDto } from '../../../shared/api/rooms';
+import { BANNED_MESSAGE, type UserSummaryDto } from '../../../shared/api/rooms';
 import { MOBILE_ISSUES_LIMIT, ROOM_ISSUES_LIMIT } from '../../../shared/limits';
 import { useSiteConfig } from '../../hooks/useSiteConfig';
 import { api } from '../../api/endpoints';
@@ -12,6 +12,7 @@ import { ConfirmDialog } from './components/ConfirmDialog';
 import { MembersPanel } from './components/MembersPanel';
 import { MessageList } from './components/MessageList';
 import { MuteDialog } from './components/MuteDialog';
+import { BannedDialog } from './components/BannedDialog';
 import { useRoomModeration } from './hooks/useRoomModeration';
 import { nameWithHandle } from './components/person';
 import { RepositoryDetailsPanel } from './components/RepositoryDetailsPanel';
@@ -62,6 +63,7 @@ export default function ChatRoomPage() {
   const repository = useRoomRepository(room?.repo_full_name);
   const issues = useRoomGoodFirstIssues(room?.repo_full_name);
   const members = useRoomMembers(roomId, access.ready);
+  const moderation = useRoomModeration(roomId, members.members, user?.id);
   const [searchParams] = useSearchParams();
   const linkedId = searchParams.get(MESSAGE_PARAM);
   const opening = useRoomOpening(roomId, linkedId, access.ready);
@@ -75,12 +77,20 @@ export default function ChatRoomPage() {
 
   const { reload: reloadMessages, applyEvent: applyMessageEvent } = messages;
   const { reload: reloadMembers, applyEvent: applyMemberEvent } = members;
+  const { applyEvent: applyModerationEvent } = moderation;
   const realtime = useRoomRealtime(roomId, {
     afterSeq: messages.lastSeq,
     currentUserId: user?.id,
     onEvent: (event) => {
       applyMessageEvent(event);
       applyMemberEvent(event);
+      applyModerationEvent(event);
+      if (event.type === 'member.banned' && event.user_id === user?.id) {
+        // Removed by a moderator: the room is closed to them, so the page goes home.
+        access.markLeaving();
+        toast.error(BANNED_MESSAGE);
+        navigate('/', { replace: true });
+      }
     },
     onResync: async () => {
       reloadMembers();
@@ -120,7 +130,6 @@ export default function ChatRoomPage() {
 
   const { messages: messageList, loadOlder, loadNewer, edit, remove, toggleReaction, send, hasNewer } = messages;
   const { removeAsModerator } = messages;
-  const moderation = useRoomModeration(roomId, members.members, user?.id);
   // Stable row callbacks: message rows are memoized and re-render only when their message changes.
   const onLoadOlder = useCallback(() => void loadOlder(), [loadOlder]);
   const onLoadNewer = useCallback(() => void loadNewer(), [loadNewer]);
@@ -282,6 +291,7 @@ export default function ChatRoomPage() {
           onDelete={onDeleteMessage}
           onRemove={canModerate ? onRemoveMessage : undefined}
           onMute={canModerate ? moderation.openMute : undefined}
+          onBan={canModerate ? moderation.openBan : undefined}
           onCopy={onCopyMessage}
           onCopyLink={onCopyLink}
           onToggleReaction={onToggleReaction}
@@ -297,6 +307,8 @@ export default function ChatRoomPage() {
           blockedReason={moderation.blockedReason}
         />
         <MuteDialog {...moderation.muteDialog} />
+        <ConfirmDialog {...moderation.banDialog} />
+        <BannedDialog {...moderation.bannedList} />
         <ConfirmDialog
           open={confirmingLeave}
           onOpenChange={setConfirmingLeave}

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
-import { MUTE_DURATIONS, type MuteDuration, type MuteResponse } from '../../../shared/api/rooms';
+import { MUTE_DURATIONS, type BansResponse, type MuteDuration, type MuteResponse } from '../../../shared/api/rooms';
+import type { RoomEvent } from '../../../shared/realtime/protocol';
 import { membersRepository } from '../../db/repositories/members.repository';
+import { roomBansRepository } from '../../db/repositories/room-bans.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { Database } from '../../db/schema';
 import { domainErrors } from '../../errors';
@@ -26,6 +28,15 @@ export function createModerationService({ db, changes, roles, now }: ModerationS
     if (!(await roles.isModerator(roomId, userId))) throw domainErrors.forbidden(MODERATORS_ONLY);
   }
 
+  /** The target has been a member of the room (active or not) and is not a moderator. */
+  async function requireBannable(roomId: string, targetId: string): Promise<void> {
+    const membership = await membersRepository(db).find(roomId, targetId);
+    if (!membership) throw domainErrors.notFound(NOT_IN_ROOM);
+    if (membership.left_at === null && (await membersRepository(db).findActiveRole(roomId, targetId))?.moderator) {
+      throw domainErrors.forbidden(MODERATOR_PROTECTED);
+    }
+  }
+
   /** The target is an active member and not a moderator (moderators answer to GitHub, not to each other). */
   async function requireSanctionable(roomId: string, targetId: string): Promise<void> {
     const role = await membersRepository(db).findActiveRole(roomId, targetId);
@@ -46,6 +57,47 @@ export function createModerationService({ db, changes, roles, now }: ModerationS
         return { result: undefined, events: [{ type: 'member.muted', user_id: targetId, muted_until: mutedUntil }] };
       });
       return { muted_until: mutedUntil };
+    },
+
+    /**
+     * Bans someone from the room: their membership ends in the same change (their sockets stop
+     * receiving the room after their own member.left) and joining again is refused.
+     */
+    async ban(moderatorId: string, roomId: string, targetId: string): Promise<void> {
+      await requireModerator(roomId, moderatorId);
+      if (targetId === moderatorId) throw domainErrors.forbidden(MODERATOR_PROTECTED);
+      await requireBannable(roomId, targetId);
+      await changes.change(roomId, async (trx, nowIso) => {
+        const bans = roomBansRepository(trx);
+        if (await bans.isBanned(roomId, targetId)) return { result: undefined, events: [] };
+        await bans.insert({ room_id: roomId, user_id: targetId, banned_by: moderatorId, created_at: nowIso });
+        const events: RoomEvent[] = [{ type: 'member.banned', user_id: targetId }];
+        if (await membersRepository(trx).markLeft(roomId, targetId, nowIso)) {
+          events.push({ type: 'member.left', user_id: targetId });
+        }
+        return { result: undefined, events };
+      });
+    },
+
+    /** Lifts a ban (the person may join again); someone not banned is left as is. */
+    async unban(moderatorId: string, roomId: string, targetId: string): Promise<void> {
+      await requireModerator(roomId, moderatorId);
+      await changes.change(roomId, async (trx) => {
+        const lifted = await roomBansRepository(trx).delete(roomId, targetId);
+        return { result: undefined, events: lifted ? [{ type: 'member.unbanned', user_id: targetId }] : [] };
+      });
+    },
+
+    /** The room's 'Banned' list, newest first. */
+    async bans(moderatorId: string, roomId: string): Promise<BansResponse> {
+      await requireModerator(roomId, moderatorId);
+      const rows = await roomBansRepository(db).list(roomId);
+      return {
+        bans: rows.map((row) => ({
+          user: { id: row.user_id, username: row.username, display_name: row.display_name, avatar_url: row.avatar_url },
+          banned_at: row.created_at,
+        })),
+      };
     },
 
     /** Lifts a mute; a member who is not muted is left as is (no event). */

@@ -8,7 +8,9 @@ import type {
   RoomDetailsResponse,
 } from '../../../shared/api/rooms';
 import type { EventBus } from '../../bus/event-bus';
+import { BANNED_MESSAGE } from '../../../shared/api/rooms';
 import { membersRepository } from '../../db/repositories/members.repository';
+import { roomBansRepository } from '../../db/repositories/room-bans.repository';
 import { messagesRepository } from '../../db/repositories/messages.repository';
 import { repoKeyOf, roomsRepository } from '../../db/repositories/rooms.repository';
 import type { ChatRoomRow, Database } from '../../db/schema';
@@ -74,6 +76,7 @@ export function createRoomsService({
       if (existing) {
         const membership = await members.find(existing.id, userId);
         if (membership && membership.left_at === null) return { room: toRoomDto(existing), created: false };
+        if (await roomBansRepository(db).isBanned(existing.id, userId)) throw domainErrors.forbidden(BANNED_MESSAGE);
       }
 
       // Counted before GitHub is asked, so the limit also bounds lookups of made-up names.
@@ -109,6 +112,8 @@ export function createRoomsService({
           const membersInTransaction = membersRepository(inner);
           const membership = await membersInTransaction.find(roomId, userId);
           if (membership && membership.left_at === null) return { result: undefined, events: [] };
+          // Re-checked under the room lock: a ban committed meanwhile holds.
+          if (await roomBansRepository(inner).isBanned(roomId, userId)) throw domainErrors.forbidden(BANNED_MESSAGE);
           await membersInTransaction.upsertActive(
             { id: randomUUID(), room_id: roomId, user_id: userId, joined_at: at },
             role ?? { moderator: false, checked_at: '' },

@@ -30,6 +30,9 @@ interface MembersPanelProps {
 export interface MemberModeration {
   onMute(user: UserSummaryDto): void;
   onUnmute(userId: string): void;
+  onBan(user: UserSummaryDto): void;
+  /** Opens the room's 'Banned' list. */
+  onOpenBanned(): void;
 }
 
 /** The member is muted now (a mute in force at `now`). */
@@ -48,9 +51,20 @@ export function MembersPanel(props: MembersPanelProps) {
   return (
     <div className="flex h-full min-h-0 flex-col">
       <section aria-labelledby="members-heading" className="min-h-0 flex-1 overflow-y-auto p-4">
-        <h2 id="members-heading" className="mb-2 text-sm font-semibold">
-          Members ({members.length})
-        </h2>
+        <div className="mb-2 flex items-center justify-between gap-2">
+          <h2 id="members-heading" className="text-sm font-semibold">
+            Members ({members.length})
+          </h2>
+          {props.moderation && (
+            <button
+              type="button"
+              onClick={props.moderation.onOpenBanned}
+              className="rounded px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-accent hover:text-foreground"
+            >
+              Banned
+            </button>
+          )}
+        </div>
         {members.length === 0 ? (
           <p className="text-sm text-muted-foreground">No members yet</p>
         ) : (
@@ -178,6 +192,9 @@ function MemberActions({
         ) : (
           <DropdownMenuItem onSelect={() => moderation.onMute(member.user)}>Mute</DropdownMenuItem>
         )}
+        <DropdownMenuItem destructive onSelect={() => moderation.onBan(member.user)}>
+          Ban from room
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -1,4 +1,4 @@
-import { Copy, Ellipsis, Link2, MicOff, Pencil, RotateCw, ShieldX, Trash2 } from 'lucide-react';
+import { Ban, Copy, Ellipsis, Link2, MicOff, Pencil, RotateCw, ShieldX, Trash2 } from 'lucide-react';
 import { memo, useEffect, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { UserSummaryDto } from '../../../../shared/api/rooms';
 import type { ChatMessage } from '../state/messages-state';
@@ -31,6 +31,8 @@ export interface MessageActions {
   onRemove?(messageId: string): void;
   /** A moderator mutes the message's author (absent for members who do not moderate). */
   onMute?(user: UserSummaryDto): void;
+  /** A moderator bans the message's author from the room. */
+  onBan?(user: UserSummaryDto): void;
 }
 
 export function authorName(author: ChatMessage['author']): string {
@@ -269,6 +271,11 @@ export const MessageItem = memo(function MessageItem({
                   {!own && !authorIsModerator && actions.onMute && (
                     <DropdownMenuItem onSelect={() => actions.onMute?.(message.author)}>
                       <MicOff className="h-4 w-4" aria-hidden="true" /> Mute
+                    </DropdownMenuItem>
+                  )}
+                  {!own && !authorIsModerator && actions.onBan && (
+                    <DropdownMenuItem destructive onSelect={() => actions.onBan?.(message.author)}>
+                      <Ban className="h-4 w-4" aria-hidden="true" /> Ban from room
                     </DropdownMenuItem>
                   )}
                   {!own && actions.onRemove && (

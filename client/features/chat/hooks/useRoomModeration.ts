@@ -1,6 +1,8 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { MemberDto, MuteDuration, UserSummaryDto } from '../../../../shared/api/rooms';
+import type { RoomEvent } from '../../../../shared/realtime/protocol';
 import { api } from '../../../api/endpoints';
 import { ApiRequestError } from '../../../api/http';
 import { displayName } from '../components/person';
@@ -71,9 +73,48 @@ export function useRoomModeration(roomId: string | undefined, members: MemberDto
   const openMute = useCallback((user: UserSummaryDto) => setMuteTarget(user), []);
   const closeMute = useCallback(() => setMuteTarget(null), []);
 
+  const [banTarget, setBanTarget] = useState<UserSummaryDto | null>(null);
+  const ban = useCallback(() => {
+    if (!roomId || !banTarget) return;
+    const name = displayName(banTarget);
+    api.rooms.ban(roomId, banTarget.id).then(
+      () => toast.success(`${name} is banned from this room`),
+      (error: unknown) => failure('Failed to ban', error),
+    );
+  }, [roomId, banTarget]);
+  const openBan = useCallback((user: UserSummaryDto) => setBanTarget(user), []);
+
+  // The 'Banned' list: read when a moderator opens it, kept current by ban events.
+  const queryClient = useQueryClient();
+  const bansKey = useMemo(() => ['chat', 'bans', roomId ?? ''] as const, [roomId]);
+  const [bannedOpen, setBannedOpen] = useState(false);
+  const bans = useQuery({
+    queryKey: bansKey,
+    queryFn: async ({ signal }) => (await api.rooms.bans(roomId ?? '', { signal })).bans,
+    enabled: canModerate && bannedOpen && Boolean(roomId),
+  });
+  const unban = useCallback(
+    (userId: string) => {
+      if (!roomId) return;
+      api.rooms.unban(roomId, userId).catch((error: unknown) => failure('Failed to unban', error));
+    },
+    [roomId],
+  );
+  const applyEvent = useCallback(
+    (event: RoomEvent) => {
+      if (event.type === 'member.banned' || event.type === 'member.unbanned') {
+        void queryClient.invalidateQueries({ queryKey: bansKey });
+      }
+    },
+    [queryClient, bansKey],
+  );
+
   const memberModeration = useMemo(
-    () => (canModerate ? { onMute: openMute, onUnmute: unmute } : undefined),
-    [canModerate, openMute, unmute],
+    () =>
+      canModerate
+        ? { onMute: openMute, onUnmute: unmute, onBan: openBan, onOpenBanned: () => setBannedOpen(true) }
+        : undefined,
+    [canModerate, openMute, unmute, openBan],
   );
 
   return {
@@ -82,5 +123,22 @@ export function useRoomModeration(roomId: string | undefined, members: MemberDto
     memberModeration,
     muteDialog: { name: muteTarget ? displayName(muteTarget) : null, onClose: closeMute, onMute: mute },
     openMute,
+    openBan,
+    banDialog: {
+      open: banTarget !== null,
+      onOpenChange: (open: boolean) => !open && setBanTarget(null),
+      title: `Ban ${banTarget ? displayName(banTarget) : ''} from this room?`,
+      description: 'They are removed from the room and cannot join it again until a moderator unbans them.',
+      confirmLabel: 'Ban from room',
+      onConfirm: ban,
+    },
+    bannedList: {
+      open: bannedOpen,
+      onOpenChange: setBannedOpen,
+      bans: bans.data,
+      loading: bans.isLoading,
+      onUnban: unban,
+    },
+    applyEvent,
   };
 }

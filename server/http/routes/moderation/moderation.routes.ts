@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { memberParams, muteBody } from '../../../../shared/api/rooms.schemas';
-import type { MuteResponse } from '../../../../shared/api/rooms';
+import { banBody, memberParams, muteBody } from '../../../../shared/api/rooms.schemas';
+import type { BansResponse, MuteResponse } from '../../../../shared/api/rooms';
 import { isUuid } from '../../../../shared/text';
 import { NOT_IN_ROOM } from '../../../services/moderation/moderation.service';
 import type { RouteDeps } from '../../route-deps';
@@ -24,6 +24,26 @@ export async function moderationRoutes(app: FastifyInstance, { services }: Route
     const auth = requireAuth(request);
     const { roomId, userId } = parseInput(memberParams, request.params);
     await moderation.unmute(auth.userId, roomIdOf({ roomId }), userIdOf(userId));
+    return reply.status(204).send();
+  });
+
+  app.get('/api/rooms/:roomId/bans', async (request) => {
+    const auth = requireAuth(request);
+    return (await moderation.bans(auth.userId, roomIdOf(request.params))) satisfies BansResponse;
+  });
+
+  app.post('/api/rooms/:roomId/bans', async (request, reply) => {
+    const auth = requireAuth(request);
+    const roomId = roomIdOf(request.params);
+    const body = parseInput(banBody, request.body);
+    await moderation.ban(auth.userId, roomId, userIdOf(body.user_id));
+    return reply.status(204).send();
+  });
+
+  app.delete('/api/rooms/:roomId/bans/:userId', async (request, reply) => {
+    const auth = requireAuth(request);
+    const { roomId, userId } = parseInput(memberParams, request.params);
+    await moderation.unban(auth.userId, roomIdOf({ roomId }), userIdOf(userId));
     return reply.status(204).send();
   });
 }
