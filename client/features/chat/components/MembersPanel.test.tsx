@@ -39,14 +39,14 @@ function setup(moderation?: MemberModeration) {
   );
 }
 
-it('badges moderators; members who do not moderate get no moderation controls', () => {
+it('badges moderators and marks muted members; members who do not moderate get no moderation controls', () => {
   setup();
   const rows = screen.getAllByTestId('member');
   expect(within(rows[0]!).getByTestId('maintainer-badge').textContent).toBe('Maintainer');
   expect(screen.getAllByTestId('maintainer-badge')).toHaveLength(1);
   expect(screen.queryByRole('button', { name: /^Moderate/ })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Banned' })).toBeNull();
-  expect(screen.queryByTestId('member-muted')).toBeNull();
+  expect(within(screen.getAllByTestId('member')[1]!).getByTestId('member-muted').textContent).toBe('Muted');
 });
 
 it('gives a moderator Mute or Unmute and Ban from room on other members, and the Banned list', async () => {

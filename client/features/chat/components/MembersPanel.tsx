@@ -76,7 +76,12 @@ export function MembersPanel(props: MembersPanelProps) {
                 props.now - new Date(member.joined_at).getTime() < NEW_MEMBER_MS;
               const name = displayName(member.user);
               return (
-                <li key={member.user.id} className="flex items-center gap-2" data-testid="member">
+                <li
+                  key={member.user.id}
+                  className="flex items-center gap-2"
+                  data-testid="member"
+                  data-user-id={member.user.id}
+                >
                   <ProfileLink user={member.user} tabbable={false} className="relative" label={`${name} profile`}>
                     <Avatar src={member.user.avatar_url} name={name} />
                     <span
@@ -107,7 +112,7 @@ export function MembersPanel(props: MembersPanelProps) {
                       <span className="sr-only">{online ? '(online)' : '(offline)'}</span>
                     </div>
                     <Handle user={member.user} className="block truncate text-xs" />
-                    {props.moderation && isMutedAt(member, props.now) && (
+                    {isMutedAt(member, props.now) && (
                       <div className="text-xs text-destructive" data-testid="member-muted">
                         Muted
                       </div>
