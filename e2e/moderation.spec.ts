@@ -133,6 +133,24 @@ test('a maintainer moderates; members see it live and after a reload; members wh
       }
     });
 
+    await test.step('Pin: the Pinned button counts it for everyone, live and after a reload, and opens the room at it', async () => {
+      const welcomeId = await messageWith(m, 'Welcome, please keep it on topic').getAttribute('data-message-id');
+      expect(await apiCall(a, 'POST', `/api/messages/${welcomeId}/pin`)).toBe(403);
+      await messageMenu(m, 'Welcome, please keep it on topic', 'Pin');
+      for (const page of [m, a, g]) await expect(page.getByTestId('pinned-count')).toHaveText('1');
+      await a.reload();
+      await expect(a.getByTestId('pinned-count')).toHaveText('1');
+      await expect(messageWith(a, 'Welcome, please keep it on topic').getByTestId('message-pinned')).toBeVisible();
+      await a.getByTestId('pinned-button').click();
+      await a.getByRole('dialog', { name: 'Pinned messages' }).getByTestId('pinned-message').click();
+      await expect(a).toHaveURL(new RegExp(`/chat/${roomId}\\?message=${welcomeId}$`));
+      await expect(messageWith(a, 'Welcome, please keep it on topic')).toBeVisible();
+      await messageWith(a, 'Welcome, please keep it on topic').hover();
+      await messageWith(a, 'Welcome, please keep it on topic').getByRole('button', { name: 'Message actions' }).click();
+      await expect(a.getByRole('menuitem', { name: 'Unpin' })).toHaveCount(0);
+      await a.keyboard.press('Escape');
+    });
+
     await test.step('Mute: the member cannot post until then; a bystander sees it in the member list', async () => {
       await memberRow(m, 'Grace Demo').getByRole('button', { name: 'Moderate Grace Demo' }).click();
       await m.getByRole('menuitem', { name: 'Mute' }).click();

@@ -17,6 +17,7 @@ import type {
   BansResponse,
   MuteDuration,
   MuteResponse,
+  PinsResponse,
   ToggleReactionRequest,
   ToggleReactionResponse,
 } from '../../shared/api/rooms';
@@ -80,6 +81,8 @@ export const api = {
         method: 'POST',
         body: { user_id: userId, duration },
       }),
+    pins: (roomId: string, options?: Signal) =>
+      apiFetch<PinsResponse>(`/api/rooms/${segment(roomId)}/pins`, signalOf(options)),
     bans: (roomId: string, options?: Signal) =>
       apiFetch<BansResponse>(`/api/rooms/${segment(roomId)}/bans`, signalOf(options)),
     ban: (roomId: string, userId: string) =>
@@ -114,6 +117,9 @@ export const api = {
       }),
     remove: (messageId: string) =>
       apiFetch<void>(`/api/messages/${segment(messageId)}`, { method: 'DELETE', body: {} }),
+    pin: (messageId: string) => apiFetch<void>(`/api/messages/${segment(messageId)}/pin`, { method: 'POST', body: {} }),
+    unpin: (messageId: string) =>
+      apiFetch<void>(`/api/messages/${segment(messageId)}/pin`, { method: 'DELETE', body: {} }),
     /** A moderator removes someone's message. */
     removeAsModerator: (messageId: string) =>
       apiFetch<void>(`/api/messages/${segment(messageId)}/remove`, { method: 'POST', body: {} }),

@@ -148,6 +148,14 @@ export interface RoomBansTable {
   created_at: string;
 }
 
+/** A message a moderator pinned in its room. */
+export interface PinnedMessagesTable {
+  message_id: string;
+  room_id: string;
+  pinned_by: string;
+  pinned_at: string;
+}
+
 export interface UserRepositoriesTable {
   id: string;
   user_id: string;
@@ -210,6 +218,7 @@ export interface Database {
   message_mentions: MessageMentionsTable;
   room_events: RoomEventsTable;
   room_bans: RoomBansTable;
+  pinned_messages: PinnedMessagesTable;
   user_repositories: UserRepositoriesTable;
   user_contributions: UserContributionsTable;
   github_cache: GithubCacheTable;

@@ -138,6 +138,19 @@ const ROWS: Row[] = [
     body: () => ({}),
     expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
   },
+  { method: 'GET', path: (w) => `/api/rooms/${w.roomId}/pins`, expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: (w) => `/api/messages/${w.messageId}/pin`,
+    body: () => ({}),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
+  },
+  {
+    method: 'DELETE',
+    path: (w) => `/api/messages/${w.messageId}/pin`,
+    body: () => ({}),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
+  },
   {
     method: 'POST',
     path: (w) => `/api/messages/${w.messageId}/reactions`,
@@ -159,6 +172,7 @@ async function snapshot(database: DatabaseHandle): Promise<string> {
     db.selectFrom('message_reactions').selectAll().orderBy('id').execute(),
     db.selectFrom('room_events').selectAll().orderBy('room_id').orderBy('seq').execute(),
     db.selectFrom('room_bans').selectAll().orderBy('room_id').orderBy('user_id').execute(),
+    db.selectFrom('pinned_messages').selectAll().orderBy('message_id').execute(),
     db.selectFrom('user_repositories').selectAll().orderBy('id').execute(),
     db.selectFrom('user_contributions').selectAll().orderBy('id').execute(),
   ];

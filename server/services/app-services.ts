@@ -10,6 +10,7 @@ import { checkDependencies } from './health/dependency-health';
 import { createMessagesService } from './messages/messages.service';
 import { createMemberRolesService } from './moderation/member-roles.service';
 import { createModerationService } from './moderation/moderation.service';
+import { createPinsService } from './moderation/pins.service';
 import { createReactionsService } from './messages/reactions.service';
 import { createMemoryPresenceStore } from './presence/presence-store';
 import { createRedisPresenceStore } from './presence/redis-presence-store';
@@ -78,6 +79,7 @@ export function buildAppServices(infra: Infrastructure) {
     readState: createReadStateService({ db, bus, logger }),
     memberRoles,
     moderation: createModerationService({ db, changes, roles: memberRoles, now }),
+    pins: createPinsService({ db, changes, roles: memberRoles }),
     roomAccess: createRoomAccessService(db),
     /** Who is online: this process's sockets, merged across processes through Redis when set. */
     presence: infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore(),

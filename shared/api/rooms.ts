@@ -216,3 +216,21 @@ export interface SiteStatsResponse {
 export interface RoomActivityResponse {
   activity: Record<string, { room_id: string; active_members: number }>;
 }
+
+/** A room keeps at most this many pinned messages. */
+export const PINNED_MESSAGES_MAX = 50;
+export const PINNED_LIMIT_MESSAGE = `A room can have at most ${PINNED_MESSAGES_MAX} pinned messages`;
+
+/**
+ * POST /api/messages/:messageId/pin (JSON body {}) → 204 and DELETE /api/messages/:messageId/pin
+ * (JSON body {}) → 204: moderators pin and unpin (message.pinned / message.unpinned events);
+ * 409 past PINNED_MESSAGES_MAX. GET /api/rooms/:roomId/pins (any signed-in user) → the room's
+ * pinned messages, newest pin first; a deleted message drops out.
+ */
+export interface PinnedMessageDto {
+  message: MessageDto;
+  pinned_at: string;
+}
+export interface PinsResponse {
+  pins: PinnedMessageDto[];
+}

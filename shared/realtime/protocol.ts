@@ -32,7 +32,9 @@ export type RoomEvent =
   | { type: 'member.muted'; user_id: string; muted_until: string | null }
   /** A moderator banned someone (a `member.left` for them follows when they were in the room). */
   | { type: 'member.banned'; user_id: string }
-  | { type: 'member.unbanned'; user_id: string };
+  | { type: 'member.unbanned'; user_id: string }
+  | { type: 'message.pinned'; message_id: string; pinned_at: string }
+  | { type: 'message.unpinned'; message_id: string };
 
 // ---- Client → server ----
 export type ClientCommand =

@@ -13,6 +13,8 @@ import { MembersPanel } from './components/MembersPanel';
 import { MessageList } from './components/MessageList';
 import { MuteDialog } from './components/MuteDialog';
 import { BannedDialog } from './components/BannedDialog';
+import { PinnedDialog } from './components/PinnedDialog';
+import { usePinnedMessages } from './hooks/usePinnedMessages';
 import { useRoomModeration } from './hooks/useRoomModeration';
 import { nameWithHandle } from './components/person';
 import { RepositoryDetailsPanel } from './components/RepositoryDetailsPanel';
@@ -64,6 +66,8 @@ export default function ChatRoomPage() {
   const issues = useRoomGoodFirstIssues(room?.repo_full_name);
   const members = useRoomMembers(roomId, access.ready);
   const moderation = useRoomModeration(roomId, members.members, user?.id);
+  const pinned = usePinnedMessages(roomId, access.ready);
+  const [pinnedOpen, setPinnedOpen] = useState(false);
   const [searchParams] = useSearchParams();
   const linkedId = searchParams.get(MESSAGE_PARAM);
   const opening = useRoomOpening(roomId, linkedId, access.ready);
@@ -78,6 +82,7 @@ export default function ChatRoomPage() {
   const { reload: reloadMessages, applyEvent: applyMessageEvent } = messages;
   const { reload: reloadMembers, applyEvent: applyMemberEvent } = members;
   const { applyEvent: applyModerationEvent } = moderation;
+  const { applyEvent: applyPinEvent } = pinned;
   const realtime = useRoomRealtime(roomId, {
     afterSeq: messages.lastSeq,
     currentUserId: user?.id,
@@ -85,6 +90,7 @@ export default function ChatRoomPage() {
       applyMessageEvent(event);
       applyMemberEvent(event);
       applyModerationEvent(event);
+      applyPinEvent(event);
       if (event.type === 'member.banned' && event.user_id === user?.id) {
         // Removed by a moderator: the room is closed to them, so the page goes home.
         access.markLeaving();
@@ -257,6 +263,8 @@ export default function ChatRoomPage() {
           onOpenMembers={() => setMembersOpen(true)}
           onCopyInvite={onCopyInvite}
           onLeave={() => setConfirmingLeave(true)}
+          pinnedCount={pinned.pins.length}
+          onOpenPinned={() => setPinnedOpen(true)}
         />
         {detailsOpen && <RepositoryDetailsPanel repo={repo} githubWebUrl={githubWebUrl} />}
         {realtime.status !== 'open' && messages.loaded && (
@@ -292,6 +300,8 @@ export default function ChatRoomPage() {
           onRemove={canModerate ? onRemoveMessage : undefined}
           onMute={canModerate ? moderation.openMute : undefined}
           onBan={canModerate ? moderation.openBan : undefined}
+          onPin={canModerate ? pinned.setPinned : undefined}
+          pinnedIds={pinned.pinnedIds}
           onCopy={onCopyMessage}
           onCopyLink={onCopyLink}
           onToggleReaction={onToggleReaction}
@@ -309,6 +319,12 @@ export default function ChatRoomPage() {
         <MuteDialog {...moderation.muteDialog} />
         <ConfirmDialog {...moderation.banDialog} />
         <BannedDialog {...moderation.bannedList} />
+        <PinnedDialog
+          open={pinnedOpen}
+          onOpenChange={setPinnedOpen}
+          pins={pinned.pins}
+          onOpenMessage={(id) => navigate(`/chat/${roomId ?? ''}?${MESSAGE_PARAM}=${encodeURIComponent(id)}`)}
+        />
         <ConfirmDialog
           open={confirmingLeave}
           onOpenChange={setConfirmingLeave}

@@ -8,6 +8,7 @@ import {
   GitFork,
   Link as LinkIcon,
   LogOut,
+  Pin,
   Star,
   Users,
 } from 'lucide-react';
@@ -28,6 +29,9 @@ interface ChatHeaderProps {
   onOpenMembers(): void;
   onCopyInvite(): void;
   onLeave(): void;
+  /** Pinned messages of the room: the 'Pinned' button shows the count and opens them. */
+  pinnedCount?: number;
+  onOpenPinned?(): void;
 }
 
 const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
@@ -105,6 +109,15 @@ export function ChatHeader(props: ChatHeaderProps) {
           )}
           {props.detailsOpen ? 'Hide details' : 'Show details'}
         </Button>
+        {props.onOpenPinned && (
+          <Button variant="outline" size="sm" onClick={props.onOpenPinned} data-testid="pinned-button">
+            <Pin className="h-4 w-4" aria-hidden="true" />
+            Pinned
+            <span className="rounded-full bg-secondary px-1.5 text-xs" data-testid="pinned-count">
+              {props.pinnedCount ?? 0}
+            </span>
+          </Button>
+        )}
         <Button variant="outline" size="sm" onClick={props.onCopyInvite}>
           <LinkIcon className="h-4 w-4" aria-hidden="true" />
           Copy invite

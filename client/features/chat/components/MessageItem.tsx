@@ -1,4 +1,4 @@
-import { Ban, Copy, Ellipsis, Link2, MicOff, Pencil, RotateCw, ShieldX, Trash2 } from 'lucide-react';
+import { Ban, Copy, Ellipsis, Link2, MicOff, Pencil, Pin, RotateCw, ShieldX, Trash2 } from 'lucide-react';
 import { memo, useEffect, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { UserSummaryDto } from '../../../../shared/api/rooms';
 import type { ChatMessage } from '../state/messages-state';
@@ -33,6 +33,8 @@ export interface MessageActions {
   onMute?(user: UserSummaryDto): void;
   /** A moderator bans the message's author from the room. */
   onBan?(user: UserSummaryDto): void;
+  /** A moderator pins (true) or unpins (false) the message. */
+  onPin?(messageId: string, pinned: boolean): void;
 }
 
 export function authorName(author: ChatMessage['author']): string {
@@ -55,6 +57,8 @@ interface MessageItemProps extends MessageActions {
   people: ReadonlyMap<string, UserSummaryDto>;
   /** The author moderates the room (a 'Maintainer' badge beside the name). */
   authorIsModerator?: boolean;
+  /** The message is one of the room's pinned messages. */
+  pinned?: boolean;
   /** The list's one Tab stop (roving focus): only its controls are in the Tab order. */
   active: boolean;
   editing: boolean;
@@ -143,6 +147,7 @@ export const MessageItem = memo(function MessageItem({
   knownUsernames,
   people,
   authorIsModerator = false,
+  pinned = false,
   active,
   editing,
   highlighted = false,
@@ -232,6 +237,7 @@ export const MessageItem = memo(function MessageItem({
                 {timeFormat.format(new Date(message.created_at))}
               </time>
               {message.edited_at && !deleted && <span>(edited)</span>}
+              {pinned && !deleted && <span data-testid="message-pinned">Pinned</span>}
               {message.status === 'pending' && <span>Sending…</span>}
             </div>
           </div>
@@ -266,6 +272,11 @@ export const MessageItem = memo(function MessageItem({
                   {own && (
                     <DropdownMenuItem destructive onSelect={() => setConfirmingDelete(true)}>
                       <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+                    </DropdownMenuItem>
+                  )}
+                  {actions.onPin && (
+                    <DropdownMenuItem onSelect={() => actions.onPin?.(message.id, !pinned)}>
+                      <Pin className="h-4 w-4" aria-hidden="true" /> {pinned ? 'Unpin' : 'Pin'}
                     </DropdownMenuItem>
                   )}
                   {!own && !authorIsModerator && actions.onMute && (

@@ -26,6 +26,8 @@ interface MessageListProps extends MessageActions {
   people: ReadonlyMap<string, UserSummaryDto>;
   /** Ids of the room's moderators (their messages carry a 'Maintainer' badge). */
   moderatorIds?: ReadonlySet<string>;
+  /** Ids of the room's pinned messages. */
+  pinnedIds?: ReadonlySet<string>;
   /** The message being edited inline (one at a time), or null. */
   editingId: string | null;
   onEditingChange(messageId: string | null): void;
@@ -67,6 +69,7 @@ export function MessageList({
   knownUsernames,
   people,
   moderatorIds,
+  pinnedIds,
   editingId,
   onEditingChange,
   hasOlder,
@@ -278,6 +281,7 @@ export function MessageList({
                     knownUsernames={knownUsernames}
                     people={people}
                     authorIsModerator={moderatorIds?.has(message.user_id) ?? false}
+                    pinned={pinnedIds?.has(message.id) ?? false}
                     active={message.id === active}
                     editing={message.id === editingId}
                     highlighted={message.id === highlightedId}

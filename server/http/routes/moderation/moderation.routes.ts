@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { banBody, memberParams, muteBody } from '../../../../shared/api/rooms.schemas';
-import type { BansResponse, MuteResponse } from '../../../../shared/api/rooms';
+import { banBody, memberParams, messageParams, muteBody } from '../../../../shared/api/rooms.schemas';
+import type { BansResponse, MuteResponse, PinsResponse } from '../../../../shared/api/rooms';
+import { MESSAGE_NOT_FOUND } from '../../../services/messages/messages.service';
 import { isUuid } from '../../../../shared/text';
 import { NOT_IN_ROOM } from '../../../services/moderation/moderation.service';
 import type { RouteDeps } from '../../route-deps';
@@ -11,7 +12,24 @@ import { roomIdOf } from '../rooms/rooms.routes';
 
 /** What moderators do to the people of their room. Every rule is the moderation service's. */
 export async function moderationRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
-  const { moderation } = services;
+  const { moderation, pins } = services;
+
+  app.get('/api/rooms/:roomId/pins', async (request) => {
+    requireAuth(request);
+    return (await pins.list(roomIdOf(request.params))) satisfies PinsResponse;
+  });
+
+  app.post('/api/messages/:messageId/pin', async (request, reply) => {
+    const auth = requireAuth(request);
+    await pins.pin(auth.userId, pinnedMessageIdOf(request.params));
+    return reply.status(204).send();
+  });
+
+  app.delete('/api/messages/:messageId/pin', async (request, reply) => {
+    const auth = requireAuth(request);
+    await pins.unpin(auth.userId, pinnedMessageIdOf(request.params));
+    return reply.status(204).send();
+  });
 
   app.post('/api/rooms/:roomId/mutes', async (request) => {
     const auth = requireAuth(request);
@@ -51,4 +69,10 @@ export async function moderationRoutes(app: FastifyInstance, { services }: Route
 function userIdOf(userId: string): string {
   if (!isUuid(userId)) throw apiErrors.notFound(NOT_IN_ROOM);
   return userId;
+}
+
+function pinnedMessageIdOf(params: unknown): string {
+  const { messageId } = parseInput(messageParams, params);
+  if (!isUuid(messageId)) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
+  return messageId;
 }
