@@ -48,7 +48,12 @@ async function revokeAccess(login: string, repo: string): Promise<void> {
 }
 
 /** A state-changing API call from the page's session (same-origin, as the app sends it). */
-async function apiCall(page: Page, method: 'POST' | 'DELETE', path: string, data: unknown = {}): Promise<number> {
+async function apiCall(
+  page: Page,
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data: unknown = {},
+): Promise<number> {
   const response = await page.request.fetch(path, {
     method,
     data,
@@ -169,6 +174,32 @@ test('a maintainer moderates; members see it live and after a reload; members wh
       await m.getByRole('menuitem', { name: 'Unmute' }).click();
       await expect(g.getByTestId('composer-blocked')).toHaveCount(0);
       await expect(memberRow(a, 'Grace Demo').getByTestId('member-muted')).toHaveCount(0);
+    });
+
+    await test.step('Slow mode: the member waits between messages and sees the wait; moderators are exempt', async () => {
+      expect(await apiCall(a, 'PUT', `/api/rooms/${roomId}/slow-mode`, { seconds: 10 })).toBe(403);
+      await m.getByTestId('slow-mode-button').click();
+      await m.getByRole('menuitem', { name: '10 s' }).click();
+      await expect(m.getByTestId('slow-mode-button')).toHaveText('Slow mode: 10 s');
+      await expect(g.getByTestId('slow-mode-badge')).toHaveText('Slow mode: 10 s');
+      await a.reload();
+      await expect(a.getByTestId('slow-mode-badge')).toHaveText('Slow mode: 10 s');
+
+      await sendMessage(g, 'One message under slow mode');
+      await expect(g.getByTestId('composer-blocked')).toHaveText(/^Slow mode is on: you can send again in \d+ s$/);
+      await expect(g.getByPlaceholder('Type your message...')).toBeDisabled();
+      expect(
+        await apiCall(g, 'POST', `/api/rooms/${roomId}/messages`, { client_id: crypto.randomUUID(), content: 'again' }),
+      ).toBe(429);
+      // The maintainer is exempt.
+      await sendMessage(m, 'Maintainer note one');
+      await sendMessage(m, 'Maintainer note two');
+      await expect(messageWith(a, 'Maintainer note two')).toBeVisible();
+      await expect(g.getByTestId('composer-blocked')).toHaveCount(0, { timeout: 15_000 });
+
+      await m.getByTestId('slow-mode-button').click();
+      await m.getByRole('menuitem', { name: 'Off' }).click();
+      await expect(g.getByTestId('slow-mode-badge')).toHaveCount(0);
     });
 
     await test.step('Ban: the member is removed and cannot rejoin; a bystander sees them go; Unban from the Banned list', async () => {

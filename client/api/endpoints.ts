@@ -18,6 +18,7 @@ import type {
   MuteDuration,
   MuteResponse,
   PinsResponse,
+  SlowModeResponse,
   ToggleReactionRequest,
   ToggleReactionResponse,
 } from '../../shared/api/rooms';
@@ -81,6 +82,8 @@ export const api = {
         method: 'POST',
         body: { user_id: userId, duration },
       }),
+    setSlowMode: (roomId: string, seconds: number) =>
+      apiFetch<SlowModeResponse>(`/api/rooms/${segment(roomId)}/slow-mode`, { method: 'PUT', body: { seconds } }),
     pins: (roomId: string, options?: Signal) =>
       apiFetch<PinsResponse>(`/api/rooms/${segment(roomId)}/pins`, signalOf(options)),
     bans: (roomId: string, options?: Signal) =>

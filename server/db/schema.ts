@@ -75,6 +75,8 @@ export interface ChatRoomsTable {
   created_at: string;
   /** Highest event sequence number handed out for this room (gap-free counter). */
   last_seq: number;
+  /** Slow mode: least seconds between one member's messages (0 = off; moderators exempt). */
+  slow_mode_seconds: ColumnType<number, number | undefined, number>;
 }
 
 export interface ChatMembersTable {

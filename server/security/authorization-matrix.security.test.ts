@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
  * whom GitHub lists as a maintainer of the room's repository (not the author).
  */
 type Actor = 'anon' | 'stranger' | 'member' | 'owner' | 'moderator';
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface World {
   roomId: string;
@@ -139,6 +139,12 @@ const ROWS: Row[] = [
     expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
   },
   { method: 'GET', path: (w) => `/api/rooms/${w.roomId}/pins`, expect: signedIn(200) },
+  {
+    method: 'PUT',
+    path: (w) => `/api/rooms/${w.roomId}/slow-mode`,
+    body: () => ({ seconds: 30 }),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 200 },
+  },
   {
     method: 'POST',
     path: (w) => `/api/messages/${w.messageId}/pin`,
@@ -274,9 +280,11 @@ describeEachDatabase('authorisation matrix', (engine) => {
         ? await api.get(url, { cookie })
         : row.method === 'POST'
           ? await api.post(url, body, { cookie })
-          : row.method === 'PATCH'
-            ? await api.patch(url, body, { cookie })
-            : await api.delete(url, body, { cookie });
+          : row.method === 'PUT'
+            ? await api.put(url, body, { cookie })
+            : row.method === 'PATCH'
+              ? await api.patch(url, body, { cookie })
+              : await api.delete(url, body, { cookie });
     expect(response.statusCode, response.body).toBe(expected(row, actor));
     if (response.statusCode >= 400) expect(await snapshot(testApp.database)).toBe(before);
     expect(response.body).not.toMatch(/github_token_sealed|"email"|gho_/);

@@ -75,6 +75,7 @@ export async function buildRoom(
     last_activity_at: now,
     created_at: now,
     last_seq: 0,
+    slow_mode_seconds: 0,
     ...overrides,
   };
   await db.insertInto('chat_rooms').values(room).execute();

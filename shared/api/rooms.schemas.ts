@@ -76,3 +76,8 @@ export const muteBody = z.object({
   duration: z.enum(['10m', '1h', '24h'], { error: 'duration must be 10m, 1h or 24h' }),
 });
 export const banBody = z.object({ user_id: z.string() });
+export const slowModeBody = z.object({
+  seconds: z.union([z.literal(0), z.literal(10), z.literal(30), z.literal(60), z.literal(300)], {
+    error: 'seconds must be 0, 10, 30, 60 or 300',
+  }),
+});

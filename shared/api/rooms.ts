@@ -17,6 +17,8 @@ export interface RoomDto {
   created_by: string;
   last_activity_at: string;
   created_at: string;
+  /** Slow mode: least seconds between one member's messages (0 = off; moderators are exempt). Always sent. */
+  slow_mode_seconds?: number;
 }
 
 /** A room in the user's lists (sidebar, 'Continue your chats'). */
@@ -233,4 +235,25 @@ export interface PinnedMessageDto {
 }
 export interface PinsResponse {
   pins: PinnedMessageDto[];
+}
+
+/** The slow-mode choices, in seconds: off, 10 s, 30 s, 60 s, 5 min. */
+export const SLOW_MODE_CHOICES = [0, 10, 30, 60, 300] as const;
+export type SlowModeSeconds = (typeof SLOW_MODE_CHOICES)[number];
+export const SLOW_MODE_LABELS: Record<SlowModeSeconds, string> = {
+  0: 'off',
+  10: '10 s',
+  30: '30 s',
+  60: '60 s',
+  300: '5 min',
+};
+
+/**
+ * PUT /api/rooms/:roomId/slow-mode {seconds: 0 | 10 | 30 | 60 | 300} → 200 {slow_mode_seconds}
+ * (moderators only; room.slow_mode_changed event). While it is on, a member's message sooner
+ * than that after their previous one answers 429 'Slow mode is on: please wait {n} seconds before
+ * sending another message'.
+ */
+export interface SlowModeResponse {
+  slow_mode_seconds: number;
 }

@@ -34,7 +34,8 @@ export type RoomEvent =
   | { type: 'member.banned'; user_id: string }
   | { type: 'member.unbanned'; user_id: string }
   | { type: 'message.pinned'; message_id: string; pinned_at: string }
-  | { type: 'message.unpinned'; message_id: string };
+  | { type: 'message.unpinned'; message_id: string }
+  | { type: 'room.slow_mode_changed'; slow_mode_seconds: number };
 
 // ---- Client → server ----
 export type ClientCommand =

@@ -15,7 +15,7 @@ import { MuteDialog } from './components/MuteDialog';
 import { BannedDialog } from './components/BannedDialog';
 import { PinnedDialog } from './components/PinnedDialog';
 import { usePinnedMessages } from './hooks/usePinnedMessages';
-import { useRoomModeration } from './hooks/useRoomModeration';
+import { useRoomModeration, useSlowModeWait } from './hooks/useRoomModeration';
 import { nameWithHandle } from './components/person';
 import { RepositoryDetailsPanel } from './components/RepositoryDetailsPanel';
 import { TypingIndicator } from './components/TypingIndicator';
@@ -152,6 +152,9 @@ export default function ChatRoomPage() {
   const onRemoveMessage = useCallback((id: string) => void removeAsModerator(id), [removeAsModerator]);
   // The room's members list follows role changes live, so the menus do too.
   const { canModerate } = moderation;
+  const slowModeSeconds = access.details?.room.slow_mode_seconds ?? 0;
+  const lastOwnSentAt = messageList.findLast((m) => m.user_id === user?.id && m.status !== 'failed')?.created_at;
+  const slowModeWait = useSlowModeWait(slowModeSeconds, canModerate, lastOwnSentAt);
   const onToggleReaction = useCallback((id: string, emoji: string) => void toggleReaction(id, emoji), [toggleReaction]);
   /** ↑ in the empty composer: edit my newest message that can still be edited. */
   const onEditLast = useCallback(() => {
@@ -264,6 +267,8 @@ export default function ChatRoomPage() {
           onCopyInvite={onCopyInvite}
           onLeave={() => setConfirmingLeave(true)}
           pinnedCount={pinned.pins.length}
+          slowModeSeconds={slowModeSeconds}
+          onSlowModeChange={canModerate ? moderation.setSlowMode : undefined}
           onOpenPinned={() => setPinnedOpen(true)}
         />
         {detailsOpen && <RepositoryDetailsPanel repo={repo} githubWebUrl={githubWebUrl} />}
@@ -314,7 +319,7 @@ export default function ChatRoomPage() {
           onSend={onSend}
           onTyping={realtime.notifyTyping}
           onEditLast={onEditLast}
-          blockedReason={moderation.blockedReason}
+          blockedReason={moderation.blockedReason ?? slowModeWait}
         />
         <MuteDialog {...moderation.muteDialog} />
         <ConfirmDialog {...moderation.banDialog} />

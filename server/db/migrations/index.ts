@@ -11,6 +11,7 @@ import * as messageRemovals from './20261125_0300_message_removals';
 import * as memberMutes from './20261125_0400_member_mutes';
 import * as roomBans from './20261125_0500_room_bans';
 import * as pinnedMessages from './20261125_0600_pinned_messages';
+import * as roomSlowMode from './20261125_0700_room_slow_mode';
 
 /** Every migration, keyed by its timestamped name. Add new ones; never edit landed ones. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '20261125_0400_member_mutes': memberMutes,
   '20261125_0500_room_bans': roomBans,
   '20261125_0600_pinned_messages': pinnedMessages,
+  '20261125_0700_room_slow_mode': roomSlowMode,
 };

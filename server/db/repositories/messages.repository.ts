@@ -62,6 +62,19 @@ export function messagesRepository(db: Db) {
       return inserted !== undefined;
     },
 
+    /** When the user last wrote in the room (ISO), deleted messages included; undefined when never. */
+    async lastSentAt(roomId: string, userId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('messages')
+        .select('created_at')
+        .where('room_id', '=', roomId)
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.created_at;
+    },
+
     async findByClientId(userId: string, clientId: string): Promise<MessageRow | undefined> {
       return messageByClientId.first(db, userId, clientId);
     },

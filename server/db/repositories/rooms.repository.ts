@@ -46,6 +46,10 @@ export function roomsRepository(db: Db) {
       return row ? Number(row.last_seq) : undefined;
     },
 
+    async setSlowMode(roomId: string, seconds: number): Promise<void> {
+      await db.updateTable('chat_rooms').set({ slow_mode_seconds: seconds }).where('id', '=', roomId).execute();
+    },
+
     async setLastSeq(roomId: string, lastSeq: number): Promise<void> {
       await db.updateTable('chat_rooms').set({ last_seq: lastSeq }).where('id', '=', roomId).execute();
     },

@@ -213,6 +213,7 @@ export function createDemoContentService(deps: DemoContentDeps) {
           last_activity_at: iso(firstAt),
           created_at: iso(firstAt),
           last_seq: 0,
+          slow_mode_seconds: 0,
         });
         if (!created) throw new RoomExists();
 

@@ -10,7 +10,7 @@ import { type MessageCursor, messagesRepository } from '../../db/repositories/me
 import { reactionsRepository } from '../../db/repositories/reactions.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { MemberRolesService } from '../moderation/member-roles.service';
-import { assertNotMuted } from '../moderation/mutes';
+import { assertNotMuted, assertSlowModeAllows, slowModeSecondsOf } from '../moderation/mutes';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { showCurrentTextInLog, tombstoneDeletedInLog } from './message-history';
@@ -179,6 +179,9 @@ export function createMessagesService({ db, changes, limits, roles, bus, logger,
       const content = checkedContent(input.content);
       // A muted member's attempts do not spend their sending budget.
       await assertNotMuted(db, roomId, userId, now());
+      // Moderators are exempt from slow mode; their role is only looked up when the room has it on.
+      const exempt = (await slowModeSecondsOf(db, roomId)) > 0 && (await roles.isModerator(roomId, userId));
+      if (!exempt) await assertSlowModeAllows(db, roomId, userId, now());
       await limits.send(userId);
 
       let mentioned: string[] = [];
@@ -186,6 +189,7 @@ export function createMessagesService({ db, changes, limits, roles, bus, logger,
         // Re-checked under the room lock: a concurrent leave cannot slip a message in after it.
         if (!(await membersRepository(trx).isActiveMember(roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
         await assertNotMuted(trx, roomId, userId, Date.parse(nowIso));
+        if (!exempt) await assertSlowModeAllows(trx, roomId, userId, Date.parse(nowIso));
         const row: MessageRow = {
           id: timeOrderedId(now()),
           room_id: roomId,

@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import { MUTE_DURATIONS, type BansResponse, type MuteDuration, type MuteResponse } from '../../../shared/api/rooms';
+import {
+  MUTE_DURATIONS,
+  type BansResponse,
+  type MuteDuration,
+  type MuteResponse,
+  type SlowModeResponse,
+  type SlowModeSeconds,
+} from '../../../shared/api/rooms';
 import type { RoomEvent } from '../../../shared/realtime/protocol';
 import { membersRepository } from '../../db/repositories/members.repository';
 import { roomBansRepository } from '../../db/repositories/room-bans.repository';
@@ -98,6 +105,19 @@ export function createModerationService({ db, changes, roles, now }: ModerationS
           banned_at: row.created_at,
         })),
       };
+    },
+
+    /** Sets the room's slow mode (0 = off); the same value again changes nothing. */
+    async setSlowMode(moderatorId: string, roomId: string, seconds: SlowModeSeconds): Promise<SlowModeResponse> {
+      await requireModerator(roomId, moderatorId);
+      await changes.change(roomId, async (trx) => {
+        const rooms = roomsRepository(trx);
+        const room = await rooms.findById(roomId);
+        if (!room || Number(room.slow_mode_seconds) === seconds) return { result: undefined, events: [] };
+        await rooms.setSlowMode(roomId, seconds);
+        return { result: undefined, events: [{ type: 'room.slow_mode_changed', slow_mode_seconds: seconds }] };
+      });
+      return { slow_mode_seconds: seconds };
     },
 
     /** Lifts a mute; a member who is not muted is left as is (no event). */

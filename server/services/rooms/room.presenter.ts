@@ -10,6 +10,7 @@ export function toRoomDto(row: ChatRoomRow): RoomDto {
     created_by: row.created_by,
     last_activity_at: row.last_activity_at,
     created_at: row.created_at,
+    slow_mode_seconds: Number(row.slow_mode_seconds),
   };
 }
 

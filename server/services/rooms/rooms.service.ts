@@ -103,6 +103,7 @@ export function createRoomsService({
             last_activity_at: nowIso,
             created_at: nowIso,
             last_seq: 0,
+            slow_mode_seconds: 0,
           });
           room = await roomsInTransaction.findByRepoKey(repoKeyOf(name));
         }

@@ -6,6 +6,8 @@ import type { RoomEvent } from '../../../../shared/realtime/protocol';
 import { api } from '../../../api/endpoints';
 import { ApiRequestError } from '../../../api/http';
 import { displayName } from '../components/person';
+import { roomQueryKey } from './useRoomAccess';
+import type { RoomDetailsResponse } from '../../../../shared/api/rooms';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 const dayTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -105,8 +107,13 @@ export function useRoomModeration(roomId: string | undefined, members: MemberDto
       if (event.type === 'member.banned' || event.type === 'member.unbanned') {
         void queryClient.invalidateQueries({ queryKey: bansKey });
       }
+      if (event.type === 'room.slow_mode_changed' && roomId) {
+        queryClient.setQueryData<RoomDetailsResponse>(roomQueryKey(roomId), (details) =>
+          details ? { ...details, room: { ...details.room, slow_mode_seconds: event.slow_mode_seconds } } : details,
+        );
+      }
     },
-    [queryClient, bansKey],
+    [queryClient, bansKey, roomId],
   );
 
   const memberModeration = useMemo(
@@ -117,8 +124,17 @@ export function useRoomModeration(roomId: string | undefined, members: MemberDto
     [canModerate, openMute, unmute, openBan],
   );
 
+  const setSlowMode = useCallback(
+    (seconds: number) => {
+      if (!roomId) return;
+      api.rooms.setSlowMode(roomId, seconds).catch((error: unknown) => failure('Failed to change slow mode', error));
+    },
+    [roomId],
+  );
+
   return {
     canModerate,
+    setSlowMode,
     blockedReason,
     memberModeration,
     muteDialog: { name: muteTarget ? displayName(muteTarget) : null, onClose: closeMute, onMute: mute },
@@ -141,4 +157,32 @@ export function useRoomModeration(roomId: string | undefined, members: MemberDto
     },
     applyEvent,
   };
+}
+
+/** 'Slow mode is on: you can send again in {n} s'. */
+export function slowModeWaitText(seconds: number): string {
+  return `Slow mode is on: you can send again in ${seconds} s`;
+}
+
+/**
+ * The composer's slow-mode wait: seconds left until the member may send again after their last
+ * message, counted down every second; null when they may send (or are exempt as a moderator).
+ */
+export function useSlowModeWait(intervalSeconds: number, exempt: boolean, lastSentAt: string | undefined) {
+  const until = !exempt && intervalSeconds > 0 && lastSentAt ? Date.parse(lastSentAt) + intervalSeconds * 1000 : null;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const first = setTimeout(() => setNow(Date.now()), 0);
+    if (until === null) return () => clearTimeout(first);
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= until) clearInterval(timer);
+    }, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [until]);
+  if (until === null || until <= now) return null;
+  return slowModeWaitText(Math.ceil((until - now) / 1000));
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { banBody, memberParams, messageParams, muteBody } from '../../../../shared/api/rooms.schemas';
-import type { BansResponse, MuteResponse, PinsResponse } from '../../../../shared/api/rooms';
+import { banBody, memberParams, messageParams, muteBody, slowModeBody } from '../../../../shared/api/rooms.schemas';
+import type { BansResponse, MuteResponse, PinsResponse, SlowModeResponse } from '../../../../shared/api/rooms';
 import { MESSAGE_NOT_FOUND } from '../../../services/messages/messages.service';
 import { isUuid } from '../../../../shared/text';
 import { NOT_IN_ROOM } from '../../../services/moderation/moderation.service';
@@ -43,6 +43,13 @@ export async function moderationRoutes(app: FastifyInstance, { services }: Route
     const { roomId, userId } = parseInput(memberParams, request.params);
     await moderation.unmute(auth.userId, roomIdOf({ roomId }), userIdOf(userId));
     return reply.status(204).send();
+  });
+
+  app.put('/api/rooms/:roomId/slow-mode', async (request) => {
+    const auth = requireAuth(request);
+    const roomId = roomIdOf(request.params);
+    const { seconds } = parseInput(slowModeBody, request.body);
+    return (await moderation.setSlowMode(auth.userId, roomId, seconds)) satisfies SlowModeResponse;
   });
 
   app.get('/api/rooms/:roomId/bans', async (request) => {
