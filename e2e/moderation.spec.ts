@@ -202,6 +202,22 @@ test('a maintainer moderates; members see it live and after a reload; members wh
       await expect(g.getByTestId('slow-mode-badge')).toHaveCount(0);
     });
 
+    await test.step('Topic: the maintainer sets one line under the header; members see it live and after a reload', async () => {
+      await expect(a.getByRole('button', { name: 'Set topic' })).toHaveCount(0);
+      expect(await apiCall(a, 'PUT', `/api/rooms/${roomId}/topic`, { topic: 'taken over' })).toBe(403);
+      await m.getByRole('button', { name: 'Set topic' }).click();
+      await m
+        .getByRole('dialog', { name: 'Room topic' })
+        .getByLabel('Topic')
+        .fill('Release 0.18 is out: questions here');
+      await m.getByRole('button', { name: 'Save topic' }).click();
+      for (const page of [m, a, g]) {
+        await expect(page.getByTestId('room-topic')).toHaveText('Release 0.18 is out: questions here');
+      }
+      await g.reload();
+      await expect(g.getByTestId('room-topic')).toHaveText('Release 0.18 is out: questions here');
+    });
+
     await test.step('Ban: the member is removed and cannot rejoin; a bystander sees them go; Unban from the Banned list', async () => {
       await messageMenu(m, 'Hello from Ada', 'Ban from room');
       await m.getByRole('dialog').getByRole('button', { name: 'Ban from room' }).click();

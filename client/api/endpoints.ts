@@ -19,6 +19,7 @@ import type {
   MuteResponse,
   PinsResponse,
   SlowModeResponse,
+  TopicResponse,
   ToggleReactionRequest,
   ToggleReactionResponse,
 } from '../../shared/api/rooms';
@@ -82,6 +83,8 @@ export const api = {
         method: 'POST',
         body: { user_id: userId, duration },
       }),
+    setTopic: (roomId: string, topic: string) =>
+      apiFetch<TopicResponse>(`/api/rooms/${segment(roomId)}/topic`, { method: 'PUT', body: { topic } }),
     setSlowMode: (roomId: string, seconds: number) =>
       apiFetch<SlowModeResponse>(`/api/rooms/${segment(roomId)}/slow-mode`, { method: 'PUT', body: { seconds } }),
     pins: (roomId: string, options?: Signal) =>

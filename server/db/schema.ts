@@ -77,6 +77,8 @@ export interface ChatRoomsTable {
   last_seq: number;
   /** Slow mode: least seconds between one member's messages (0 = off; moderators exempt). */
   slow_mode_seconds: ColumnType<number, number | undefined, number>;
+  /** One line under the room header, set by moderators ('' = none). */
+  topic: ColumnType<string, string | undefined, string>;
 }
 
 export interface ChatMembersTable {

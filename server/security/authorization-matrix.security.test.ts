@@ -141,6 +141,12 @@ const ROWS: Row[] = [
   { method: 'GET', path: (w) => `/api/rooms/${w.roomId}/pins`, expect: signedIn(200) },
   {
     method: 'PUT',
+    path: (w) => `/api/rooms/${w.roomId}/topic`,
+    body: () => ({ topic: 'Releases every Friday' }),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 200 },
+  },
+  {
+    method: 'PUT',
     path: (w) => `/api/rooms/${w.roomId}/slow-mode`,
     body: () => ({ seconds: 30 }),
     expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 200 },

@@ -76,6 +76,7 @@ export async function buildRoom(
     created_at: now,
     last_seq: 0,
     slow_mode_seconds: 0,
+    topic: '',
     ...overrides,
   };
   await db.insertInto('chat_rooms').values(room).execute();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MY_ROOMS_LIMIT_MAX } from '../limits';
 import { MESSAGE_ERRORS } from '../validation/message';
+import { cleanSingleLineText } from '../validation/clean-text';
 
 /**
  * Request schemas of the rooms, messages and read-state endpoints: the server validates with
@@ -80,4 +81,10 @@ export const slowModeBody = z.object({
   seconds: z.union([z.literal(0), z.literal(10), z.literal(30), z.literal(60), z.literal(300)], {
     error: 'seconds must be 0, 10, 30, 60 or 300',
   }),
+});
+export const topicBody = z.object({
+  topic: z
+    .string()
+    .transform((v) => cleanSingleLineText(v.replace(/\s+/g, ' ')))
+    .pipe(z.string().max(200, 'Topic must be 200 characters or fewer')),
 });

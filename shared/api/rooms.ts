@@ -19,6 +19,8 @@ export interface RoomDto {
   created_at: string;
   /** Slow mode: least seconds between one member's messages (0 = off; moderators are exempt). Always sent. */
   slow_mode_seconds?: number;
+  /** One line under the room header, set by moderators ('' = none). Always sent. */
+  topic?: string;
 }
 
 /** A room in the user's lists (sidebar, 'Continue your chats'). */
@@ -256,4 +258,13 @@ export const SLOW_MODE_LABELS: Record<SlowModeSeconds, string> = {
  */
 export interface SlowModeResponse {
   slow_mode_seconds: number;
+}
+
+export const TOPIC_MAX = 200;
+/**
+ * PUT /api/rooms/:roomId/topic {topic} → 200 {topic} (moderators only; room.topic_changed event).
+ * One line: line breaks become spaces, at most TOPIC_MAX characters; '' clears it.
+ */
+export interface TopicResponse {
+  topic: string;
 }

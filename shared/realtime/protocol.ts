@@ -35,7 +35,8 @@ export type RoomEvent =
   | { type: 'member.unbanned'; user_id: string }
   | { type: 'message.pinned'; message_id: string; pinned_at: string }
   | { type: 'message.unpinned'; message_id: string }
-  | { type: 'room.slow_mode_changed'; slow_mode_seconds: number };
+  | { type: 'room.slow_mode_changed'; slow_mode_seconds: number }
+  | { type: 'room.topic_changed'; topic: string };
 
 // ---- Client → server ----
 export type ClientCommand =

@@ -14,6 +14,7 @@ import { MessageList } from './components/MessageList';
 import { MuteDialog } from './components/MuteDialog';
 import { BannedDialog } from './components/BannedDialog';
 import { PinnedDialog } from './components/PinnedDialog';
+import { RoomTopic } from './components/RoomTopic';
 import { usePinnedMessages } from './hooks/usePinnedMessages';
 import { useRoomModeration, useSlowModeWait } from './hooks/useRoomModeration';
 import { nameWithHandle } from './components/person';
@@ -270,6 +271,11 @@ export default function ChatRoomPage() {
           slowModeSeconds={slowModeSeconds}
           onSlowModeChange={canModerate ? moderation.setSlowMode : undefined}
           onOpenPinned={() => setPinnedOpen(true)}
+        />
+        <RoomTopic
+          key={access.details.room.topic ?? ''}
+          topic={access.details.room.topic ?? ''}
+          onSave={canModerate ? moderation.setTopic : undefined}
         />
         {detailsOpen && <RepositoryDetailsPanel repo={repo} githubWebUrl={githubWebUrl} />}
         {realtime.status !== 'open' && messages.loaded && (

@@ -12,6 +12,7 @@ import * as memberMutes from './20261125_0400_member_mutes';
 import * as roomBans from './20261125_0500_room_bans';
 import * as pinnedMessages from './20261125_0600_pinned_messages';
 import * as roomSlowMode from './20261125_0700_room_slow_mode';
+import * as roomTopic from './20261125_0800_room_topic';
 
 /** Every migration, keyed by its timestamped name. Add new ones; never edit landed ones. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261125_0500_room_bans': roomBans,
   '20261125_0600_pinned_messages': pinnedMessages,
   '20261125_0700_room_slow_mode': roomSlowMode,
+  '20261125_0800_room_topic': roomTopic,
 };

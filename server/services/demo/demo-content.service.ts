@@ -214,6 +214,7 @@ export function createDemoContentService(deps: DemoContentDeps) {
           created_at: iso(firstAt),
           last_seq: 0,
           slow_mode_seconds: 0,
+          topic: '',
         });
         if (!created) throw new RoomExists();
 

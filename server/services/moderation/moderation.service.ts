@@ -6,6 +6,7 @@ import {
   type MuteResponse,
   type SlowModeResponse,
   type SlowModeSeconds,
+  type TopicResponse,
 } from '../../../shared/api/rooms';
 import type { RoomEvent } from '../../../shared/realtime/protocol';
 import { membersRepository } from '../../db/repositories/members.repository';
@@ -118,6 +119,19 @@ export function createModerationService({ db, changes, roles, now }: ModerationS
         return { result: undefined, events: [{ type: 'room.slow_mode_changed', slow_mode_seconds: seconds }] };
       });
       return { slow_mode_seconds: seconds };
+    },
+
+    /** Sets the room's topic ('' clears it); the same topic again changes nothing. */
+    async setTopic(moderatorId: string, roomId: string, topic: string): Promise<TopicResponse> {
+      await requireModerator(roomId, moderatorId);
+      await changes.change(roomId, async (trx) => {
+        const rooms = roomsRepository(trx);
+        const room = await rooms.findById(roomId);
+        if (!room || room.topic === topic) return { result: undefined, events: [] };
+        await rooms.setTopic(roomId, topic);
+        return { result: undefined, events: [{ type: 'room.topic_changed', topic }] };
+      });
+      return { topic };
     },
 
     /** Lifts a mute; a member who is not muted is left as is (no event). */

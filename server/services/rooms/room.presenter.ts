@@ -11,6 +11,7 @@ export function toRoomDto(row: ChatRoomRow): RoomDto {
     last_activity_at: row.last_activity_at,
     created_at: row.created_at,
     slow_mode_seconds: Number(row.slow_mode_seconds),
+    topic: row.topic,
   };
 }
 

@@ -104,6 +104,7 @@ export function createRoomsService({
             created_at: nowIso,
             last_seq: 0,
             slow_mode_seconds: 0,
+            topic: '',
           });
           room = await roomsInTransaction.findByRepoKey(repoKeyOf(name));
         }

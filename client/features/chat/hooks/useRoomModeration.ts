@@ -107,6 +107,11 @@ export function useRoomModeration(roomId: string | undefined, members: MemberDto
       if (event.type === 'member.banned' || event.type === 'member.unbanned') {
         void queryClient.invalidateQueries({ queryKey: bansKey });
       }
+      if (event.type === 'room.topic_changed' && roomId) {
+        queryClient.setQueryData<RoomDetailsResponse>(roomQueryKey(roomId), (details) =>
+          details ? { ...details, room: { ...details.room, topic: event.topic } } : details,
+        );
+      }
       if (event.type === 'room.slow_mode_changed' && roomId) {
         queryClient.setQueryData<RoomDetailsResponse>(roomQueryKey(roomId), (details) =>
           details ? { ...details, room: { ...details.room, slow_mode_seconds: event.slow_mode_seconds } } : details,
@@ -132,9 +137,18 @@ export function useRoomModeration(roomId: string | undefined, members: MemberDto
     [roomId],
   );
 
+  const setTopic = useCallback(
+    (topic: string) => {
+      if (!roomId) return;
+      api.rooms.setTopic(roomId, topic).catch((error: unknown) => failure('Failed to set the topic', error));
+    },
+    [roomId],
+  );
+
   return {
     canModerate,
     setSlowMode,
+    setTopic,
     blockedReason,
     memberModeration,
     muteDialog: { name: muteTarget ? displayName(muteTarget) : null, onClose: closeMute, onMute: mute },

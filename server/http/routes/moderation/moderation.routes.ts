@@ -1,6 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { banBody, memberParams, messageParams, muteBody, slowModeBody } from '../../../../shared/api/rooms.schemas';
-import type { BansResponse, MuteResponse, PinsResponse, SlowModeResponse } from '../../../../shared/api/rooms';
+import {
+  banBody,
+  memberParams,
+  messageParams,
+  muteBody,
+  slowModeBody,
+  topicBody,
+} from '../../../../shared/api/rooms.schemas';
+import type {
+  BansResponse,
+  MuteResponse,
+  PinsResponse,
+  SlowModeResponse,
+  TopicResponse,
+} from '../../../../shared/api/rooms';
 import { MESSAGE_NOT_FOUND } from '../../../services/messages/messages.service';
 import { isUuid } from '../../../../shared/text';
 import { NOT_IN_ROOM } from '../../../services/moderation/moderation.service';
@@ -50,6 +63,13 @@ export async function moderationRoutes(app: FastifyInstance, { services }: Route
     const roomId = roomIdOf(request.params);
     const { seconds } = parseInput(slowModeBody, request.body);
     return (await moderation.setSlowMode(auth.userId, roomId, seconds)) satisfies SlowModeResponse;
+  });
+
+  app.put('/api/rooms/:roomId/topic', async (request) => {
+    const auth = requireAuth(request);
+    const roomId = roomIdOf(request.params);
+    const { topic } = parseInput(topicBody, request.body);
+    return (await moderation.setTopic(auth.userId, roomId, topic)) satisfies TopicResponse;
   });
 
   app.get('/api/rooms/:roomId/bans', async (request) => {
