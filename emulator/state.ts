@@ -1,4 +1,5 @@
 import { GITHUB_RATE_LIMITS, RateLimiter, type RateLimits } from './api/ratelimit';
+import { DEMO_REPO_ACCESS, repoAccessKey, type RepoRole } from './dataset/access';
 
 export interface OAuthApp {
   clientId: string;
@@ -44,9 +45,17 @@ export class EmulatorState {
   secondaryRemaining = 0;
   secondaryRetryAfter = 60;
   failures: ForcedFailure[] = [];
+  /** Roles on repositories one does not own, keyed by repoAccessKey (demo grants to start with). */
+  readonly repoAccess = new Map<string, RepoRole>();
 
   constructor(private readonly defaultLimits: RateLimits = GITHUB_RATE_LIMITS) {
     this.limiter = new RateLimiter({ ...defaultLimits });
+    this.resetRepoAccess();
+  }
+
+  resetRepoAccess(): void {
+    this.repoAccess.clear();
+    for (const grant of DEMO_REPO_ACCESS) this.repoAccess.set(repoAccessKey(grant.login, grant.repo), grant.role);
   }
 
   countRequest(path: string): void {
@@ -68,5 +77,6 @@ export class EmulatorState {
     this.secondaryRemaining = 0;
     this.secondaryRetryAfter = 60;
     this.failures = [];
+    this.resetRepoAccess();
   }
 }

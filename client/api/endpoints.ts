@@ -15,6 +15,12 @@ import type {
   RoomDetailsResponse,
   SendMessageRequest,
   SiteStatsResponse,
+  BansResponse,
+  MuteDuration,
+  MuteResponse,
+  PinsResponse,
+  SlowModeResponse,
+  TopicResponse,
   ToggleReactionRequest,
   ToggleReactionResponse,
 } from '../../shared/api/rooms';
@@ -73,6 +79,25 @@ export const api = {
     joinById: (roomId: string) =>
       apiFetch<JoinRoomResponse>(`/api/rooms/${segment(roomId)}/join`, { method: 'POST', body: {} }),
     leave: (roomId: string) => apiFetch<void>(`/api/rooms/${segment(roomId)}/leave`, { method: 'POST', body: {} }),
+    mute: (roomId: string, userId: string, duration: MuteDuration) =>
+      apiFetch<MuteResponse>(`/api/rooms/${segment(roomId)}/mutes`, {
+        method: 'POST',
+        body: { user_id: userId, duration },
+      }),
+    setTopic: (roomId: string, topic: string) =>
+      apiFetch<TopicResponse>(`/api/rooms/${segment(roomId)}/topic`, { method: 'PUT', body: { topic } }),
+    setSlowMode: (roomId: string, seconds: number) =>
+      apiFetch<SlowModeResponse>(`/api/rooms/${segment(roomId)}/slow-mode`, { method: 'PUT', body: { seconds } }),
+    pins: (roomId: string, options?: Signal) =>
+      apiFetch<PinsResponse>(`/api/rooms/${segment(roomId)}/pins`, signalOf(options)),
+    bans: (roomId: string, options?: Signal) =>
+      apiFetch<BansResponse>(`/api/rooms/${segment(roomId)}/bans`, signalOf(options)),
+    ban: (roomId: string, userId: string) =>
+      apiFetch<void>(`/api/rooms/${segment(roomId)}/bans`, { method: 'POST', body: { user_id: userId } }),
+    unban: (roomId: string, userId: string) =>
+      apiFetch<void>(`/api/rooms/${segment(roomId)}/bans/${segment(userId)}`, { method: 'DELETE', body: {} }),
+    unmute: (roomId: string, userId: string) =>
+      apiFetch<void>(`/api/rooms/${segment(roomId)}/mutes/${segment(userId)}`, { method: 'DELETE', body: {} }),
     details: (roomId: string, options?: Signal) =>
       apiFetch<RoomDetailsResponse>(`/api/rooms/${segment(roomId)}`, signalOf(options)),
     members: (roomId: string, options?: Signal) =>
@@ -99,6 +124,12 @@ export const api = {
       }),
     remove: (messageId: string) =>
       apiFetch<void>(`/api/messages/${segment(messageId)}`, { method: 'DELETE', body: {} }),
+    pin: (messageId: string) => apiFetch<void>(`/api/messages/${segment(messageId)}/pin`, { method: 'POST', body: {} }),
+    unpin: (messageId: string) =>
+      apiFetch<void>(`/api/messages/${segment(messageId)}/pin`, { method: 'DELETE', body: {} }),
+    /** A moderator removes someone's message. */
+    removeAsModerator: (messageId: string) =>
+      apiFetch<void>(`/api/messages/${segment(messageId)}/remove`, { method: 'POST', body: {} }),
     toggleReaction: (messageId: string, emoji: string) =>
       apiFetch<ToggleReactionResponse>(`/api/messages/${segment(messageId)}/reactions`, {
         method: 'POST',

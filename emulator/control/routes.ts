@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateLimits } from '../api/ratelimit';
+import { REPO_ROLES, repoAccessKey, type RepoRole } from '../dataset/access';
 import type { Dataset } from '../dataset/index';
 import { parseParams, readBody } from '../http/body';
 import { sendJson } from '../http/send';
@@ -26,7 +27,23 @@ const HELP = {
   'GET /__control/counters': '{total, byPath}: API requests received (including 304s and errors).',
   'DELETE /__control/counters': 'Zero the counters.',
   'GET /__control/demo-logins': 'Logins of the demo accounts.',
+  'GET /__control/repo-access': '[{login, repo, role}]: roles held on repositories one does not own.',
+  'PUT /__control/repo-access':
+    '{login, repo, role}: grant a role (admin, maintain, write, triage, read) on a dataset repository.',
+  'DELETE /__control/repo-access': '{login, repo}: revoke it (the user keeps read access to a public repository).',
 };
+
+function splitRepo(fullName: string): [string, string] {
+  const [owner = '', repo = ''] = fullName.split('/');
+  return [owner, repo];
+}
+
+function listRepoAccess(state: EmulatorState): { login: string; repo: string; role: RepoRole }[] {
+  return [...state.repoAccess].map(([key, role]) => {
+    const [login = '', repo = ''] = key.split(' ');
+    return { login, repo, role };
+  });
+}
 
 function num(v: string | undefined, fallback: number): number {
   const n = v === undefined ? NaN : Number(v);
@@ -112,6 +129,25 @@ export async function handleControl(
       return sendJson(res, 200, { total: 0, byPath: {} });
     case 'GET /__control/demo-logins':
       return sendJson(res, 200, deps.dataset.demoLogins());
+    case 'GET /__control/repo-access':
+      return sendJson(res, 200, listRepoAccess(state));
+    case 'PUT /__control/repo-access':
+    case 'DELETE /__control/repo-access': {
+      const account = deps.dataset.account(body.login ?? '');
+      const found = deps.dataset.lookupRepo(...splitRepo(body.repo ?? ''));
+      if (!account) return sendJson(res, 422, { message: `"${body.login ?? ''}" is not a login of the dataset` });
+      if (found.kind !== 'found') return sendJson(res, 422, { message: `"${body.repo ?? ''}" is not a repository` });
+      const key = repoAccessKey(account.login, found.repo.full_name);
+      if (method === 'DELETE') {
+        state.repoAccess.delete(key);
+        return sendJson(res, 200, listRepoAccess(state));
+      }
+      const role = body.role as RepoRole | undefined;
+      if (!role || !REPO_ROLES.includes(role))
+        return sendJson(res, 422, { message: `role must be one of ${REPO_ROLES.join(', ')}` });
+      state.repoAccess.set(key, role);
+      return sendJson(res, 200, listRepoAccess(state));
+    }
     default:
       return sendJson(res, 404, { message: 'Unknown control endpoint', endpoints: HELP });
   }

@@ -1,6 +1,7 @@
 import type { ApiContext, ApiResult, Route } from '../api/context';
 import { ApiError, notFound } from '../api/errors';
 import { paginate } from '../api/paging';
+import { permissionsOf, repoAccessKey } from '../dataset/access';
 import type { Issue, Repo } from '../dataset/index';
 import { issueJson } from '../present/issues';
 import { releaseJson } from '../present/releases';
@@ -59,7 +60,13 @@ function resolveRepo(ctx: ApiContext, suffix: string): Repo {
 
 function getRepo(ctx: ApiContext): ApiResult {
   const repo = resolveRepo(ctx, '');
-  return { status: 200, body: fullRepository(repo, ctx.urls, ctx.dataset), lastModified: repo.updated_at };
+  const body = fullRepository(repo, ctx.urls, ctx.dataset);
+  // Read with a user's token, GitHub adds that user's access to the repository.
+  const login = ctx.auth?.login;
+  if (login === undefined) return { status: 200, body, lastModified: repo.updated_at };
+  const owns = repo.ownerLogin.toLowerCase() === login.toLowerCase();
+  const role = owns ? 'admin' : (ctx.state.repoAccess.get(repoAccessKey(login, repo.full_name)) ?? null);
+  return { status: 200, body: { ...body, permissions: permissionsOf(role) }, lastModified: repo.updated_at };
 }
 
 function listContributors(ctx: ApiContext): ApiResult {

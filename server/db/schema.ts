@@ -75,6 +75,10 @@ export interface ChatRoomsTable {
   created_at: string;
   /** Highest event sequence number handed out for this room (gap-free counter). */
   last_seq: number;
+  /** Slow mode: least seconds between one member's messages (0 = off; moderators exempt). */
+  slow_mode_seconds: ColumnType<number, number | undefined, number>;
+  /** One line under the room header, set by moderators ('' = none). */
+  topic: ColumnType<string, string | undefined, string>;
 }
 
 export interface ChatMembersTable {
@@ -86,6 +90,12 @@ export interface ChatMembersTable {
   /** Read position: the (created_at, id) of the newest message seen ('' id: nothing at that moment). */
   read_created_at: Generated<string>;
   read_message_id: Generated<string>;
+  /** Moderator of the room, as GitHub last said (admin or maintain access, or owner). */
+  moderator: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** When the role was last read from GitHub ('' never). */
+  role_checked_at: Generated<string>;
+  /** Muted in this room until then (ISO); null when not muted. */
+  muted_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Who a message mentions (never its author); rewritten on edit, gone with the message's text. */
@@ -107,6 +117,8 @@ export interface MessagesTable {
   edited_at: string | null;
   /** Set when the author deleted it: the row stays as a tombstone with empty content. */
   deleted_at: string | null;
+  /** The moderator who removed it (deleted_at is set too); null when not removed by a moderator. */
+  removed_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MessageReactionsTable {
@@ -130,6 +142,22 @@ export interface RoomEventsTable {
    * or delete rewrites these payloads, so a replay never shows replaced or deleted text.
    */
   message_id: string | null;
+}
+
+/** Who is banned from a room (cannot join it again until unbanned). */
+export interface RoomBansTable {
+  room_id: string;
+  user_id: string;
+  banned_by: string;
+  created_at: string;
+}
+
+/** A message a moderator pinned in its room. */
+export interface PinnedMessagesTable {
+  message_id: string;
+  room_id: string;
+  pinned_by: string;
+  pinned_at: string;
 }
 
 export interface UserRepositoriesTable {
@@ -193,6 +221,8 @@ export interface Database {
   message_reactions: MessageReactionsTable;
   message_mentions: MessageMentionsTable;
   room_events: RoomEventsTable;
+  room_bans: RoomBansTable;
+  pinned_messages: PinnedMessagesTable;
   user_repositories: UserRepositoriesTable;
   user_contributions: UserContributionsTable;
   github_cache: GithubCacheTable;

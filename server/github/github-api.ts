@@ -1,5 +1,5 @@
 import { GitHubError, type GitHubApi, type ReadOptions, type RepoSearchParams } from './github-services';
-import type { CachedRequester, GitHubIdentity } from './cached-request';
+import { userIdentity, type CachedRequester, type GitHubIdentity } from './cached-request';
 import type { ContributionCalendarReader } from './contribution-calendar';
 import type {
   GitHubContributor,
@@ -52,6 +52,13 @@ export function createGitHubApi(deps: GitHubApiDeps): GitHubApi {
     async getRepository(fullName, options) {
       const [owner, repo] = splitFullName(fullName);
       return get<GitHubRepository>('GET /repos/{owner}/{repo}', { owner, repo }, options);
+    },
+    async getRepositoryAsUser(fullName, userToken) {
+      const [owner, repo] = splitFullName(fullName);
+      // Cached per token: the answer carries this user's permissions.
+      return (
+        await requester.get<GitHubRepository>('GET /repos/{owner}/{repo}', { owner, repo }, userIdentity(userToken))
+      ).data;
     },
     async listContributors(fullName, perPage, options) {
       const [owner, repo] = splitFullName(fullName);

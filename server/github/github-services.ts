@@ -63,6 +63,8 @@ export interface ReadOptions {
 export interface GitHubApi {
   searchRepositories(params: RepoSearchParams, options?: ReadOptions): Promise<GitHubSearchResult<GitHubRepository>>;
   getRepository(fullName: string, options?: ReadOptions): Promise<GitHubRepository>;
+  /** The repository as a user sees it with their own token (its `permissions` are theirs). */
+  getRepositoryAsUser(fullName: string, userToken: string): Promise<GitHubRepository>;
   listContributors(fullName: string, perPage: number, options?: ReadOptions): Promise<GitHubContributor[]>;
   listReleases(fullName: string, perPage: number, options?: ReadOptions): Promise<GitHubRelease[]>;
   /** Open issues labelled 'good first issue', pull requests dropped, at most `limit`. */

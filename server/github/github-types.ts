@@ -22,6 +22,16 @@ export interface GitHubRepository {
   default_branch: string;
   created_at: string;
   pushed_at: string | null;
+  /** The caller's access, present when the repository is read with a user's token. */
+  permissions?: GitHubRepositoryPermissions;
+}
+
+export interface GitHubRepositoryPermissions {
+  admin: boolean;
+  maintain?: boolean;
+  push: boolean;
+  triage?: boolean;
+  pull: boolean;
 }
 
 export interface GitHubSearchResult<T> {

@@ -10,10 +10,11 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 /**
  * Every API route × every kind of caller. Refusals must leave the database exactly as it was.
  * anon: signed out; stranger: signed in, never joined; member: active member, not the author;
- * owner: active member, author of the message, owner of the profile.
+ * owner: active member, author of the message, owner of the profile; moderator: active member
+ * whom GitHub lists as a maintainer of the room's repository (not the author).
  */
-type Actor = 'anon' | 'stranger' | 'member' | 'owner';
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Actor = 'anon' | 'stranger' | 'member' | 'owner' | 'moderator';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface World {
   roomId: string;
@@ -21,6 +22,8 @@ interface World {
   ownerUsername: string;
   privateUsername: string;
   cookies: Record<Exclude<Actor, 'anon'>, string>;
+  moderatorId: string;
+  memberId: string;
   ownerId: string;
 }
 
@@ -28,21 +31,24 @@ interface Row {
   method: Method;
   path: (w: World) => string;
   body?: (w: World) => unknown;
-  expect: Record<Actor, number>;
+  /** A moderator is answered like a member unless the row says otherwise. */
+  expect: Record<Exclude<Actor, 'moderator'>, number> & { moderator?: number };
 }
 
-const all = (status: number): Record<Actor, number> => ({
+const all = (status: number): Row['expect'] => ({
   anon: status,
   stranger: status,
   member: status,
   owner: status,
 });
-const signedIn = (status: number): Record<Actor, number> => ({
+const signedIn = (status: number): Row['expect'] => ({
   anon: 401,
   stranger: status,
   member: status,
   owner: status,
 });
+const expected = (row: Row, actor: Actor): number =>
+  actor === 'moderator' ? (row.expect.moderator ?? row.expect.member) : row.expect[actor];
 
 const ROWS: Row[] = [
   { method: 'GET', path: () => '/api/health', expect: all(200) },
@@ -96,6 +102,67 @@ const ROWS: Row[] = [
     body: () => ({}),
     expect: { anon: 401, stranger: 403, member: 403, owner: 204 },
   },
+  // Only a moderator of the room removes someone else's message; the author deletes instead.
+  {
+    method: 'POST',
+    path: (w) => `/api/messages/${w.messageId}/remove`,
+    body: () => ({}),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/rooms/${w.roomId}/mutes`,
+    body: (w) => ({ user_id: w.memberId, duration: '10m' }),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 200 },
+  },
+  {
+    method: 'DELETE',
+    path: (w) => `/api/rooms/${w.roomId}/mutes/${w.memberId}`,
+    body: () => ({}),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
+  },
+  {
+    method: 'GET',
+    path: (w) => `/api/rooms/${w.roomId}/bans`,
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 200 },
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/rooms/${w.roomId}/bans`,
+    body: (w) => ({ user_id: w.memberId }),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
+  },
+  {
+    method: 'DELETE',
+    path: (w) => `/api/rooms/${w.roomId}/bans/${w.memberId}`,
+    body: () => ({}),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
+  },
+  { method: 'GET', path: (w) => `/api/rooms/${w.roomId}/pins`, expect: signedIn(200) },
+  {
+    method: 'PUT',
+    path: (w) => `/api/rooms/${w.roomId}/topic`,
+    body: () => ({ topic: 'Releases every Friday' }),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 200 },
+  },
+  {
+    method: 'PUT',
+    path: (w) => `/api/rooms/${w.roomId}/slow-mode`,
+    body: () => ({ seconds: 30 }),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 200 },
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/messages/${w.messageId}/pin`,
+    body: () => ({}),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
+  },
+  {
+    method: 'DELETE',
+    path: (w) => `/api/messages/${w.messageId}/pin`,
+    body: () => ({}),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
+  },
   {
     method: 'POST',
     path: (w) => `/api/messages/${w.messageId}/reactions`,
@@ -116,6 +183,8 @@ async function snapshot(database: DatabaseHandle): Promise<string> {
     db.selectFrom('messages').selectAll().orderBy('id').execute(),
     db.selectFrom('message_reactions').selectAll().orderBy('id').execute(),
     db.selectFrom('room_events').selectAll().orderBy('room_id').orderBy('seq').execute(),
+    db.selectFrom('room_bans').selectAll().orderBy('room_id').orderBy('user_id').execute(),
+    db.selectFrom('pinned_messages').selectAll().orderBy('message_id').execute(),
     db.selectFrom('user_repositories').selectAll().orderBy('id').execute(),
     db.selectFrom('user_contributions').selectAll().orderBy('id').execute(),
   ];
@@ -145,12 +214,22 @@ describeEachDatabase('authorisation matrix', (engine) => {
     const owner = await buildUser(db, { github_username: null });
     const member = await buildUser(db, { github_username: null });
     const stranger = await buildUser(db, { github_username: null });
+    const moderator = await buildUser(db, { github_username: null });
     const hidden = await buildUser(db, { profile_visibility: 'private' });
     const room = await buildRoom(db, owner.id);
-    for (const user of [owner, member]) {
+    for (const user of [owner, member, moderator]) {
       await db
         .insertInto('chat_members')
-        .values({ id: randomUUID(), room_id: room.id, user_id: user.id, joined_at: now, left_at: null })
+        .values({
+          id: randomUUID(),
+          room_id: room.id,
+          user_id: user.id,
+          joined_at: now,
+          left_at: null,
+          // Read from GitHub just now: the role stands for the whole test.
+          moderator: user === moderator,
+          role_checked_at: now,
+        })
         .execute();
     }
     const messageId = randomUUID();
@@ -170,25 +249,28 @@ describeEachDatabase('authorisation matrix', (engine) => {
       roomId: room.id,
       messageId,
       ownerId: owner.id,
+      moderatorId: moderator.id,
+      memberId: member.id,
       ownerUsername: owner.username ?? '',
       privateUsername: hidden.username ?? '',
       cookies: {
         owner: await signIn(testApp, owner.id),
         member: await signIn(testApp, member.id),
         stranger: await signIn(testApp, stranger.id),
+        moderator: await signIn(testApp, moderator.id),
       },
     };
   }
 
   const cases = ROWS.flatMap((row) =>
-    (['anon', 'stranger', 'member', 'owner'] as const).map((actor) => ({ row, actor })),
+    (['anon', 'stranger', 'member', 'owner', 'moderator'] as const).map((actor) => ({ row, actor })),
   );
 
   it.each(
     cases.map(
       (c) =>
         [
-          `${c.row.method} ${c.row.path({ roomId: ':roomId', messageId: ':messageId', ownerUsername: ':owner', privateUsername: ':private', ownerId: ':id', cookies: { owner: '', member: '', stranger: '' } })} as ${c.actor}`,
+          `${c.row.method} ${c.row.path({ roomId: ':roomId', messageId: ':messageId', ownerUsername: ':owner', privateUsername: ':private', ownerId: ':id', moderatorId: ':moderatorId', memberId: ':memberId', cookies: { owner: '', member: '', stranger: '', moderator: '' } })} as ${c.actor}`,
           c,
         ] as const,
     ),
@@ -204,10 +286,12 @@ describeEachDatabase('authorisation matrix', (engine) => {
         ? await api.get(url, { cookie })
         : row.method === 'POST'
           ? await api.post(url, body, { cookie })
-          : row.method === 'PATCH'
-            ? await api.patch(url, body, { cookie })
-            : await api.delete(url, body, { cookie });
-    expect(response.statusCode, response.body).toBe(row.expect[actor]);
+          : row.method === 'PUT'
+            ? await api.put(url, body, { cookie })
+            : row.method === 'PATCH'
+              ? await api.patch(url, body, { cookie })
+              : await api.delete(url, body, { cookie });
+    expect(response.statusCode, response.body).toBe(expected(row, actor));
     if (response.statusCode >= 400) expect(await snapshot(testApp.database)).toBe(before);
     expect(response.body).not.toMatch(/github_token_sealed|"email"|gho_/);
   });

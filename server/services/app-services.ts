@@ -8,6 +8,9 @@ import { createDiscoveryService } from './discovery/discovery.service';
 import { createRepositoryDetailsService } from './discovery/repository-details.service';
 import { checkDependencies } from './health/dependency-health';
 import { createMessagesService } from './messages/messages.service';
+import { createMemberRolesService } from './moderation/member-roles.service';
+import { createModerationService } from './moderation/moderation.service';
+import { createPinsService } from './moderation/pins.service';
 import { createReactionsService } from './messages/reactions.service';
 import { createMemoryPresenceStore } from './presence/presence-store';
 import { createRedisPresenceStore } from './presence/redis-presence-store';
@@ -44,6 +47,14 @@ export function buildAppServices(infra: Infrastructure) {
   });
   const changes = createRoomChanges({ db, bus, logger, now });
   const limits = createChatRateLimits({ rateLimiter, logger });
+  const memberRoles = createMemberRolesService({
+    db,
+    github: github.api,
+    changes,
+    unsealToken: (sealed) => unsealToken(secret, sealed),
+    logger,
+    now,
+  });
 
   return {
     sessions,
@@ -59,14 +70,18 @@ export function buildAppServices(infra: Infrastructure) {
       changes,
       limits,
       verifiedRepositoryName: createRepositoryCheck({ github: github.api, logger }),
+      roles: memberRoles,
       bus,
       logger,
       now,
     }),
-    messages: createMessagesService({ db, changes, limits, bus, logger, now }),
-    reactions: createReactionsService({ db, changes, limits }),
+    messages: createMessagesService({ db, changes, limits, roles: memberRoles, bus, logger, now }),
+    reactions: createReactionsService({ db, changes, limits, now }),
     readState: createReadStateService({ db, bus, logger }),
     messageSearch: createMessageSearchService({ db }),
+    memberRoles,
+    moderation: createModerationService({ db, changes, roles: memberRoles, now }),
+    pins: createPinsService({ db, changes, roles: memberRoles }),
     roomAccess: createRoomAccessService(db),
     /** Who is online: this process's sockets, merged across processes through Redis when set. */
     presence: infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore(),

@@ -74,3 +74,16 @@ export function anotherRepo(): string {
   handedOut += 1;
   return name;
 }
+
+/**
+ * Makes an active member a moderator of the room as if GitHub had just said so: the reading is
+ * fresh (at the app's clock), so it stands for the next 10 minutes without asking GitHub.
+ */
+export async function makeModerator(app: TestApp, roomId: string, userId: string, now = Date.now()): Promise<void> {
+  await app.ctx.database.db
+    .updateTable('chat_members')
+    .set({ moderator: true, role_checked_at: new Date(now).toISOString() })
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .execute();
+}

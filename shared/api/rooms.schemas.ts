@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MY_ROOMS_LIMIT_MAX } from '../limits';
 import { MESSAGE_ERRORS } from '../validation/message';
+import { cleanSingleLineText } from '../validation/clean-text';
 
 /**
  * Request schemas of the rooms, messages and read-state endpoints: the server validates with
@@ -67,4 +68,23 @@ export const messageParams = z.object({ messageId: z.string() });
 
 export const markReadBody = z.object({
   message_id: z.string({ error: 'message_id is required' }).max(100, 'message_id is too long'),
+});
+
+/** A member of a room named in a moderation request (`user_id` checked as a uuid by the route). */
+export const memberParams = z.object({ roomId: z.string(), userId: z.string() });
+export const muteBody = z.object({
+  user_id: z.string(),
+  duration: z.enum(['10m', '1h', '24h'], { error: 'duration must be 10m, 1h or 24h' }),
+});
+export const banBody = z.object({ user_id: z.string() });
+export const slowModeBody = z.object({
+  seconds: z.union([z.literal(0), z.literal(10), z.literal(30), z.literal(60), z.literal(300)], {
+    error: 'seconds must be 0, 10, 30, 60 or 300',
+  }),
+});
+export const topicBody = z.object({
+  topic: z
+    .string()
+    .transform((v) => cleanSingleLineText(v.replace(/\s+/g, ' ')))
+    .pipe(z.string().max(200, 'Topic must be 200 characters or fewer')),
 });

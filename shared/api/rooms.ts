@@ -17,6 +17,10 @@ export interface RoomDto {
   created_by: string;
   last_activity_at: string;
   created_at: string;
+  /** Slow mode: least seconds between one member's messages (0 = off; moderators are exempt). Always sent. */
+  slow_mode_seconds?: number;
+  /** One line under the room header, set by moderators ('' = none). Always sent. */
+  topic?: string;
 }
 
 /** A room in the user's lists (sidebar, 'Continue your chats'). */
@@ -27,6 +31,16 @@ export interface RoomSummaryDto extends RoomDto {
 export interface MemberDto {
   user: UserSummaryDto;
   joined_at: string;
+  /**
+   * A moderator of the room: GitHub gives them admin or maintain access to its repository, or
+   * they own it (shown as 'Maintainer'). Absent in events logged before roles existed.
+   */
+  moderator?: boolean;
+  /**
+   * Muted by a moderator until then (ISO): no posting, reacting or editing in this room. Null or
+   * a past time: not muted. Absent in events logged before mutes existed.
+   */
+  muted_until?: string | null;
 }
 
 export interface ReactionDto {
@@ -55,6 +69,8 @@ export interface MessageDto {
    * `content` and no reactions, shown as 'This message was deleted'.
    */
   deleted: boolean;
+  /** A deleted message that a moderator removed: shown as 'Message removed by a moderator'. */
+  removed_by_moderator?: boolean;
   author: UserSummaryDto;
   reactions: ReactionDto[];
 }
@@ -83,6 +99,8 @@ export interface RoomDetailsResponse {
   member_count: number;
   /** Highest event sequence number: subscribe with it to get only newer events. */
   last_seq: number;
+  /** Whether the caller moderates this room (re-read from GitHub when older than 10 minutes). */
+  moderator: boolean;
 }
 
 /** GET /api/rooms/:roomId/members → active members, newest join first (any signed-in user) */
@@ -134,6 +152,12 @@ export type EditMessageRequest = z.input<typeof editMessageBody>;
 /** DELETE /api/messages/:messageId (JSON body {}) → 204 */
 
 /**
+ * POST /api/messages/:messageId/remove (JSON body {}) → 204: a moderator removes anyone's
+ * message (its text is gone from storage and replays; everyone sees 'Message removed by a
+ * moderator'). 403 for anyone who is not a moderator of the room; 404 for a message already deleted.
+ */
+
+/**
  * POST /api/messages/:messageId/reactions {emoji} → toggles the caller's reaction.
  * 429 after 30 toggles a minute ('Please wait {n} seconds before reacting again').
  */
@@ -145,6 +169,42 @@ export interface ToggleReactionResponse {
 }
 
 /** POST /api/rooms/:roomId/leave (JSON body {}) → 204 */
+
+/** How long a moderator mutes a member for: '10 minutes', '1 hour' or '24 hours'. */
+export const MUTE_DURATIONS = { '10m': 10 * 60_000, '1h': 60 * 60_000, '24h': 24 * 60 * 60_000 } as const;
+export type MuteDuration = keyof typeof MUTE_DURATIONS;
+export const MUTE_DURATION_LABELS: Record<MuteDuration, string> = {
+  '10m': '10 minutes',
+  '1h': '1 hour',
+  '24h': '24 hours',
+};
+
+/**
+ * POST /api/rooms/:roomId/mutes {user_id, duration: '10m' | '1h' | '24h'} → 200 {muted_until}:
+ * a moderator mutes an active member (not another moderator: 403). Until then the member's posts,
+ * reactions and edits in the room answer 403 'You are muted in this room' (reason `muted`).
+ * DELETE /api/rooms/:roomId/mutes/:userId (JSON body {}) → 204 lifts it. Both moderators only.
+ */
+export interface MuteResponse {
+  muted_until: string;
+}
+export const MUTED_MESSAGE = 'You are muted in this room';
+
+/**
+ * POST /api/rooms/:roomId/bans {user_id} → 204: a moderator bans someone who has been a member
+ * (not another moderator): their membership ends (member.banned, then member.left) and joining
+ * again answers 403 'You are banned from this room'. DELETE /api/rooms/:roomId/bans/:userId
+ * (JSON body {}) → 204 lifts it (they may join again). GET /api/rooms/:roomId/bans → the
+ * 'Banned' list. All three moderators only.
+ */
+export interface BanDto {
+  user: UserSummaryDto;
+  banned_at: string;
+}
+export interface BansResponse {
+  bans: BanDto[];
+}
+export const BANNED_MESSAGE = 'You are banned from this room';
 
 /** GET /api/stats → home page tiles */
 export interface SiteStatsResponse {
@@ -159,4 +219,52 @@ export interface SiteStatsResponse {
  */
 export interface RoomActivityResponse {
   activity: Record<string, { room_id: string; active_members: number }>;
+}
+
+/** A room keeps at most this many pinned messages. */
+export const PINNED_MESSAGES_MAX = 50;
+export const PINNED_LIMIT_MESSAGE = `A room can have at most ${PINNED_MESSAGES_MAX} pinned messages`;
+
+/**
+ * POST /api/messages/:messageId/pin (JSON body {}) → 204 and DELETE /api/messages/:messageId/pin
+ * (JSON body {}) → 204: moderators pin and unpin (message.pinned / message.unpinned events);
+ * 409 past PINNED_MESSAGES_MAX. GET /api/rooms/:roomId/pins (any signed-in user) → the room's
+ * pinned messages, newest pin first; a deleted message drops out.
+ */
+export interface PinnedMessageDto {
+  message: MessageDto;
+  pinned_at: string;
+}
+export interface PinsResponse {
+  pins: PinnedMessageDto[];
+}
+
+/** The slow-mode choices, in seconds: off, 10 s, 30 s, 60 s, 5 min. */
+export const SLOW_MODE_CHOICES = [0, 10, 30, 60, 300] as const;
+export type SlowModeSeconds = (typeof SLOW_MODE_CHOICES)[number];
+export const SLOW_MODE_LABELS: Record<SlowModeSeconds, string> = {
+  0: 'off',
+  10: '10 s',
+  30: '30 s',
+  60: '60 s',
+  300: '5 min',
+};
+
+/**
+ * PUT /api/rooms/:roomId/slow-mode {seconds: 0 | 10 | 30 | 60 | 300} → 200 {slow_mode_seconds}
+ * (moderators only; room.slow_mode_changed event). While it is on, a member's message sooner
+ * than that after their previous one answers 429 'Slow mode is on: please wait {n} seconds before
+ * sending another message'.
+ */
+export interface SlowModeResponse {
+  slow_mode_seconds: number;
+}
+
+export const TOPIC_MAX = 200;
+/**
+ * PUT /api/rooms/:roomId/topic {topic} → 200 {topic} (moderators only; room.topic_changed event).
+ * One line: line breaks become spaces, at most TOPIC_MAX characters; '' clears it.
+ */
+export interface TopicResponse {
+  topic: string;
 }

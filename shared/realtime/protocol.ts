@@ -20,11 +20,23 @@ import type { MemberDto, MessageDto, ReactionDto } from '../api/rooms';
 export type RoomEvent =
   | { type: 'message.created'; message: MessageDto }
   | { type: 'message.updated'; message: MessageDto }
-  | { type: 'message.deleted'; message_id: string }
+  /** `by_moderator`: removed by a moderator rather than deleted by its author. */
+  | { type: 'message.deleted'; message_id: string; by_moderator?: boolean }
   | { type: 'reaction.added'; reaction: ReactionDto }
   | { type: 'reaction.removed'; reaction: ReactionDto }
   | { type: 'member.joined'; member: MemberDto }
-  | { type: 'member.left'; user_id: string };
+  | { type: 'member.left'; user_id: string }
+  /** A member became or stopped being a moderator (their GitHub access was read again). */
+  | { type: 'member.role_changed'; user_id: string; moderator: boolean }
+  /** A moderator muted a member until `muted_until`, or lifted it (null). */
+  | { type: 'member.muted'; user_id: string; muted_until: string | null }
+  /** A moderator banned someone (a `member.left` for them follows when they were in the room). */
+  | { type: 'member.banned'; user_id: string }
+  | { type: 'member.unbanned'; user_id: string }
+  | { type: 'message.pinned'; message_id: string; pinned_at: string }
+  | { type: 'message.unpinned'; message_id: string }
+  | { type: 'room.slow_mode_changed'; slow_mode_seconds: number }
+  | { type: 'room.topic_changed'; topic: string };
 
 // ---- Client → server ----
 export type ClientCommand =

@@ -71,6 +71,7 @@ const room: RoomDetailsResponse = {
   membership: { joined_at: '2026-01-01T00:00:00.000Z', left_at: null },
   member_count: 2,
   last_seq: 3,
+  moderator: false,
 };
 const members: MemberDto[] = [
   { user: ada, joined_at: '2026-01-01T00:00:00.000Z' },
@@ -95,6 +96,7 @@ beforeEach(() => {
           messages: [message('m1', ada, 1), message('m2', grace, 2), message('m3', ada, 3)],
           next_cursor: null,
           last_seq: 3,
+          moderator: false,
         });
       if (url === '/api/rooms/r1/members') return json(200, { members });
       if (url.includes('/good-first-issues')) return json(200, { issues: [] });

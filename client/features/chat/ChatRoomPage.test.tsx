@@ -33,6 +33,7 @@ function roomNamed(repoFullName: string): RoomDetailsResponse {
     membership: { joined_at: '2026-01-01T00:00:00.000Z', left_at: null },
     member_count: 1,
     last_seq: 0,
+    moderator: false,
   };
 }
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
-import type { UserSummaryDto } from '../../../shared/api/rooms';
+import { BANNED_MESSAGE, type UserSummaryDto } from '../../../shared/api/rooms';
 import { MOBILE_ISSUES_LIMIT, ROOM_ISSUES_LIMIT } from '../../../shared/limits';
 import { useSiteConfig } from '../../hooks/useSiteConfig';
 import { api } from '../../api/endpoints';
@@ -12,6 +12,12 @@ import { ConfirmDialog } from './components/ConfirmDialog';
 import { MembersPanel } from './components/MembersPanel';
 import { MembersSheet } from './components/MembersSheet';
 import { MessageList } from './components/MessageList';
+import { MuteDialog } from './components/MuteDialog';
+import { BannedDialog } from './components/BannedDialog';
+import { PinnedDialog } from './components/PinnedDialog';
+import { RoomTopic } from './components/RoomTopic';
+import { usePinnedMessages } from './hooks/usePinnedMessages';
+import { useRoomModeration, useSlowModeWait } from './hooks/useRoomModeration';
 import { nameWithHandle } from './components/person';
 import { RepositoryDetailsPanel } from './components/RepositoryDetailsPanel';
 import { TypingIndicator } from './components/TypingIndicator';
@@ -60,6 +66,9 @@ export default function ChatRoomPage() {
   const repository = useRoomRepository(room?.repo_full_name);
   const issues = useRoomGoodFirstIssues(room?.repo_full_name);
   const members = useRoomMembers(roomId, access.ready);
+  const moderation = useRoomModeration(roomId, members.members, user?.id);
+  const pinned = usePinnedMessages(roomId, access.ready);
+  const [pinnedOpen, setPinnedOpen] = useState(false);
   const [searchParams] = useSearchParams();
   const linkedId = searchParams.get(MESSAGE_PARAM);
   const opening = useRoomOpening(roomId, linkedId, access.ready);
@@ -73,12 +82,22 @@ export default function ChatRoomPage() {
 
   const { reload: reloadMessages, applyEvent: applyMessageEvent } = messages;
   const { reload: reloadMembers, applyEvent: applyMemberEvent } = members;
+  const { applyEvent: applyModerationEvent } = moderation;
+  const { applyEvent: applyPinEvent } = pinned;
   const realtime = useRoomRealtime(roomId, {
     afterSeq: messages.lastSeq,
     currentUserId: user?.id,
     onEvent: (event) => {
       applyMessageEvent(event);
       applyMemberEvent(event);
+      applyModerationEvent(event);
+      applyPinEvent(event);
+      if (event.type === 'member.banned' && event.user_id === user?.id) {
+        // Removed by a moderator: the room is closed to them, so the page goes home.
+        access.markLeaving();
+        toast.error(BANNED_MESSAGE);
+        navigate('/', { replace: true });
+      }
     },
     onResync: async () => {
       reloadMembers();
@@ -102,6 +121,10 @@ export default function ChatRoomPage() {
     () => new Set(members.members.flatMap((m) => (m.user.username ? [m.user.username.toLowerCase()] : []))),
     [members.members],
   );
+  const moderatorIds = useMemo(
+    () => new Set(members.members.flatMap((m) => (m.moderator ? [m.user.id] : []))),
+    [members.members],
+  );
   const people = useMemo(
     () => new Map<string, UserSummaryDto>(members.members.map((m) => [m.user.id, m.user])),
     [members.members],
@@ -113,6 +136,7 @@ export default function ChatRoomPage() {
   });
 
   const { messages: messageList, loadOlder, loadNewer, edit, remove, toggleReaction, send, hasNewer } = messages;
+  const { removeAsModerator } = messages;
   // Stable row callbacks: message rows are memoized and re-render only when their message changes.
   const onLoadOlder = useCallback(() => void loadOlder(), [loadOlder]);
   const onLoadNewer = useCallback(() => void loadNewer(), [loadNewer]);
@@ -126,6 +150,12 @@ export default function ChatRoomPage() {
   );
   const onEditMessage = useCallback((id: string, content: string) => void edit(id, content), [edit]);
   const onDeleteMessage = useCallback((id: string) => void remove(id), [remove]);
+  const onRemoveMessage = useCallback((id: string) => void removeAsModerator(id), [removeAsModerator]);
+  // The room's members list follows role changes live, so the menus do too.
+  const { canModerate } = moderation;
+  const slowModeSeconds = access.details?.room.slow_mode_seconds ?? 0;
+  const lastOwnSentAt = messageList.findLast((m) => m.user_id === user?.id && m.status !== 'failed')?.created_at;
+  const slowModeWait = useSlowModeWait(slowModeSeconds, canModerate, lastOwnSentAt);
   const onToggleReaction = useCallback((id: string, emoji: string) => void toggleReaction(id, emoji), [toggleReaction]);
   /** ↑ in the empty composer: edit my newest message that can still be edited. */
   const onEditLast = useCallback(() => {
@@ -216,6 +246,7 @@ export default function ChatRoomPage() {
       issuesLoading={issues.isLoading}
       issuesLimit={limit}
       now={now}
+      moderation={moderation.memberModeration}
     />
   );
 
@@ -237,6 +268,15 @@ export default function ChatRoomPage() {
           onOpenMembers={() => setMembersOpen(true)}
           onCopyInvite={onCopyInvite}
           onLeave={() => setConfirmingLeave(true)}
+          pinnedCount={pinned.pins.length}
+          slowModeSeconds={slowModeSeconds}
+          onSlowModeChange={canModerate ? moderation.setSlowMode : undefined}
+          onOpenPinned={() => setPinnedOpen(true)}
+        />
+        <RoomTopic
+          key={access.details.room.topic ?? ''}
+          topic={access.details.room.topic ?? ''}
+          onSave={canModerate ? moderation.setTopic : undefined}
         />
         {detailsOpen && <RepositoryDetailsPanel repo={repo} githubWebUrl={githubWebUrl} />}
         {realtime.status !== 'open' && messages.loaded && (
@@ -251,6 +291,7 @@ export default function ChatRoomPage() {
           currentUserId={user?.id}
           knownUsernames={knownUsernames}
           people={people}
+          moderatorIds={moderatorIds}
           editingId={editingId}
           onEditingChange={setEditingId}
           hasOlder={messages.hasOlder}
@@ -268,6 +309,11 @@ export default function ChatRoomPage() {
           onSeen={onSeen}
           onEdit={onEditMessage}
           onDelete={onDeleteMessage}
+          onRemove={canModerate ? onRemoveMessage : undefined}
+          onMute={canModerate ? moderation.openMute : undefined}
+          onBan={canModerate ? moderation.openBan : undefined}
+          onPin={canModerate ? pinned.setPinned : undefined}
+          pinnedIds={pinned.pinnedIds}
           onCopy={onCopyMessage}
           onCopyLink={onCopyLink}
           onToggleReaction={onToggleReaction}
@@ -280,6 +326,16 @@ export default function ChatRoomPage() {
           onSend={onSend}
           onTyping={realtime.notifyTyping}
           onEditLast={onEditLast}
+          blockedReason={moderation.blockedReason ?? slowModeWait}
+        />
+        <MuteDialog {...moderation.muteDialog} />
+        <ConfirmDialog {...moderation.banDialog} />
+        <BannedDialog {...moderation.bannedList} />
+        <PinnedDialog
+          open={pinnedOpen}
+          onOpenChange={setPinnedOpen}
+          pins={pinned.pins}
+          onOpenMessage={(id) => navigate(`/chat/${roomId ?? ''}?${MESSAGE_PARAM}=${encodeURIComponent(id)}`)}
         />
         <ConfirmDialog
           open={confirmingLeave}

@@ -6,6 +6,13 @@ import * as messageTombstones from './20261124_0500_message_tombstones';
 import * as roomEventsMessageText from './20261124_0500_room_events_message_text';
 import * as cleanStoredText from './20261124_0600_clean_stored_text';
 import * as readPositions from './20261125_0100_read_positions';
+import * as memberRoles from './20261125_0200_member_roles';
+import * as messageRemovals from './20261125_0300_message_removals';
+import * as memberMutes from './20261125_0400_member_mutes';
+import * as roomBans from './20261125_0500_room_bans';
+import * as pinnedMessages from './20261125_0600_pinned_messages';
+import * as roomSlowMode from './20261125_0700_room_slow_mode';
+import * as roomTopic from './20261125_0800_room_topic';
 import * as messageSearch from './20261125_0900_message_search';
 
 /** Every migration, keyed by its timestamped name. Add new ones; never edit landed ones. */
@@ -17,5 +24,12 @@ export const migrations: Record<string, Migration> = {
   '20261124_0500_room_events_message_text': roomEventsMessageText,
   '20261124_0600_clean_stored_text': cleanStoredText,
   '20261125_0100_read_positions': readPositions,
+  '20261125_0200_member_roles': memberRoles,
+  '20261125_0300_message_removals': messageRemovals,
+  '20261125_0400_member_mutes': memberMutes,
+  '20261125_0500_room_bans': roomBans,
+  '20261125_0600_pinned_messages': pinnedMessages,
+  '20261125_0700_room_slow_mode': roomSlowMode,
+  '20261125_0800_room_topic': roomTopic,
   '20261125_0900_message_search': messageSearch,
 };

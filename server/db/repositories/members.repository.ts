@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { preparedQuery } from '../prepared-query';
-import type { ChatMemberRow, ChatRoomRow, Database } from '../schema';
+import { toBool, type ChatMemberRow, type ChatRoomRow, type Database } from '../schema';
 
 type Db = Kysely<Database>;
 
@@ -10,6 +10,15 @@ export interface MemberWithProfileRow {
   username: string | null;
   display_name: string | null;
   avatar_url: string | null;
+  moderator: boolean;
+  muted_until: string | null;
+}
+
+/** A member's role as last read from GitHub. */
+export interface MemberRole {
+  moderator: boolean;
+  /** ISO time of the reading. */
+  checked_at: string;
 }
 
 export type MyRoomRow = ChatRoomRow & { joined_at: string };
@@ -31,16 +40,67 @@ export function membersRepository(db: Db) {
     },
 
     /** Makes the membership active from `joinedAt` (one row per room and user, whatever happened before). */
-    async upsertActive(member: { id: string; room_id: string; user_id: string; joined_at: string }): Promise<void> {
+    async upsertActive(
+      member: { id: string; room_id: string; user_id: string; joined_at: string },
+      role?: MemberRole,
+    ): Promise<void> {
       // The read position starts at the join: history before it is not "unread".
       const position = { read_created_at: member.joined_at, read_message_id: '' };
+      const roleColumns = role ? { moderator: role.moderator, role_checked_at: role.checked_at } : {};
       await db
         .insertInto('chat_members')
-        .values({ ...member, left_at: null, ...position })
+        .values({ ...member, left_at: null, ...position, ...roleColumns })
         .onConflict((oc) =>
-          oc.columns(['room_id', 'user_id']).doUpdateSet({ joined_at: member.joined_at, left_at: null, ...position }),
+          oc
+            .columns(['room_id', 'user_id'])
+            .doUpdateSet({ joined_at: member.joined_at, left_at: null, ...position, ...roleColumns }),
         )
         .execute();
+    },
+
+    /** The member's role and when it was read; undefined when not an active member. */
+    async findActiveRole(roomId: string, userId: string): Promise<MemberRole | undefined> {
+      const row = await db
+        .selectFrom('chat_members')
+        .select(['moderator', 'role_checked_at'])
+        .where('room_id', '=', roomId)
+        .where('user_id', '=', userId)
+        .where('left_at', 'is', null)
+        .executeTakeFirst();
+      return row ? { moderator: toBool(row.moderator), checked_at: row.role_checked_at } : undefined;
+    },
+
+    /** Until when the member is muted in the room (ISO), null when never muted. */
+    async findMutedUntil(roomId: string, userId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('chat_members')
+        .select('muted_until')
+        .where('room_id', '=', roomId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.muted_until ?? null;
+    },
+
+    /** Sets or clears (null) a member's mute (kept while they are away, so leaving does not lift it). */
+    async setMutedUntil(roomId: string, userId: string, until: string | null): Promise<void> {
+      await db
+        .updateTable('chat_members')
+        .set({ muted_until: until })
+        .where('room_id', '=', roomId)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    /** Stores a role reading; false when the member is no longer active. */
+    async setRole(roomId: string, userId: string, role: MemberRole): Promise<boolean> {
+      const result = await db
+        .updateTable('chat_members')
+        .set({ moderator: role.moderator, role_checked_at: role.checked_at })
+        .where('room_id', '=', roomId)
+        .where('user_id', '=', userId)
+        .where('left_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Ends an active membership; false when there was none. */
@@ -67,15 +127,24 @@ export function membersRepository(db: Db) {
 
     /** Active members with their public profile fields, newest join first. */
     async listActive(roomId: string): Promise<MemberWithProfileRow[]> {
-      return db
+      const rows = await db
         .selectFrom('chat_members as m')
         .innerJoin('profiles as p', 'p.id', 'm.user_id')
-        .select(['m.user_id', 'm.joined_at', 'p.username', 'p.display_name', 'p.avatar_url'])
+        .select([
+          'm.user_id',
+          'm.joined_at',
+          'm.moderator',
+          'm.muted_until',
+          'p.username',
+          'p.display_name',
+          'p.avatar_url',
+        ])
         .where('m.room_id', '=', roomId)
         .where('m.left_at', 'is', null)
         .orderBy('m.joined_at', 'desc')
         .orderBy('m.user_id')
         .execute();
+      return rows.map((row) => ({ ...row, moderator: toBool(row.moderator) }));
     },
 
     /** The user's active rooms, newest join first. */

@@ -62,6 +62,19 @@ export function messagesRepository(db: Db) {
       return inserted !== undefined;
     },
 
+    /** When the user last wrote in the room (ISO), deleted messages included; undefined when never. */
+    async lastSentAt(roomId: string, userId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('messages')
+        .select('created_at')
+        .where('room_id', '=', roomId)
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.created_at;
+    },
+
     async findByClientId(userId: string, clientId: string): Promise<MessageRow | undefined> {
       return messageByClientId.first(db, userId, clientId);
     },
@@ -139,6 +152,22 @@ export function messagesRepository(db: Db) {
         .set({ content: '', deleted_at: deletedAt })
         .where('id', '=', messageId)
         .where('user_id', '=', authorId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await db.deleteFrom('message_reactions').where('message_id', '=', messageId).execute();
+      return true;
+    },
+
+    /**
+     * A moderator's removal: the same tombstone as a deletion (text emptied, reactions gone), with
+     * who removed it. False when the message was already deleted.
+     */
+    async removeByModerator(messageId: string, moderatorId: string, removedAt: string): Promise<boolean> {
+      const result = await db
+        .updateTable('messages')
+        .set({ content: '', deleted_at: removedAt, removed_by: moderatorId })
+        .where('id', '=', messageId)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;

@@ -46,6 +46,14 @@ export function roomsRepository(db: Db) {
       return row ? Number(row.last_seq) : undefined;
     },
 
+    async setTopic(roomId: string, topic: string): Promise<void> {
+      await db.updateTable('chat_rooms').set({ topic }).where('id', '=', roomId).execute();
+    },
+
+    async setSlowMode(roomId: string, seconds: number): Promise<void> {
+      await db.updateTable('chat_rooms').set({ slow_mode_seconds: seconds }).where('id', '=', roomId).execute();
+    },
+
     async setLastSeq(roomId: string, lastSeq: number): Promise<void> {
       await db.updateTable('chat_rooms').set({ last_seq: lastSeq }).where('id', '=', roomId).execute();
     },

@@ -9,6 +9,7 @@ import { discoveryRoutes } from './discovery/discovery.routes';
 import { reposRoutes } from './repos/repos.routes';
 import { roomsRoutes } from './rooms/rooms.routes';
 import { messagesRoutes } from './messages/messages.routes';
+import { moderationRoutes } from './moderation/moderation.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { readStateRoutes } from './read-state/read-state.routes';
 import { searchRoutes } from './search/search.routes';
@@ -26,6 +27,7 @@ const routeModules: RouteModule[] = [
   reposRoutes,
   roomsRoutes,
   messagesRoutes,
+  moderationRoutes,
   readStateRoutes,
   searchRoutes,
   statsRoutes,

@@ -213,6 +213,8 @@ export function createDemoContentService(deps: DemoContentDeps) {
           last_activity_at: iso(firstAt),
           created_at: iso(firstAt),
           last_seq: 0,
+          slow_mode_seconds: 0,
+          topic: '',
         });
         if (!created) throw new RoomExists();
 
@@ -241,6 +243,7 @@ export function createDemoContentService(deps: DemoContentDeps) {
                 created_at: at,
                 edited_at: null,
                 deleted_at: null,
+                removed_by: null,
               };
               if (!(await messagesRepository(inner).insertIfAbsent(row)))
                 throw new Error('demo content: message not written');

@@ -18,8 +18,17 @@ export async function showCurrentTextInLog(trx: Kysely<Database>, message: Messa
   }
 }
 
-export async function tombstoneDeletedInLog(trx: Kysely<Database>, roomId: string, messageId: string): Promise<void> {
-  const tombstone: RoomEvent = { type: 'message.deleted', message_id: messageId };
+export async function tombstoneDeletedInLog(
+  trx: Kysely<Database>,
+  roomId: string,
+  messageId: string,
+  byModerator = false,
+): Promise<void> {
+  const tombstone: RoomEvent = {
+    type: 'message.deleted',
+    message_id: messageId,
+    ...(byModerator ? { by_moderator: true } : {}),
+  };
   await roomEventsRepository(trx).tombstoneMessageEvents(roomId, messageId, {
     type: tombstone.type,
     payload: JSON.stringify(tombstone),

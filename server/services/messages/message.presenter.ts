@@ -51,6 +51,7 @@ export function toMessageDto(
     created_at: row.created_at,
     edited_at: deleted ? null : row.edited_at,
     deleted,
+    ...(deleted && row.removed_by !== null ? { removed_by_moderator: true } : {}),
     author: toUserSummaryDto(row.user_id, people.get(row.user_id)),
     reactions: deleted ? [] : reactions.map((r) => toReactionDto(r, people.get(r.user_id))),
   };

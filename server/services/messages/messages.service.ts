@@ -9,6 +9,8 @@ import { membersRepository } from '../../db/repositories/members.repository';
 import { type MessageCursor, messagesRepository } from '../../db/repositories/messages.repository';
 import { reactionsRepository } from '../../db/repositories/reactions.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
+import type { MemberRolesService } from '../moderation/member-roles.service';
+import { assertNotMuted, assertSlowModeAllows, slowModeSecondsOf } from '../moderation/mutes';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { showCurrentTextInLog, tombstoneDeletedInLog } from './message-history';
@@ -22,6 +24,7 @@ import { domainErrors } from '../../errors';
 
 export const NOT_A_MEMBER = 'You are not a member of this room';
 export const MESSAGE_NOT_FOUND = 'Message not found';
+export const MODERATORS_ONLY = 'Only moderators of this room can do that';
 
 /** Loads authors, reactions and reactors for rows and presents them, keeping the rows' order. */
 export async function presentMessages(db: Kysely<Database>, rows: MessageRow[]): Promise<MessageDto[]> {
@@ -56,13 +59,14 @@ export interface MessagesServiceDeps {
   db: Kysely<Database>;
   changes: RoomChanges;
   limits: Pick<ChatRateLimits, 'send' | 'edit'>;
+  roles: Pick<MemberRolesService, 'isModerator'>;
   bus: EventBus;
   logger: Pick<Logger, 'warn'>;
   now: () => number;
 }
 
 /** A room's messages: pages of history, and sending, editing and deleting one's own. */
-export function createMessagesService({ db, changes, limits, bus, logger, now }: MessagesServiceDeps) {
+export function createMessagesService({ db, changes, limits, roles, bus, logger, now }: MessagesServiceDeps) {
   /** Tells the room's members' sockets (open room or not) so unread counts and markers follow. */
   function announceActivity(
     message: Pick<MessageDto, 'id' | 'room_id' | 'user_id'>,
@@ -171,12 +175,19 @@ export function createMessagesService({ db, changes, limits, bus, logger, now }:
       if (existing) return { message: (await presentMessages(db, [existing]))[0] as MessageDto, created: false };
 
       const content = checkedContent(input.content);
+      // A muted member's attempts do not spend their sending budget.
+      await assertNotMuted(db, roomId, userId, now());
+      // Moderators are exempt from slow mode; their role is only looked up when the room has it on.
+      const exempt = (await slowModeSecondsOf(db, roomId)) > 0 && (await roles.isModerator(roomId, userId));
+      if (!exempt) await assertSlowModeAllows(db, roomId, userId, now());
       await limits.send(userId);
 
       let mentioned: string[] = [];
       const sent = await changes.change(roomId, async (trx, nowIso) => {
         // Re-checked under the room lock: a concurrent leave cannot slip a message in after it.
         if (!(await membersRepository(trx).isActiveMember(roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
+        await assertNotMuted(trx, roomId, userId, Date.parse(nowIso));
+        if (!exempt) await assertSlowModeAllows(trx, roomId, userId, Date.parse(nowIso));
         const row: MessageRow = {
           id: timeOrderedId(now()),
           room_id: roomId,
@@ -186,6 +197,7 @@ export function createMessagesService({ db, changes, limits, bus, logger, now }:
           created_at: nowIso,
           edited_at: null,
           deleted_at: null,
+          removed_by: null,
         };
         const inserted = await messagesRepository(trx).insertIfAbsent(row);
         let message: MessageDto;
@@ -218,9 +230,11 @@ export function createMessagesService({ db, changes, limits, bus, logger, now }:
       if (isBlankText(sanitizeMessage(rawContent))) return (await presentMessages(db, [current]))[0] as MessageDto;
       const content = checkedContent(rawContent);
       if (content === current.content) return (await presentMessages(db, [current]))[0] as MessageDto;
+      await assertNotMuted(db, current.room_id, userId, now());
       await limits.edit(userId);
 
       return changes.change(current.room_id, async (trx, nowIso) => {
+        await assertNotMuted(trx, current.room_id, userId, Date.parse(nowIso));
         const updated = await messagesRepository(trx).updateOwn(messageId, userId, content, nowIso);
         if (!updated) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
         const message = (await presentMessages(trx, [updated]))[0] as MessageDto;
@@ -244,6 +258,30 @@ export function createMessagesService({ db, changes, limits, bus, logger, now }:
       });
       if (removed) {
         announceActivity({ id: messageId, room_id: current.room_id, user_id: userId }, 'deleted', []);
+      }
+    },
+
+    /**
+     * A moderator removes anyone's message: the same tombstone as a deletion (text gone from the
+     * row, the mentions and every logged event of it), marked as removed by a moderator.
+     */
+    async remove(moderatorId: string, messageId: string): Promise<void> {
+      const current = await messagesRepository(db).findById(messageId);
+      if (!current) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
+      if (!(await roles.isModerator(current.room_id, moderatorId))) throw domainErrors.forbidden(MODERATORS_ONLY);
+      const removed = await changes.change(current.room_id, async (trx, nowIso) => {
+        const done = await messagesRepository(trx).removeByModerator(messageId, moderatorId, nowIso);
+        if (done) {
+          await tombstoneDeletedInLog(trx, current.room_id, messageId, true);
+          await readStateRepository(trx).setMentions(current, []);
+        }
+        return {
+          result: done,
+          events: done ? [{ type: 'message.deleted', message_id: messageId, by_moderator: true }] : [],
+        };
+      });
+      if (removed) {
+        announceActivity({ id: messageId, room_id: current.room_id, user_id: current.user_id }, 'deleted', []);
       }
     },
   };

@@ -10,6 +10,7 @@ import type { RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { reactorOf, toReactionDto, toUserSummaryDto } from './message.presenter';
 import { MESSAGE_NOT_FOUND, NOT_A_MEMBER } from './messages.service';
+import { assertNotMuted } from '../moderation/mutes';
 import { domainErrors } from '../../errors';
 
 export const UNSUPPORTED_REACTION = `Reaction must be one of ${REACTION_EMOJIS.join(' ')}`;
@@ -18,10 +19,11 @@ export interface ReactionsServiceDeps {
   db: Kysely<Database>;
   changes: RoomChanges;
   limits: Pick<ChatRateLimits, 'reaction'>;
+  now: () => number;
 }
 
 /** Reactions on messages, toggled by members. */
-export function createReactionsService({ db, changes, limits }: ReactionsServiceDeps) {
+export function createReactionsService({ db, changes, limits, now }: ReactionsServiceDeps) {
   return {
     /**
      * Adds the caller's reaction, or removes it when they already have it (SPEC §4). Toggles of one
@@ -34,10 +36,13 @@ export function createReactionsService({ db, changes, limits }: ReactionsService
       if (!message) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
       const roomId = message.room_id;
       if (!(await membersRepository(db).isActiveMember(roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
+      // A muted member's attempts do not spend their reaction budget.
+      await assertNotMuted(db, roomId, userId, now());
       await limits.reaction(userId);
 
       return changes.change(roomId, async (trx, nowIso) => {
         if (!(await membersRepository(trx).isActiveMember(roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
+        await assertNotMuted(trx, roomId, userId, Date.parse(nowIso));
         if (!(await messagesRepository(trx).findById(messageId))) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
         const removed = await reactionsRepository(trx).delete(messageId, userId, emoji);
         let added = false;

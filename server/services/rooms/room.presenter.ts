@@ -10,6 +10,8 @@ export function toRoomDto(row: ChatRoomRow): RoomDto {
     created_by: row.created_by,
     last_activity_at: row.last_activity_at,
     created_at: row.created_at,
+    slow_mode_seconds: Number(row.slow_mode_seconds),
+    topic: row.topic,
   };
 }
 
@@ -21,5 +23,7 @@ export function toMemberDto(row: MemberWithProfileRow): MemberDto {
   return {
     user: { id: row.user_id, username: row.username, display_name: row.display_name, avatar_url: row.avatar_url },
     joined_at: row.joined_at,
+    moderator: row.moderator,
+    muted_until: row.muted_until,
   };
 }

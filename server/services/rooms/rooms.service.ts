@@ -8,13 +8,16 @@ import type {
   RoomDetailsResponse,
 } from '../../../shared/api/rooms';
 import type { EventBus } from '../../bus/event-bus';
+import { BANNED_MESSAGE } from '../../../shared/api/rooms';
 import { membersRepository } from '../../db/repositories/members.repository';
+import { roomBansRepository } from '../../db/repositories/room-bans.repository';
 import { messagesRepository } from '../../db/repositories/messages.repository';
 import { repoKeyOf, roomsRepository } from '../../db/repositories/rooms.repository';
 import type { ChatRoomRow, Database } from '../../db/schema';
 import { domainErrors } from '../../errors';
 import { toUserSummaryDto } from '../messages/message.presenter';
 import { publishToUsers } from '../read-state/user-channel';
+import type { MemberRolesService } from '../moderation/member-roles.service';
 import { applyRoomChange, ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from './chat-rate-limits';
 import type { RepositoryCheck } from './repository-check';
@@ -27,6 +30,7 @@ export interface RoomsServiceDeps {
   changes: RoomChanges;
   limits: Pick<ChatRateLimits, 'join'>;
   verifiedRepositoryName: RepositoryCheck;
+  roles: Pick<MemberRolesService, 'roleForJoin' | 'isModerator'>;
   bus: EventBus;
   logger: Pick<Logger, 'warn'>;
   now: () => number;
@@ -38,6 +42,7 @@ export function createRoomsService({
   changes,
   limits,
   verifiedRepositoryName,
+  roles,
   bus,
   logger,
   now,
@@ -71,12 +76,16 @@ export function createRoomsService({
       if (existing) {
         const membership = await members.find(existing.id, userId);
         if (membership && membership.left_at === null) return { room: toRoomDto(existing), created: false };
+        if (await roomBansRepository(db).isBanned(existing.id, userId)) throw domainErrors.forbidden(BANNED_MESSAGE);
       }
 
       // Counted before GitHub is asked, so the limit also bounds lookups of made-up names.
       await limits.join(userId);
       const name =
         existing || !('repoFullName' in target) ? undefined : await verifiedRepositoryName(target.repoFullName);
+      // The role is read from GitHub before the transaction, so the join event already carries it.
+      const repoName = existing?.repo_full_name ?? name;
+      const role = repoName === undefined ? undefined : await roles.roleForJoin(userId, repoName);
 
       const nowIso = new Date(now()).toISOString();
       const outcome = await db.transaction().execute(async (trx) => {
@@ -94,6 +103,8 @@ export function createRoomsService({
             last_activity_at: nowIso,
             created_at: nowIso,
             last_seq: 0,
+            slow_mode_seconds: 0,
+            topic: '',
           });
           room = await roomsInTransaction.findByRepoKey(repoKeyOf(name));
         }
@@ -103,17 +114,15 @@ export function createRoomsService({
           const membersInTransaction = membersRepository(inner);
           const membership = await membersInTransaction.find(roomId, userId);
           if (membership && membership.left_at === null) return { result: undefined, events: [] };
-          await membersInTransaction.upsertActive({
-            id: randomUUID(),
-            room_id: roomId,
-            user_id: userId,
-            joined_at: at,
-          });
+          // Re-checked under the room lock: a ban committed meanwhile holds.
+          if (await roomBansRepository(inner).isBanned(roomId, userId)) throw domainErrors.forbidden(BANNED_MESSAGE);
+          await membersInTransaction.upsertActive(
+            { id: randomUUID(), room_id: roomId, user_id: userId, joined_at: at },
+            role ?? { moderator: false, checked_at: '' },
+          );
           const author = (await messagesRepository(inner).findAuthors([userId])).get(userId);
-          return {
-            result: undefined,
-            events: [{ type: 'member.joined', member: { user: toUserSummaryDto(userId, author), joined_at: at } }],
-          };
+          const member = { user: toUserSummaryDto(userId, author), joined_at: at, moderator: role?.moderator ?? false };
+          return { result: undefined, events: [{ type: 'member.joined', member }] };
         });
         const fresh = (await roomsInTransaction.findById(roomId)) ?? room;
         return { room: fresh, created, committed: applied.committed };
@@ -135,12 +144,19 @@ export function createRoomsService({
     async details(userId: string, roomId: string): Promise<RoomDetailsResponse> {
       const room = await rooms.findById(roomId);
       if (!room) throw domainErrors.notFound(ROOM_NOT_FOUND);
-      const [membership, memberCount] = await Promise.all([members.find(roomId, userId), members.countActive(roomId)]);
+      // Opening a room re-reads a stale role first, so a role change is in the log before last_seq is read.
+      const moderator = await roles.isModerator(roomId, userId);
+      const [membership, memberCount, fresh] = await Promise.all([
+        members.find(roomId, userId),
+        members.countActive(roomId),
+        rooms.findById(roomId),
+      ]);
       return {
-        room: toRoomDto(room),
+        room: toRoomDto(fresh ?? room),
         membership: membership ? { joined_at: membership.joined_at, left_at: membership.left_at } : null,
         member_count: memberCount,
-        last_seq: Number(room.last_seq),
+        last_seq: Number((fresh ?? room).last_seq),
+        moderator,
       };
     },
 

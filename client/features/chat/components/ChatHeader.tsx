@@ -8,9 +8,18 @@ import {
   GitFork,
   Link as LinkIcon,
   LogOut,
+  Pin,
+  Timer,
   Star,
   Users,
 } from 'lucide-react';
+import { SLOW_MODE_CHOICES, SLOW_MODE_LABELS, type SlowModeSeconds } from '../../../../shared/api/rooms';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/DropdownMenu';
 import type { RepositoryView } from '../state/repository-view';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Badge } from '../../../components/ui/Badge';
@@ -30,6 +39,17 @@ interface ChatHeaderProps {
   onOpenMembers(): void;
   onCopyInvite(): void;
   onLeave(): void;
+  /** Pinned messages of the room: the 'Pinned' button shows the count and opens them. */
+  pinnedCount?: number;
+  onOpenPinned?(): void;
+  /** The room's slow mode (seconds, 0 = off); `onSlowModeChange` only for moderators. */
+  slowModeSeconds?: number;
+  onSlowModeChange?(seconds: SlowModeSeconds): void;
+}
+
+/** 'off', '10 s', '30 s', '60 s', '5 min'. */
+function slowModeLabel(seconds: number): string {
+  return SLOW_MODE_LABELS[seconds as SlowModeSeconds] ?? `${seconds} s`;
 }
 
 const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
@@ -108,6 +128,39 @@ export function ChatHeader(props: ChatHeaderProps) {
           )}
           {props.detailsOpen ? 'Hide details' : 'Show details'}
         </Button>
+        {props.onSlowModeChange ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" size="sm" data-testid="slow-mode-button">
+                <Timer className="h-4 w-4" aria-hidden="true" />
+                Slow mode: {slowModeLabel(props.slowModeSeconds ?? 0)}
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              {SLOW_MODE_CHOICES.map((seconds) => (
+                <DropdownMenuItem key={seconds} onSelect={() => props.onSlowModeChange?.(seconds)}>
+                  {SLOW_MODE_LABELS[seconds] === 'off' ? 'Off' : SLOW_MODE_LABELS[seconds]}
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : (
+          (props.slowModeSeconds ?? 0) > 0 && (
+            <Badge data-testid="slow-mode-badge">
+              <Timer className="mr-1 h-3 w-3" aria-hidden="true" />
+              Slow mode: {slowModeLabel(props.slowModeSeconds ?? 0)}
+            </Badge>
+          )
+        )}
+        {props.onOpenPinned && (
+          <Button variant="outline" size="sm" onClick={props.onOpenPinned} data-testid="pinned-button">
+            <Pin className="h-4 w-4" aria-hidden="true" />
+            Pinned
+            <span className="rounded-full bg-secondary px-1.5 text-xs" data-testid="pinned-count">
+              {props.pinnedCount ?? 0}
+            </span>
+          </Button>
+        )}
         <Button variant="outline" size="sm" onClick={props.onCopyInvite}>
           <LinkIcon className="h-4 w-4" aria-hidden="true" />
           Copy invite

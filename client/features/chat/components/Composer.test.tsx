@@ -26,6 +26,22 @@ function setup() {
 
 // user-event types key by key; a busy machine can make one test take seconds.
 describe('Composer', { timeout: 20_000 }, () => {
+  it('a muted member’s box is disabled and says until when', () => {
+    render(
+      <Composer
+        members={members}
+        currentUserId="me"
+        onSend={vi.fn()}
+        onTyping={vi.fn()}
+        blockedReason="You are muted in this room until 14:05"
+      />,
+    );
+    expect(screen.getByTestId('composer-blocked').textContent).toBe('You are muted in this room until 14:05');
+    expect(screen.getByPlaceholderText('Type your message...')).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Send message' })).toHaveProperty('disabled', true);
+    expect(screen.queryByText('Press Enter to send, Shift + Enter for new line')).toBeNull();
+  });
+
   it('shows the hint and disables Send while the text is blank', async () => {
     const t = setup();
     expect(screen.getByText('Press Enter to send, Shift + Enter for new line')).toBeTruthy();

@@ -16,6 +16,8 @@ interface ComposerProps {
   onTyping(): void;
   /** ↑ in the empty box: edit my last message (returns false when there is none). */
   onEditLast?(): boolean;
+  /** Why the member cannot write now (a mute); the box is disabled and says so. */
+  blockedReason?: string | null;
 }
 
 /**
@@ -23,7 +25,7 @@ interface ComposerProps {
  * box edits my last message. It takes the focus when the room opens, except on touch screens
  * (where that would pop the keyboard over the conversation).
  */
-export function Composer({ members, currentUserId, onSend, onTyping, onEditLast }: ComposerProps) {
+export function Composer({ members, currentUserId, onSend, onTyping, onEditLast, blockedReason }: ComposerProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [mention, setMention] = useState<MentionQuery | null>(null);
@@ -167,8 +169,9 @@ export function Composer({ members, currentUserId, onSend, onTyping, onEditLast 
           aria-activedescendant={open ? `${listId}-${active}` : undefined}
           rows={1}
           className="max-h-40 min-h-10 resize-none"
+          disabled={Boolean(blockedReason)}
         />
-        <Button onClick={submit} disabled={!text.trim()} aria-label="Send message">
+        <Button onClick={submit} disabled={!text.trim() || Boolean(blockedReason)} aria-label="Send message">
           <Send className="h-4 w-4" aria-hidden="true" />
           <span className="hidden sm:inline">Send</span>
         </Button>
@@ -178,9 +181,20 @@ export function Composer({ members, currentUserId, onSend, onTyping, onEditLast 
           {error}
         </p>
       )}
-      <p id={hintId} className="mt-1 text-xs text-muted-foreground">
-        Press Enter to send, Shift + Enter for new line
-      </p>
+      {blockedReason ? (
+        <p
+          id={hintId}
+          role="status"
+          className="mt-1 text-xs font-medium text-destructive"
+          data-testid="composer-blocked"
+        >
+          {blockedReason}
+        </p>
+      ) : (
+        <p id={hintId} className="mt-1 text-xs text-muted-foreground">
+          Press Enter to send, Shift + Enter for new line
+        </p>
+      )}
     </div>
   );
 }

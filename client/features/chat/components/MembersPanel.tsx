@@ -1,12 +1,18 @@
-import { CircleDot } from 'lucide-react';
+import { CircleDot, Shield } from 'lucide-react';
 import type { IssueDto } from '../../../../shared/api/repositories';
-import type { MemberDto } from '../../../../shared/api/rooms';
+import type { MemberDto, UserSummaryDto } from '../../../../shared/api/rooms';
 import { NEW_MEMBER_MS } from '../../../../shared/limits';
 import { cn } from '../../../lib/cn';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { Tooltip } from '../../../components/ui/Tooltip';
-import { displayName, Handle, ProfileLink } from './person';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/DropdownMenu';
+import { displayName, Handle, MaintainerBadge, ProfileLink } from './person';
 
 interface MembersPanelProps {
   members: MemberDto[];
@@ -17,6 +23,21 @@ interface MembersPanelProps {
   /** How many good first issues to list (5 beside the chat, 3 in the mobile sheet). */
   issuesLimit: number;
   now: number;
+  /** What a moderator may do to a member from the list (absent for members who do not moderate). */
+  moderation?: MemberModeration;
+}
+
+export interface MemberModeration {
+  onMute(user: UserSummaryDto): void;
+  onUnmute(userId: string): void;
+  onBan(user: UserSummaryDto): void;
+  /** Opens the room's 'Banned' list. */
+  onOpenBanned(): void;
+}
+
+/** The member is muted now (a mute in force at `now`). */
+export function isMutedAt(member: MemberDto, now: number): boolean {
+  return Boolean(member.muted_until) && Date.parse(member.muted_until ?? '') > now;
 }
 
 const joinedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -30,9 +51,20 @@ export function MembersPanel(props: MembersPanelProps) {
   return (
     <div className="flex h-full min-h-0 flex-col">
       <section aria-labelledby="members-heading" className="min-h-0 flex-1 overflow-y-auto p-4">
-        <h2 id="members-heading" className="mb-2 text-sm font-semibold">
-          Members ({members.length})
-        </h2>
+        <div className="mb-2 flex items-center justify-between gap-2">
+          <h2 id="members-heading" className="text-sm font-semibold">
+            Members ({members.length})
+          </h2>
+          {props.moderation && (
+            <button
+              type="button"
+              onClick={props.moderation.onOpenBanned}
+              className="rounded px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-accent hover:text-foreground"
+            >
+              Banned
+            </button>
+          )}
+        </div>
         {members.length === 0 ? (
           <p className="text-sm text-muted-foreground">No members yet</p>
         ) : (
@@ -44,7 +76,12 @@ export function MembersPanel(props: MembersPanelProps) {
                 props.now - new Date(member.joined_at).getTime() < NEW_MEMBER_MS;
               const name = displayName(member.user);
               return (
-                <li key={member.user.id} className="flex items-center gap-2" data-testid="member">
+                <li
+                  key={member.user.id}
+                  className="flex items-center gap-2"
+                  data-testid="member"
+                  data-user-id={member.user.id}
+                >
                   <ProfileLink user={member.user} tabbable={false} className="relative" label={`${name} profile`}>
                     <Avatar src={member.user.avatar_url} name={name} />
                     <span
@@ -60,6 +97,7 @@ export function MembersPanel(props: MembersPanelProps) {
                       <ProfileLink user={member.user} className="truncate">
                         {name}
                       </ProfileLink>
+                      {member.moderator && <MaintainerBadge />}
                       {isNew && (
                         <Tooltip content={NEW_MEMBER_HINT}>
                           <span
@@ -74,10 +112,18 @@ export function MembersPanel(props: MembersPanelProps) {
                       <span className="sr-only">{online ? '(online)' : '(offline)'}</span>
                     </div>
                     <Handle user={member.user} className="block truncate text-xs" />
+                    {isMutedAt(member, props.now) && (
+                      <div className="text-xs text-destructive" data-testid="member-muted">
+                        Muted
+                      </div>
+                    )}
                     <div className="text-xs text-muted-foreground">
                       Joined {joinedFormat.format(new Date(member.joined_at))}
                     </div>
                   </div>
+                  {props.moderation && !member.moderator && member.user.id !== props.currentUserId && (
+                    <MemberActions member={member} name={name} now={props.now} moderation={props.moderation} />
+                  )}
                 </li>
               );
             })}
@@ -122,5 +168,39 @@ export function MembersPanel(props: MembersPanelProps) {
         </span>
       </footer>
     </div>
+  );
+}
+
+/** A moderator's menu on one member of the list. */
+function MemberActions({
+  member,
+  name,
+  now,
+  moderation,
+}: {
+  member: MemberDto;
+  name: string;
+  now: number;
+  moderation: MemberModeration;
+}) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={`Moderate ${name}`}
+        className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
+      >
+        <Shield className="h-4 w-4" aria-hidden="true" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {isMutedAt(member, now) ? (
+          <DropdownMenuItem onSelect={() => moderation.onUnmute(member.user.id)}>Unmute</DropdownMenuItem>
+        ) : (
+          <DropdownMenuItem onSelect={() => moderation.onMute(member.user)}>Mute</DropdownMenuItem>
+        )}
+        <DropdownMenuItem destructive onSelect={() => moderation.onBan(member.user)}>
+          Ban from room
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

@@ -1,4 +1,4 @@
-import { Copy, Ellipsis, Link2, Pencil, Trash2 } from 'lucide-react';
+import { Ban, Copy, Ellipsis, Link2, MicOff, Pencil, Pin, ShieldX, Trash2 } from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -14,6 +14,14 @@ export interface MessageActionsMenuProps {
   onCopy(): void;
   onCopyLink(): void;
   onDelete(): void;
+  /** Moderators: pin or unpin (`pinned` says which). */
+  pinned?: boolean;
+  onPin?: (() => void) | undefined;
+  /** Moderators, on someone else's message (not another moderator's). */
+  onMute?: (() => void) | undefined;
+  onBan?: (() => void) | undefined;
+  /** Moderators, on someone else's message. */
+  onRemove?: (() => void) | undefined;
 }
 
 /** A message's actions menu (loaded on first use, see MessageItem). */
@@ -23,6 +31,11 @@ export default function MessageActionsMenu({
   onCopy,
   onCopyLink,
   onDelete,
+  pinned = false,
+  onPin,
+  onMute,
+  onBan,
+  onRemove,
   defaultOpen = false,
 }: MessageActionsMenuProps & { defaultOpen?: boolean }) {
   return (
@@ -45,6 +58,26 @@ export default function MessageActionsMenu({
         {own && (
           <DropdownMenuItem destructive onSelect={onDelete}>
             <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+          </DropdownMenuItem>
+        )}
+        {onPin && (
+          <DropdownMenuItem onSelect={onPin}>
+            <Pin className="h-4 w-4" aria-hidden="true" /> {pinned ? 'Unpin' : 'Pin'}
+          </DropdownMenuItem>
+        )}
+        {onMute && (
+          <DropdownMenuItem onSelect={onMute}>
+            <MicOff className="h-4 w-4" aria-hidden="true" /> Mute
+          </DropdownMenuItem>
+        )}
+        {onBan && (
+          <DropdownMenuItem destructive onSelect={onBan}>
+            <Ban className="h-4 w-4" aria-hidden="true" /> Ban from room
+          </DropdownMenuItem>
+        )}
+        {onRemove && (
+          <DropdownMenuItem destructive onSelect={onRemove}>
+            <ShieldX className="h-4 w-4" aria-hidden="true" /> Remove message
           </DropdownMenuItem>
         )}
       </DropdownMenuContent>

@@ -10,7 +10,7 @@ import { LoadOnUse } from '../../../components/ui/LoadOnUse';
 import { Textarea } from '../../../components/ui/Input';
 import { ConfirmDialog } from './ConfirmDialog';
 import { MessageContent } from './MessageContent';
-import { displayName, Handle, ProfileLink } from './person';
+import { displayName, Handle, MaintainerBadge, ProfileLink } from './person';
 import { ReactionChips } from './ReactionChips';
 import type { MessageActionsMenuProps } from './MessageActionsMenu';
 import { ReactionPicker } from './ReactionPicker';
@@ -28,6 +28,14 @@ export interface MessageActions {
   onCopyLink(messageId: string): void;
   onToggleReaction(messageId: string, emoji: string): void;
   onRetry(clientId: string): void;
+  /** A moderator removes the message (absent for members who do not moderate). */
+  onRemove?(messageId: string): void;
+  /** A moderator mutes the message's author (absent for members who do not moderate). */
+  onMute?(user: UserSummaryDto): void;
+  /** A moderator bans the message's author from the room. */
+  onBan?(user: UserSummaryDto): void;
+  /** A moderator pins (true) or unpins (false) the message. */
+  onPin?(messageId: string, pinned: boolean): void;
 }
 
 export function authorName(author: ChatMessage['author']): string {
@@ -35,6 +43,7 @@ export function authorName(author: ChatMessage['author']): string {
 }
 
 export const DELETED_TEXT = 'This message was deleted';
+export const REMOVED_TEXT = 'Message removed by a moderator';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
@@ -47,6 +56,10 @@ interface MessageItemProps extends MessageActions {
   knownUsernames: ReadonlySet<string>;
   /** Members by id (names for reactions). */
   people: ReadonlyMap<string, UserSummaryDto>;
+  /** The author moderates the room (a 'Maintainer' badge beside the name). */
+  authorIsModerator?: boolean;
+  /** The message is one of the room's pinned messages. */
+  pinned?: boolean;
   /** The list's one Tab stop (roving focus): only its controls are in the Tab order. */
   active: boolean;
   editing: boolean;
@@ -156,6 +169,8 @@ export const MessageItem = memo(function MessageItem({
   currentUserId,
   knownUsernames,
   people,
+  authorIsModerator = false,
+  pinned = false,
   active,
   editing,
   highlighted = false,
@@ -165,6 +180,7 @@ export const MessageItem = memo(function MessageItem({
 }: MessageItemProps) {
   const [actionsOpen, setActionsOpen] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
   const confirmed = message.status === 'sent';
   const deleted = message.deleted;
   const name = own ? 'You' : authorName(message.author);
@@ -216,6 +232,7 @@ export const MessageItem = memo(function MessageItem({
               <span data-testid="message-author">{name}</span>
             </ProfileLink>
             <Handle user={message.author} />
+            {authorIsModerator && <MaintainerBadge />}
           </div>
         )}
         <div className={cn('relative flex items-start gap-1', own && 'flex-row-reverse')}>
@@ -231,7 +248,7 @@ export const MessageItem = memo(function MessageItem({
           >
             {deleted ? (
               <p className="text-sm text-muted-foreground italic" data-testid="message-deleted">
-                {DELETED_TEXT}
+                {message.removed_by_moderator ? REMOVED_TEXT : DELETED_TEXT}
               </p>
             ) : editing ? (
               <EditBox initial={message.content} onSave={save} onClose={closeEditor} />
@@ -243,6 +260,7 @@ export const MessageItem = memo(function MessageItem({
                 {timeFormat.format(new Date(message.created_at))}
               </time>
               {message.edited_at && !deleted && <span>(edited)</span>}
+              {pinned && !deleted && <span data-testid="message-pinned">Pinned</span>}
               {message.status === 'pending' && <span>Sending…</span>}
             </div>
           </div>
@@ -261,6 +279,13 @@ export const MessageItem = memo(function MessageItem({
                 onCopy={() => actions.onCopy(message.content)}
                 onCopyLink={() => actions.onCopyLink(message.id)}
                 onDelete={() => setConfirmingDelete(true)}
+                pinned={pinned}
+                onPin={actions.onPin ? () => actions.onPin?.(message.id, !pinned) : undefined}
+                onMute={
+                  !own && !authorIsModerator && actions.onMute ? () => actions.onMute?.(message.author) : undefined
+                }
+                onBan={!own && !authorIsModerator && actions.onBan ? () => actions.onBan?.(message.author) : undefined}
+                onRemove={!own && actions.onRemove ? () => setConfirmingRemove(true) : undefined}
               />
             </div>
           )}
@@ -286,6 +311,16 @@ export const MessageItem = memo(function MessageItem({
         confirmLabel="Delete"
         onConfirm={() => actions.onDelete(message.id)}
       />
+      {actions.onRemove && (
+        <ConfirmDialog
+          open={confirmingRemove}
+          onOpenChange={setConfirmingRemove}
+          title="Remove message?"
+          description="Its text is deleted for everyone, who will see 'Message removed by a moderator' in its place. This cannot be undone."
+          confirmLabel="Remove message"
+          onConfirm={() => actions.onRemove?.(message.id)}
+        />
+      )}
     </li>
   );
 });

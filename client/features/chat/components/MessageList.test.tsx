@@ -37,7 +37,10 @@ function Harness(props: Omit<ComponentProps<typeof MessageList>, 'editingId' | '
   return <MessageList {...props} editingId={editingId} onEditingChange={setEditingId} />;
 }
 
-function setup(messages: ChatMessage[]) {
+function setup(
+  messages: ChatMessage[],
+  extra: { onRemove?: (id: string) => void; moderatorIds?: ReadonlySet<string> } = {},
+) {
   const actions = {
     onEdit: vi.fn(),
     onDelete: vi.fn(),
@@ -59,10 +62,15 @@ function setup(messages: ChatMessage[]) {
         hasOlder={false}
         loadingOlder={false}
         {...actions}
+        {...extra}
       />
     </MemoryRouter>,
   );
   return { actions, user: userEvent.setup() };
+}
+
+async function openMenu(item: HTMLElement): Promise<void> {
+  await userEvent.click(within(item).getByRole('button', { name: 'Message actions' }));
 }
 
 // user-event drives many steps; a busy machine can make one test take seconds.
@@ -109,6 +117,31 @@ describe('MessageList', { timeout: 20_000 }, () => {
       within(await screen.findByRole('dialog', { name: 'Delete message?' })).getByRole('button', { name: 'Delete' }),
     );
     expect(t.actions.onDelete).toHaveBeenCalledWith('m2');
+  });
+
+  it('offers a moderator Remove message on others’ messages, after a confirmation; badges moderators', async () => {
+    const onRemove = vi.fn();
+    setup([message('m1', grace), message('m2', ada)], { onRemove, moderatorIds: new Set([ada.id]) });
+    const [theirs, mine] = screen.getAllByTestId('message');
+    expect(within(mine!).getByTestId('maintainer-badge').textContent).toBe('Maintainer');
+    expect(within(theirs!).queryByTestId('maintainer-badge')).toBeNull();
+    await openMenu(theirs!);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual([
+      'Copy text',
+      'Copy link',
+      'Remove message',
+    ]);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Remove message' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove message?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove message' }));
+    expect(onRemove).toHaveBeenCalledWith('m1');
+    await openMenu(mine!);
+    expect(screen.queryByRole('menuitem', { name: 'Remove message' })).toBeNull();
+  });
+
+  it('shows a removed message as removed by a moderator', () => {
+    setup([{ ...message('m1', grace), deleted: true, content: '', removed_by_moderator: true }]);
+    expect(screen.getByTestId('message-deleted').textContent).toBe('Message removed by a moderator');
   });
 
   it('edits inline with Save and Cancel, ignoring a blank edit', async () => {

@@ -24,6 +24,10 @@ interface MessageListProps extends MessageActions {
   knownUsernames: ReadonlySet<string>;
   /** Members by id (names for reactions). */
   people: ReadonlyMap<string, UserSummaryDto>;
+  /** Ids of the room's moderators (their messages carry a 'Maintainer' badge). */
+  moderatorIds?: ReadonlySet<string>;
+  /** Ids of the room's pinned messages. */
+  pinnedIds?: ReadonlySet<string>;
   /** The message being edited inline (one at a time), or null. */
   editingId: string | null;
   onEditingChange(messageId: string | null): void;
@@ -64,6 +68,8 @@ export function MessageList({
   currentUserId,
   knownUsernames,
   people,
+  moderatorIds,
+  pinnedIds,
   editingId,
   onEditingChange,
   hasOlder,
@@ -274,6 +280,8 @@ export function MessageList({
                     currentUserId={currentUserId}
                     knownUsernames={knownUsernames}
                     people={people}
+                    authorIsModerator={moderatorIds?.has(message.user_id) ?? false}
+                    pinned={pinnedIds?.has(message.id) ?? false}
                     active={message.id === active}
                     editing={message.id === editingId}
                     highlighted={message.id === highlightedId}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { UserSummaryDto } from '../../../../shared/api/rooms';
+import { Badge } from '../../../components/ui/Badge';
 import { cn } from '../../../lib/cn';
 
 /** The name people chose; not unique, so it is always shown with the handle beside it. */
@@ -60,5 +61,18 @@ export function Handle({ user, className }: { user: UserSummaryDto; className?: 
     <span className={cn('font-normal text-muted-foreground', className)} data-testid="person-handle">
       {handle}
     </span>
+  );
+}
+
+/** Marks a moderator of the room (GitHub gives them admin or maintain access to the repository). */
+export function MaintainerBadge({ className }: { className?: string }) {
+  return (
+    <Badge
+      variant="outline"
+      className={cn('px-1.5 py-0 text-[10px] leading-4', className)}
+      data-testid="maintainer-badge"
+    >
+      Maintainer
+    </Badge>
   );
 }

@@ -168,7 +168,20 @@ export function useMessageActions(
     [dispatch],
   );
 
-  return { send, retry, edit, remove, toggleReaction };
+  const removeAsModerator = useCallback(
+    async (messageId: string) => {
+      try {
+        await api.messages.removeAsModerator(messageId);
+        dispatch({ type: 'removed', messageId, byModerator: true });
+      } catch (error) {
+        const refused = error instanceof ApiRequestError && error.status === 403;
+        toast.error('Failed to remove message', refused ? { description: error.message } : undefined);
+      }
+    },
+    [dispatch],
+  );
+
+  return { send, retry, edit, remove, removeAsModerator, toggleReaction };
 }
 
 /** A 429 answer shows SPEC §8's 'Rate Limited' toast with the wait; true when it was one. */

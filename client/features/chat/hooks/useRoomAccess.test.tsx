@@ -22,6 +22,7 @@ const details = (membership: RoomDetailsResponse['membership']): RoomDetailsResp
   membership,
   member_count: 1,
   last_seq: 3,
+  moderator: false,
 });
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

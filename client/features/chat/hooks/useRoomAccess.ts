@@ -45,6 +45,9 @@ export function useRoomAccess(roomId: string | undefined) {
           toast.error('Rate Limited', {
             description: `Please wait ${error.retryAfterSeconds ?? 60} seconds before joining another room`,
           });
+        } else if (error instanceof ApiRequestError && error.status === 403) {
+          // Banned from the room: the server's words say so.
+          toast.error('Failed to join chat room', { description: error.message });
         } else {
           toast.error('Failed to join chat room');
         }

@@ -63,3 +63,20 @@ it('applies events to a loaded list without asking again', async () => {
   await waitFor(() => expect(result.current.members.map((m) => m.user.id)).toEqual(['u2']));
   expect(fetch).toHaveBeenCalledTimes(1);
 });
+
+it('moves the Maintainer role with member.role_changed events', async () => {
+  serverMembers = [{ ...ada, moderator: true }, ken];
+  const { result } = renderHook(() => useRoomMembers('r1', true), { wrapper });
+  await waitFor(() => expect(release).toHaveLength(1));
+  await act(async () => release.shift()?.());
+  await waitFor(() => expect(result.current.members).toHaveLength(2));
+  act(() => result.current.applyEvent({ type: 'member.role_changed', user_id: 'u1', moderator: false }));
+  act(() => result.current.applyEvent({ type: 'member.role_changed', user_id: 'u2', moderator: true }));
+  await waitFor(() =>
+    expect(result.current.members.map((m) => [m.user.id, m.moderator])).toEqual([
+      ['u1', false],
+      ['u2', true],
+    ]),
+  );
+  expect(fetch).toHaveBeenCalledTimes(1);
+});

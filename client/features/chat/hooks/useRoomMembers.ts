@@ -8,7 +8,7 @@ const membersKey = (roomId: string) => ['chat', 'members', roomId] as const;
 /** One empty list while loading, so that what is derived from the members keeps its identity. */
 const NO_MEMBERS: MemberDto[] = [];
 
-/** Active members, newest join first, kept current by member.joined / member.left events. */
+/** Active members, newest join first, kept current by member.joined / left / role_changed events. */
 export function useRoomMembers(roomId: string | undefined, enabled: boolean) {
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -21,7 +21,7 @@ export function useRoomMembers(roomId: string | undefined, enabled: boolean) {
   const applyEvent = useCallback(
     (event: RoomEvent) => {
       if (!roomId) return;
-      if (event.type !== 'member.joined' && event.type !== 'member.left') return;
+      if (!event.type.startsWith('member.')) return;
       const key = membersKey(roomId);
       const state = queryClient.getQueryState(key);
       // A list still loading may have been read before this event: its answer would overwrite the
@@ -39,6 +39,14 @@ export function useRoomMembers(roomId: string | undefined, enabled: boolean) {
       } else if (event.type === 'member.left') {
         queryClient.setQueryData<MemberDto[]>(key, (members = []) =>
           members.filter((m) => m.user.id !== event.user_id),
+        );
+      } else if (event.type === 'member.role_changed') {
+        queryClient.setQueryData<MemberDto[]>(key, (members = []) =>
+          members.map((m) => (m.user.id === event.user_id ? { ...m, moderator: event.moderator } : m)),
+        );
+      } else if (event.type === 'member.muted') {
+        queryClient.setQueryData<MemberDto[]>(key, (members = []) =>
+          members.map((m) => (m.user.id === event.user_id ? { ...m, muted_until: event.muted_until } : m)),
         );
       }
     },

@@ -120,6 +120,20 @@ describe('messagesReducer', () => {
     expect(state.messages[1]).toMatchObject({ id: 'm2', deleted: true, content: '', reactions: [] });
   });
 
+  it('marks a message a moderator removed, live or from the removing moderator’s own answer', () => {
+    const state = run(
+      { type: 'loaded', messages: [message('m1'), message('m2'), message('m3')], nextCursor: null },
+      { type: 'event', event: { type: 'message.deleted', message_id: 'm1', by_moderator: true } },
+      { type: 'removed', messageId: 'm2', byModerator: true },
+      { type: 'event', event: { type: 'message.deleted', message_id: 'm3' } },
+    );
+    expect(state.messages.map((m) => [m.deleted, m.removed_by_moderator ?? false, m.content])).toEqual([
+      [true, true, ''],
+      [true, true, ''],
+      [true, false, ''],
+    ]);
+  });
+
   it('keeps a tombstone from the server in its place', () => {
     const state = run({
       type: 'loaded',

@@ -47,7 +47,7 @@ export type MessagesAction =
   | { type: 'confirmed'; message: MessageDto }
   | { type: 'failed'; clientId: string; error: string; failure?: SendFailure; retryAt?: number }
   | { type: 'updated'; message: MessageDto }
-  | { type: 'removed'; messageId: string }
+  | { type: 'removed'; messageId: string; byModerator?: boolean }
   | { type: 'reactions'; messageId: string; reactions: ReactionDto[] };
 
 export const initialMessagesState: MessagesState = {
@@ -120,7 +120,7 @@ export function messagesReducer(state: MessagesState, action: MessagesAction): M
     case 'updated':
       return replace(state, action.message);
     case 'removed':
-      return remove(state, action.messageId);
+      return remove(state, action.messageId, action.byModerator ?? false);
     case 'reactions':
       return mapById(state, action.messageId, (m) => ({ ...m, reactions: action.reactions }));
     case 'event':
@@ -135,7 +135,7 @@ function applyEvent(state: MessagesState, event: RoomEvent): MessagesState {
     case 'message.updated':
       return replace(state, event.message);
     case 'message.deleted':
-      return remove(state, event.message_id);
+      return remove(state, event.message_id, event.by_moderator ?? false);
     case 'reaction.added':
       return mapById(state, event.reaction.message_id, (m) =>
         m.reactions.some((r) => r.id === event.reaction.id || sameReaction(r, event.reaction))
@@ -176,11 +176,20 @@ function replace(state: MessagesState, message: MessageDto): MessagesState {
   return mapById(state, message.id, (m) => ({ ...sent(message), reactions: message.reactions ?? m.reactions }));
 }
 
-/** A deleted message keeps its place as a tombstone ('This message was deleted'), without its text. */
-function remove(state: MessagesState, messageId: string): MessagesState {
+/**
+ * A deleted message keeps its place as a tombstone ('This message was deleted', or 'Message
+ * removed by a moderator'), without its text.
+ */
+function remove(state: MessagesState, messageId: string, byModerator: boolean): MessagesState {
   const deletedIds = new Set(state.deletedIds);
   deletedIds.add(messageId);
-  return { ...state, messages: state.messages.map((m) => (m.id === messageId ? tombstone(m) : m)), deletedIds };
+  return {
+    ...state,
+    messages: state.messages.map((m) =>
+      m.id === messageId ? { ...tombstone(m), ...(byModerator ? { removed_by_moderator: true } : {}) } : m,
+    ),
+    deletedIds,
+  };
 }
 
 function tombstone<T extends MessageDto>(message: T): T {

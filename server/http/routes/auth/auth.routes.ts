@@ -13,7 +13,9 @@ const STARTS_PER_MINUTE = 60;
 export async function authRoutes(app: FastifyInstance, { config, services }: RouteDeps): Promise<void> {
   const { flow, syncAtSignIn, signOut } = services.signIn;
   // Shutdown waits for syncs under way rather than cutting them off mid-write.
-  app.addHook('onClose', async () => syncAtSignIn.drain());
+  app.addHook('onClose', async () => {
+    await Promise.all([syncAtSignIn.drain(), services.memberRoles.drain()]);
+  });
 
   const publicUrl = new URL(config.publicUrl);
 
@@ -43,6 +45,8 @@ export async function authRoutes(app: FastifyInstance, { config, services }: Rou
     setSessionCookie(reply, config, result.token, result.expiresAt);
     // The public profile fills itself from GitHub without holding up the redirect.
     syncAtSignIn.start(result.userId);
+    // A new token: GitHub is asked again who moderates the user's rooms.
+    services.memberRoles.refreshAtSignIn(result.userId);
     return reply.redirect(result.returnTo, 302);
   });
 

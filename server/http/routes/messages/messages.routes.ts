@@ -46,6 +46,12 @@ export async function messagesRoutes(app: FastifyInstance, { services }: RouteDe
     return reply.status(204).send();
   });
 
+  app.post('/api/messages/:messageId/remove', async (request, reply) => {
+    const auth = requireAuth(request);
+    await messages.remove(auth.userId, messageIdOf(request.params));
+    return reply.status(204).send();
+  });
+
   app.post('/api/messages/:messageId/reactions', async (request) => {
     const auth = requireAuth(request);
     const messageId = messageIdOf(request.params);

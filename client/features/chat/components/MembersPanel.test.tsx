@@ -1,0 +1,70 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { MemberDto } from '../../../../shared/api/rooms';
+import { MembersPanel, type MemberModeration } from './MembersPanel';
+
+afterEach(cleanup);
+
+const NOW = Date.parse('2026-11-25T12:00:00.000Z');
+const member = (id: string, name: string, extra: Partial<MemberDto> = {}): MemberDto => ({
+  user: { id, username: `${name.toLowerCase()}-demo`, display_name: name, avatar_url: null },
+  joined_at: '2026-11-20T12:00:00.000Z',
+  ...extra,
+});
+const members = [
+  member('me', 'Margaret', { moderator: true }),
+  member('u1', 'Ada', { muted_until: new Date(NOW + 60_000).toISOString() }),
+  member('u2', 'Grace'),
+];
+
+function setup(moderation?: MemberModeration) {
+  render(
+    <MemoryRouter>
+      <MembersPanel
+        members={members}
+        onlineIds={new Set()}
+        currentUserId="me"
+        issues={[]}
+        issuesLoading={false}
+        issuesLimit={5}
+        now={NOW}
+        moderation={moderation}
+      />
+    </MemoryRouter>,
+  );
+}
+
+it('badges moderators and marks muted members; members who do not moderate get no moderation controls', () => {
+  setup();
+  const rows = screen.getAllByTestId('member');
+  expect(within(rows[0]!).getByTestId('maintainer-badge').textContent).toBe('Maintainer');
+  expect(screen.getAllByTestId('maintainer-badge')).toHaveLength(1);
+  expect(screen.queryByRole('button', { name: /^Moderate/ })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Banned' })).toBeNull();
+  expect(within(screen.getAllByTestId('member')[1]!).getByTestId('member-muted').textContent).toBe('Muted');
+});
+
+it('gives a moderator Mute or Unmute and Ban from room on other members, and the Banned list', async () => {
+  const moderation = { onMute: vi.fn(), onUnmute: vi.fn(), onBan: vi.fn(), onOpenBanned: vi.fn() };
+  setup(moderation);
+  const user = userEvent.setup();
+  expect(screen.queryByRole('button', { name: 'Moderate Margaret' })).toBeNull();
+  expect(screen.getByTestId('member-muted').textContent).toBe('Muted');
+
+  await user.click(screen.getByRole('button', { name: 'Moderate Ada' }));
+  expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Unmute', 'Ban from room']);
+  await user.click(screen.getByRole('menuitem', { name: 'Unmute' }));
+  expect(moderation.onUnmute).toHaveBeenCalledWith('u1');
+
+  await user.click(screen.getByRole('button', { name: 'Moderate Grace' }));
+  await user.click(screen.getByRole('menuitem', { name: 'Mute' }));
+  expect(moderation.onMute).toHaveBeenCalledWith(members[2]?.user);
+  await user.click(screen.getByRole('button', { name: 'Moderate Grace' }));
+  await user.click(screen.getByRole('menuitem', { name: 'Ban from room' }));
+  expect(moderation.onBan).toHaveBeenCalledWith(members[2]?.user);
+
+  await user.click(screen.getByRole('button', { name: 'Banned' }));
+  expect(moderation.onOpenBanned).toHaveBeenCalled();
+});

@@ -1,0 +1,202 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { toast } from '../../../lib/toast';
+import type { MemberDto, MuteDuration, UserSummaryDto } from '../../../../shared/api/rooms';
+import type { RoomEvent } from '../../../../shared/realtime/protocol';
+import { api } from '../../../api/endpoints';
+import { ApiRequestError } from '../../../api/http';
+import { displayName } from '../components/person';
+import { roomQueryKey } from './useRoomAccess';
+import type { RoomDetailsResponse } from '../../../../shared/api/rooms';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const dayTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'You are muted in this room until {time}' (with the date when it is not today). */
+export function mutedUntilText(until: string, now: number): string {
+  const at = new Date(until);
+  const sameDay = at.toDateString() === new Date(now).toDateString();
+  return `You are muted in this room until ${(sameDay ? timeFormat : dayTimeFormat).format(at)}`;
+}
+
+/** The time, read again whenever `until` (ms) changes and when it passes, so a mute lifts itself on screen. */
+function useExpiry(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    // A new mute is judged against the time it arrived, not the time the page opened.
+    const refresh = setTimeout(() => setNow(Date.now()), 0);
+    if (until === null) return () => clearTimeout(refresh);
+    // setTimeout holds at most ~24.8 days; mutes are far shorter.
+    const expiry = setTimeout(() => setNow(Date.now()), Math.max(0, until - Date.now()) + 50);
+    return () => {
+      clearTimeout(refresh);
+      clearTimeout(expiry);
+    };
+  }, [until]);
+  return now;
+}
+
+function failure(title: string, error: unknown): void {
+  toast.error(title, { description: error instanceof ApiRequestError ? error.message : undefined });
+}
+
+/**
+ * What a moderator does to people from the room page (mute, unmute), and what the current user
+ * sees of their own sanctions (the composer's mute line). The list of members, kept current by
+ * room events, is the source: the menus and the composer follow role and mute changes live.
+ */
+export function useRoomModeration(roomId: string | undefined, members: MemberDto[], currentUserId: string | undefined) {
+  const me = members.find((m) => m.user.id === currentUserId);
+  const canModerate = me?.moderator === true;
+  const mutedUntilMs = me?.muted_until ? Date.parse(me.muted_until) : null;
+  const now = useExpiry(mutedUntilMs);
+  const blockedReason =
+    me?.muted_until && mutedUntilMs !== null && mutedUntilMs > now ? mutedUntilText(me.muted_until, now) : null;
+
+  const [muteTarget, setMuteTarget] = useState<UserSummaryDto | null>(null);
+  const mute = useCallback(
+    (duration: MuteDuration) => {
+      if (!roomId || !muteTarget) return;
+      const name = displayName(muteTarget);
+      api.rooms.mute(roomId, muteTarget.id, duration).then(
+        () => toast.success(`${name} is muted`),
+        (error: unknown) => failure('Failed to mute', error),
+      );
+    },
+    [roomId, muteTarget],
+  );
+  const unmute = useCallback(
+    (userId: string) => {
+      if (!roomId) return;
+      api.rooms.unmute(roomId, userId).catch((error: unknown) => failure('Failed to unmute', error));
+    },
+    [roomId],
+  );
+  const openMute = useCallback((user: UserSummaryDto) => setMuteTarget(user), []);
+  const closeMute = useCallback(() => setMuteTarget(null), []);
+
+  const [banTarget, setBanTarget] = useState<UserSummaryDto | null>(null);
+  const ban = useCallback(() => {
+    if (!roomId || !banTarget) return;
+    const name = displayName(banTarget);
+    api.rooms.ban(roomId, banTarget.id).then(
+      () => toast.success(`${name} is banned from this room`),
+      (error: unknown) => failure('Failed to ban', error),
+    );
+  }, [roomId, banTarget]);
+  const openBan = useCallback((user: UserSummaryDto) => setBanTarget(user), []);
+
+  // The 'Banned' list: read when a moderator opens it, kept current by ban events.
+  const queryClient = useQueryClient();
+  const bansKey = useMemo(() => ['chat', 'bans', roomId ?? ''] as const, [roomId]);
+  const [bannedOpen, setBannedOpen] = useState(false);
+  const bans = useQuery({
+    queryKey: bansKey,
+    queryFn: async ({ signal }) => (await api.rooms.bans(roomId ?? '', { signal })).bans,
+    enabled: canModerate && bannedOpen && Boolean(roomId),
+  });
+  const unban = useCallback(
+    (userId: string) => {
+      if (!roomId) return;
+      api.rooms.unban(roomId, userId).catch((error: unknown) => failure('Failed to unban', error));
+    },
+    [roomId],
+  );
+  const applyEvent = useCallback(
+    (event: RoomEvent) => {
+      if (event.type === 'member.banned' || event.type === 'member.unbanned') {
+        void queryClient.invalidateQueries({ queryKey: bansKey });
+      }
+      if (event.type === 'room.topic_changed' && roomId) {
+        queryClient.setQueryData<RoomDetailsResponse>(roomQueryKey(roomId), (details) =>
+          details ? { ...details, room: { ...details.room, topic: event.topic } } : details,
+        );
+      }
+      if (event.type === 'room.slow_mode_changed' && roomId) {
+        queryClient.setQueryData<RoomDetailsResponse>(roomQueryKey(roomId), (details) =>
+          details ? { ...details, room: { ...details.room, slow_mode_seconds: event.slow_mode_seconds } } : details,
+        );
+      }
+    },
+    [queryClient, bansKey, roomId],
+  );
+
+  const memberModeration = useMemo(
+    () =>
+      canModerate
+        ? { onMute: openMute, onUnmute: unmute, onBan: openBan, onOpenBanned: () => setBannedOpen(true) }
+        : undefined,
+    [canModerate, openMute, unmute, openBan],
+  );
+
+  const setSlowMode = useCallback(
+    (seconds: number) => {
+      if (!roomId) return;
+      api.rooms.setSlowMode(roomId, seconds).catch((error: unknown) => failure('Failed to change slow mode', error));
+    },
+    [roomId],
+  );
+
+  const setTopic = useCallback(
+    (topic: string) => {
+      if (!roomId) return;
+      api.rooms.setTopic(roomId, topic).catch((error: unknown) => failure('Failed to set the topic', error));
+    },
+    [roomId],
+  );
+
+  return {
+    canModerate,
+    setSlowMode,
+    setTopic,
+    blockedReason,
+    memberModeration,
+    muteDialog: { name: muteTarget ? displayName(muteTarget) : null, onClose: closeMute, onMute: mute },
+    openMute,
+    openBan,
+    banDialog: {
+      open: banTarget !== null,
+      onOpenChange: (open: boolean) => !open && setBanTarget(null),
+      title: `Ban ${banTarget ? displayName(banTarget) : ''} from this room?`,
+      description: 'They are removed from the room and cannot join it again until a moderator unbans them.',
+      confirmLabel: 'Ban from room',
+      onConfirm: ban,
+    },
+    bannedList: {
+      open: bannedOpen,
+      onOpenChange: setBannedOpen,
+      bans: bans.data,
+      loading: bans.isLoading,
+      onUnban: unban,
+    },
+    applyEvent,
+  };
+}
+
+/** 'Slow mode is on: you can send again in {n} s'. */
+export function slowModeWaitText(seconds: number): string {
+  return `Slow mode is on: you can send again in ${seconds} s`;
+}
+
+/**
+ * The composer's slow-mode wait: seconds left until the member may send again after their last
+ * message, counted down every second; null when they may send (or are exempt as a moderator).
+ */
+export function useSlowModeWait(intervalSeconds: number, exempt: boolean, lastSentAt: string | undefined) {
+  const until = !exempt && intervalSeconds > 0 && lastSentAt ? Date.parse(lastSentAt) + intervalSeconds * 1000 : null;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const first = setTimeout(() => setNow(Date.now()), 0);
+    if (until === null) return () => clearTimeout(first);
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= until) clearInterval(timer);
+    }, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [until]);
+  if (until === null || until <= now) return null;
+  return slowModeWaitText(Math.ceil((until - now) / 1000));
+}

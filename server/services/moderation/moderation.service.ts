@@ -1,0 +1,150 @@
+import type { Kysely } from 'kysely';
+import {
+  MUTE_DURATIONS,
+  type BansResponse,
+  type MuteDuration,
+  type MuteResponse,
+  type SlowModeResponse,
+  type SlowModeSeconds,
+  type TopicResponse,
+} from '../../../shared/api/rooms';
+import type { RoomEvent } from '../../../shared/realtime/protocol';
+import { membersRepository } from '../../db/repositories/members.repository';
+import { roomBansRepository } from '../../db/repositories/room-bans.repository';
+import { roomsRepository } from '../../db/repositories/rooms.repository';
+import type { Database } from '../../db/schema';
+import { domainErrors } from '../../errors';
+import { MODERATORS_ONLY } from '../messages/messages.service';
+import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
+import type { MemberRolesService } from './member-roles.service';
+
+export const NOT_IN_ROOM = 'That person is not a member of this room';
+export const MODERATOR_PROTECTED = 'Moderators cannot do that to another moderator';
+
+export interface ModerationServiceDeps {
+  db: Kysely<Database>;
+  changes: RoomChanges;
+  roles: Pick<MemberRolesService, 'isModerator'>;
+  now: () => number;
+}
+
+/** What moderators do to people in their room: mutes (and, with them, the room's other sanctions). */
+export function createModerationService({ db, changes, roles, now }: ModerationServiceDeps) {
+  /** The caller moderates the room (it exists); 404 / 403 otherwise. */
+  async function requireModerator(roomId: string, userId: string): Promise<void> {
+    if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
+    if (!(await roles.isModerator(roomId, userId))) throw domainErrors.forbidden(MODERATORS_ONLY);
+  }
+
+  /** The target has been a member of the room (active or not) and is not a moderator. */
+  async function requireBannable(roomId: string, targetId: string): Promise<void> {
+    const membership = await membersRepository(db).find(roomId, targetId);
+    if (!membership) throw domainErrors.notFound(NOT_IN_ROOM);
+    if (membership.left_at === null && (await membersRepository(db).findActiveRole(roomId, targetId))?.moderator) {
+      throw domainErrors.forbidden(MODERATOR_PROTECTED);
+    }
+  }
+
+  /** The target is an active member and not a moderator (moderators answer to GitHub, not to each other). */
+  async function requireSanctionable(roomId: string, targetId: string): Promise<void> {
+    const role = await membersRepository(db).findActiveRole(roomId, targetId);
+    if (!role) throw domainErrors.notFound(NOT_IN_ROOM);
+    if (role.moderator) throw domainErrors.forbidden(MODERATOR_PROTECTED);
+  }
+
+  return {
+    async mute(moderatorId: string, roomId: string, targetId: string, duration: MuteDuration): Promise<MuteResponse> {
+      await requireModerator(roomId, moderatorId);
+      await requireSanctionable(roomId, targetId);
+      const mutedUntil = new Date(now() + MUTE_DURATIONS[duration]).toISOString();
+      await changes.change(roomId, async (trx) => {
+        const members = membersRepository(trx);
+        // Re-checked under the room lock: the member may have left meanwhile.
+        if (!(await members.findActiveRole(roomId, targetId))) throw domainErrors.notFound(NOT_IN_ROOM);
+        await members.setMutedUntil(roomId, targetId, mutedUntil);
+        return { result: undefined, events: [{ type: 'member.muted', user_id: targetId, muted_until: mutedUntil }] };
+      });
+      return { muted_until: mutedUntil };
+    },
+
+    /**
+     * Bans someone from the room: their membership ends in the same change (their sockets stop
+     * receiving the room after their own member.left) and joining again is refused.
+     */
+    async ban(moderatorId: string, roomId: string, targetId: string): Promise<void> {
+      await requireModerator(roomId, moderatorId);
+      if (targetId === moderatorId) throw domainErrors.forbidden(MODERATOR_PROTECTED);
+      await requireBannable(roomId, targetId);
+      await changes.change(roomId, async (trx, nowIso) => {
+        const bans = roomBansRepository(trx);
+        if (await bans.isBanned(roomId, targetId)) return { result: undefined, events: [] };
+        await bans.insert({ room_id: roomId, user_id: targetId, banned_by: moderatorId, created_at: nowIso });
+        const events: RoomEvent[] = [{ type: 'member.banned', user_id: targetId }];
+        if (await membersRepository(trx).markLeft(roomId, targetId, nowIso)) {
+          events.push({ type: 'member.left', user_id: targetId });
+        }
+        return { result: undefined, events };
+      });
+    },
+
+    /** Lifts a ban (the person may join again); someone not banned is left as is. */
+    async unban(moderatorId: string, roomId: string, targetId: string): Promise<void> {
+      await requireModerator(roomId, moderatorId);
+      await changes.change(roomId, async (trx) => {
+        const lifted = await roomBansRepository(trx).delete(roomId, targetId);
+        return { result: undefined, events: lifted ? [{ type: 'member.unbanned', user_id: targetId }] : [] };
+      });
+    },
+
+    /** The room's 'Banned' list, newest first. */
+    async bans(moderatorId: string, roomId: string): Promise<BansResponse> {
+      await requireModerator(roomId, moderatorId);
+      const rows = await roomBansRepository(db).list(roomId);
+      return {
+        bans: rows.map((row) => ({
+          user: { id: row.user_id, username: row.username, display_name: row.display_name, avatar_url: row.avatar_url },
+          banned_at: row.created_at,
+        })),
+      };
+    },
+
+    /** Sets the room's slow mode (0 = off); the same value again changes nothing. */
+    async setSlowMode(moderatorId: string, roomId: string, seconds: SlowModeSeconds): Promise<SlowModeResponse> {
+      await requireModerator(roomId, moderatorId);
+      await changes.change(roomId, async (trx) => {
+        const rooms = roomsRepository(trx);
+        const room = await rooms.findById(roomId);
+        if (!room || Number(room.slow_mode_seconds) === seconds) return { result: undefined, events: [] };
+        await rooms.setSlowMode(roomId, seconds);
+        return { result: undefined, events: [{ type: 'room.slow_mode_changed', slow_mode_seconds: seconds }] };
+      });
+      return { slow_mode_seconds: seconds };
+    },
+
+    /** Sets the room's topic ('' clears it); the same topic again changes nothing. */
+    async setTopic(moderatorId: string, roomId: string, topic: string): Promise<TopicResponse> {
+      await requireModerator(roomId, moderatorId);
+      await changes.change(roomId, async (trx) => {
+        const rooms = roomsRepository(trx);
+        const room = await rooms.findById(roomId);
+        if (!room || room.topic === topic) return { result: undefined, events: [] };
+        await rooms.setTopic(roomId, topic);
+        return { result: undefined, events: [{ type: 'room.topic_changed', topic }] };
+      });
+      return { topic };
+    },
+
+    /** Lifts a mute; a member who is not muted is left as is (no event). */
+    async unmute(moderatorId: string, roomId: string, targetId: string): Promise<void> {
+      await requireModerator(roomId, moderatorId);
+      await changes.change(roomId, async (trx) => {
+        const members = membersRepository(trx);
+        if ((await members.findMutedUntil(roomId, targetId)) === null) return { result: undefined, events: [] };
+        await members.setMutedUntil(roomId, targetId, null);
+        return { result: undefined, events: [{ type: 'member.muted', user_id: targetId, muted_until: null }] };
+      });
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof createModerationService>;
