@@ -112,6 +112,8 @@ test('a maintainer moderates; members see it live and after a reload; members wh
     await test.step('a member who does not moderate is refused (403) and nothing changes', async () => {
       await messageWith(a, 'Buy cheap followers').hover();
       await messageWith(a, 'Buy cheap followers').getByRole('button', { name: 'Message actions' }).click();
+      // The menu is open (its code may load on this first use) and offers no Remove message.
+      await expect(a.getByRole('menuitem', { name: 'Copy link' })).toBeVisible();
       await expect(a.getByRole('menuitem', { name: 'Remove message' })).toHaveCount(0);
       await a.keyboard.press('Escape');
       expect(await apiCall(a, 'POST', `/api/messages/${spamId}/remove`)).toBe(403);
@@ -152,6 +154,8 @@ test('a maintainer moderates; members see it live and after a reload; members wh
       await expect(messageWith(a, 'Welcome, please keep it on topic')).toBeVisible();
       await messageWith(a, 'Welcome, please keep it on topic').hover();
       await messageWith(a, 'Welcome, please keep it on topic').getByRole('button', { name: 'Message actions' }).click();
+      // The menu is open (its code may load on this first use) and offers no Unpin.
+      await expect(a.getByRole('menuitem', { name: 'Copy link' })).toBeVisible();
       await expect(a.getByRole('menuitem', { name: 'Unpin' })).toHaveCount(0);
       await a.keyboard.press('Escape');
     });

@@ -64,6 +64,12 @@ export const ON_FIRST_USE: Record<string, string> = {
   'features/chat/components/ConfirmDialogView.tsx': 'the first confirmation (delete, leave)',
   'features/chat/components/MembersSheetView.tsx': 'opening the members on a phone',
   'features/chat/components/highlight-code.ts': 'the first code block that names its language',
+  'features/chat/components/MuteDialogView.tsx': 'a moderator muting someone',
+  'features/chat/components/BannedDialogView.tsx': "a moderator opening the room's bans",
+  'features/chat/components/PinnedDialogView.tsx': 'opening the pinned messages',
+  'features/chat/components/SlowModeMenu.tsx': 'a moderator opening the slow-mode menu',
+  'features/chat/components/MemberActionsMenu.tsx': "a moderator opening a member's menu",
+  'features/chat/components/TopicDialogView.tsx': 'a moderator editing the topic',
   'features/search/RoomSearchSheetView.tsx': "opening a room's message search",
   'features/quick-switcher/QuickSwitcherDialog.tsx': 'the first Ctrl+K (⌘K)',
 };

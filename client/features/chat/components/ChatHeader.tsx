@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import {
   ArrowLeft,
   ChevronDown,
@@ -13,13 +14,9 @@ import {
   Star,
   Users,
 } from 'lucide-react';
-import { SLOW_MODE_CHOICES, SLOW_MODE_LABELS, type SlowModeSeconds } from '../../../../shared/api/rooms';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../../../components/ui/DropdownMenu';
+import { SLOW_MODE_LABELS, type SlowModeSeconds } from '../../../../shared/api/rooms';
+import { LoadOnUse } from '../../../components/ui/LoadOnUse';
+import type { SlowModeMenuProps } from './SlowModeMenu';
 import type { RepositoryView } from '../state/repository-view';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Badge } from '../../../components/ui/Badge';
@@ -129,21 +126,7 @@ export function ChatHeader(props: ChatHeaderProps) {
           {props.detailsOpen ? 'Hide details' : 'Show details'}
         </Button>
         {props.onSlowModeChange ? (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="outline" size="sm" data-testid="slow-mode-button">
-                <Timer className="h-4 w-4" aria-hidden="true" />
-                Slow mode: {slowModeLabel(props.slowModeSeconds ?? 0)}
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              {SLOW_MODE_CHOICES.map((seconds) => (
-                <DropdownMenuItem key={seconds} onSelect={() => props.onSlowModeChange?.(seconds)}>
-                  {SLOW_MODE_LABELS[seconds] === 'off' ? 'Off' : SLOW_MODE_LABELS[seconds]}
-                </DropdownMenuItem>
-              ))}
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <SlowModeButton label={slowModeLabel(props.slowModeSeconds ?? 0)} onChange={props.onSlowModeChange} />
         ) : (
           (props.slowModeSeconds ?? 0) > 0 && (
             <Badge data-testid="slow-mode-badge">
@@ -171,5 +154,25 @@ export function ChatHeader(props: ChatHeaderProps) {
         </Button>
       </div>
     </header>
+  );
+}
+
+// The slow-mode menu's code is downloaded when a moderator first opens it.
+const loadSlowModeMenu = () => import('./SlowModeMenu');
+const SlowModeMenu = lazy(loadSlowModeMenu);
+
+function SlowModeButton(props: SlowModeMenuProps) {
+  return (
+    <LoadOnUse
+      preload={() => void loadSlowModeMenu()}
+      placeholder={(handlers) => (
+        <Button variant="outline" size="sm" data-testid="slow-mode-button" aria-haspopup="menu" {...handlers}>
+          <Timer className="h-4 w-4" aria-hidden="true" />
+          Slow mode: {props.label}
+        </Button>
+      )}
+    >
+      <SlowModeMenu {...props} defaultOpen />
+    </LoadOnUse>
   );
 }

@@ -54,7 +54,7 @@ it('gives a moderator Mute or Unmute and Ban from room on other members, and the
   expect(screen.getByTestId('member-muted').textContent).toBe('Muted');
 
   await user.click(screen.getByRole('button', { name: 'Moderate Ada' }));
-  expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Unmute', 'Ban from room']);
+  expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Unmute', 'Ban from room']);
   await user.click(screen.getByRole('menuitem', { name: 'Unmute' }));
   expect(moderation.onUnmute).toHaveBeenCalledWith('u1');
 

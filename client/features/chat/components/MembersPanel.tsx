@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { CircleDot, Shield } from 'lucide-react';
 import type { IssueDto } from '../../../../shared/api/repositories';
 import type { MemberDto, UserSummaryDto } from '../../../../shared/api/rooms';
@@ -6,12 +7,7 @@ import { cn } from '../../../lib/cn';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { Tooltip } from '../../../components/ui/Tooltip';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../../../components/ui/DropdownMenu';
+import { LoadOnUse } from '../../../components/ui/LoadOnUse';
 import { displayName, Handle, MaintainerBadge, ProfileLink } from './person';
 
 interface MembersPanelProps {
@@ -184,23 +180,34 @@ function MemberActions({
   moderation: MemberModeration;
 }) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={`Moderate ${name}`}
-        className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
-      >
-        <Shield className="h-4 w-4" aria-hidden="true" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {isMutedAt(member, now) ? (
-          <DropdownMenuItem onSelect={() => moderation.onUnmute(member.user.id)}>Unmute</DropdownMenuItem>
-        ) : (
-          <DropdownMenuItem onSelect={() => moderation.onMute(member.user)}>Mute</DropdownMenuItem>
-        )}
-        <DropdownMenuItem destructive onSelect={() => moderation.onBan(member.user)}>
-          Ban from room
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <LoadOnUse
+      preload={() => void loadMemberActionsMenu()}
+      placeholder={(handlers) => (
+        <button
+          type="button"
+          aria-label={`Moderate ${name}`}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
+          {...handlers}
+        >
+          <Shield className="h-4 w-4" aria-hidden="true" />
+        </button>
+      )}
+    >
+      <MemberActionsMenu
+        name={name}
+        user={member.user}
+        muted={isMutedAt(member, now)}
+        onMute={moderation.onMute}
+        onUnmute={moderation.onUnmute}
+        onBan={moderation.onBan}
+        defaultOpen
+      />
+    </LoadOnUse>
   );
 }
+
+// A moderator's member menu is downloaded when first opened.
+const loadMemberActionsMenu = () => import('./MemberActionsMenu');
+const MemberActionsMenu = lazy(loadMemberActionsMenu);
