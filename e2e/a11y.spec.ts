@@ -23,6 +23,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 async function expectAccessible(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.evaluate(`document.documentElement.classList.toggle('dark', ${theme === 'dark'})`);
+  // Colours that change with the theme may be animated (transition-colors): measure them settled.
+  // (Transitions only: a loading skeleton's pulse never ends; a cancelled transition is settled too.)
+  await page.evaluate(
+    'Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => null)))',
+  );
   expect(await seriousViolations(page), `${theme} theme of ${page.url()}`).toEqual([]);
 }
 

@@ -2,8 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import type { MessageResponse } from '../shared/api/rooms';
 import { joinRoomByApi, openUser, type ChatUser } from './support/chat-helpers';
+import { startExtraServer, type ExtraServer } from './support/extra-server';
 
 /** Searching messages: one room from its header, every room of mine at /search, from:login, deleted ones never. */
+
+// Two members join two rooms. Joining is limited to 5 new rooms an hour per account (SPEC) and the
+// suite's shared server has spent most of the demo accounts' joins: this spec runs its own server.
+const OFFSET = 4;
+test.use({ baseURL: `http://localhost:${Number(process.env.E2E_PORT ?? '4300') + OFFSET}` });
+let server: ExtraServer | undefined;
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  server = await startExtraServer(OFFSET, {});
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 const GRACE = 'grace-demo';
 const LINUS = 'linus-demo';
