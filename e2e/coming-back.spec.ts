@@ -85,7 +85,9 @@ test.describe('unread messages', () => {
       element.nextElementSibling?.getAttribute('data-message-id'),
     );
     expect(firstUnread).toBe(sent[0]);
-    await expect(messageWith(tab1, 'Thoughts?')).toBeVisible();
+    // B reads down to the newest message (below the fold when the room's header is tall).
+    await messageWith(tab1, 'Thoughts?').scrollIntoViewIfNeeded();
+    await expect(messageWith(tab1, 'Thoughts?')).toBeInViewport();
 
     // Read in one tab, read everywhere: the other tab's count and title follow.
     await expect(sidebarEntry(tab2, roomId).getByTestId('unread-count')).toHaveCount(0);
