@@ -87,3 +87,11 @@ export async function makeModerator(app: TestApp, roomId: string, userId: string
     .where('user_id', '=', userId)
     .execute();
 }
+
+/** A room of a repository not handed out before, joined by each member in turn; its id. */
+export async function roomWith(...members: TestMember[]): Promise<string> {
+  const repo = anotherRepo();
+  let roomId = '';
+  for (const member of members) roomId = (await member.join(repo)).room.id;
+  return roomId;
+}

@@ -3,7 +3,7 @@ import type { MessagesPageResponse } from '../../../../shared/api/rooms';
 import { describeEachDatabase } from '../../../testing/databases';
 import { apiClient } from '../../../testing/http';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { anotherRepo, createMember, testClock, type TestMember } from '../../../testing/room-test-kit';
+import { createMember, testClock, type TestMember, roomWith } from '../../../testing/room-test-kit';
 
 // Opening a room somewhere in its history (a linked message, the first unread one) and walking
 // from there in both directions.
@@ -16,13 +16,6 @@ describeEachDatabase('message paging around a message', (engine) => {
   afterAll(async () => {
     await app?.destroy();
   });
-
-  async function roomWith(...members: TestMember[]): Promise<string> {
-    const repo = anotherRepo();
-    let roomId = '';
-    for (const member of members) roomId = (await member.join(repo)).room.id;
-    return roomId;
-  }
 
   /** `count` messages seeded directly (the send limit is not the point). */
   async function seed(roomId: string, authorId: string, count: number, prefix: string) {

@@ -4,7 +4,14 @@ import { MESSAGE_ERRORS } from '../../../../shared/validation/message';
 import { describeEachDatabase } from '../../../testing/databases';
 import { apiClient } from '../../../testing/http';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { anotherRepo, createMember, messageOf, testClock, type TestMember } from '../../../testing/room-test-kit';
+import {
+  anotherRepo,
+  createMember,
+  messageOf,
+  testClock,
+  type TestMember,
+  roomWith,
+} from '../../../testing/room-test-kit';
 
 describeEachDatabase('messages API', (engine) => {
   let app: TestApp;
@@ -16,12 +23,6 @@ describeEachDatabase('messages API', (engine) => {
     await app?.destroy();
   });
 
-  async function roomWith(...members: TestMember[]): Promise<string> {
-    const repo = anotherRepo();
-    let roomId = '';
-    for (const member of members) roomId = (await member.join(repo)).room.id;
-    return roomId;
-  }
   const messageRow = (id: string) =>
     app.ctx.database.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
   const eventTypes = async (roomId: string) =>

@@ -2,14 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MessagesPageResponse } from '../../../../shared/api/rooms';
 import { describeEachDatabase } from '../../../testing/databases';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import {
-  anotherRepo,
-  createMember,
-  makeModerator,
-  messageOf,
-  testClock,
-  type TestMember,
-} from '../../../testing/room-test-kit';
+import { createMember, makeModerator, messageOf, testClock, roomWith } from '../../../testing/room-test-kit';
 
 describeEachDatabase('moderators remove messages', (engine) => {
   let app: TestApp;
@@ -21,12 +14,6 @@ describeEachDatabase('moderators remove messages', (engine) => {
     await app?.destroy();
   });
 
-  async function roomWith(...members: TestMember[]): Promise<string> {
-    const repo = anotherRepo();
-    let roomId = '';
-    for (const member of members) roomId = (await member.join(repo)).room.id;
-    return roomId;
-  }
   const db = () => app.ctx.database.db;
   const log = (roomId: string) =>
     db()

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BansResponse, MembersResponse } from '../../../../shared/api/rooms';
 import { describeEachDatabase } from '../../../testing/databases';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { anotherRepo, createMember, makeModerator, testClock, type TestMember } from '../../../testing/room-test-kit';
+import { createMember, makeModerator, testClock, type TestMember, roomWith } from '../../../testing/room-test-kit';
 
 describeEachDatabase('moderators ban people from a room', (engine) => {
   let app: TestApp;
@@ -14,12 +14,6 @@ describeEachDatabase('moderators ban people from a room', (engine) => {
     await app?.destroy();
   });
 
-  async function roomWith(...members: TestMember[]): Promise<string> {
-    const repo = anotherRepo();
-    let roomId = '';
-    for (const member of members) roomId = (await member.join(repo)).room.id;
-    return roomId;
-  }
   const log = async (roomId: string) =>
     (
       await app.ctx.database.db

@@ -3,12 +3,12 @@ import type { MembersResponse, MuteResponse } from '../../../../shared/api/rooms
 import { describeEachDatabase } from '../../../testing/databases';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import {
-  anotherRepo,
   createMember,
   makeModerator,
   messageOf,
   testClock,
   type TestMember,
+  roomWith,
 } from '../../../testing/room-test-kit';
 
 describeEachDatabase('moderators mute members', (engine) => {
@@ -21,12 +21,6 @@ describeEachDatabase('moderators mute members', (engine) => {
     await app?.destroy();
   });
 
-  async function roomWith(...members: TestMember[]): Promise<string> {
-    const repo = anotherRepo();
-    let roomId = '';
-    for (const member of members) roomId = (await member.join(repo)).room.id;
-    return roomId;
-  }
   const log = async (roomId: string) =>
     (
       await app.ctx.database.db

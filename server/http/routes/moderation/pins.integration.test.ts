@@ -3,12 +3,12 @@ import type { PinsResponse } from '../../../../shared/api/rooms';
 import { describeEachDatabase } from '../../../testing/databases';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import {
-  anotherRepo,
   createMember,
   makeModerator,
   messageOf,
   testClock,
   type TestMember,
+  roomWith,
 } from '../../../testing/room-test-kit';
 
 describeEachDatabase('moderators pin messages', (engine) => {
@@ -21,12 +21,6 @@ describeEachDatabase('moderators pin messages', (engine) => {
     await app?.destroy();
   });
 
-  async function roomWith(...members: TestMember[]): Promise<string> {
-    const repo = anotherRepo();
-    let roomId = '';
-    for (const member of members) roomId = (await member.join(repo)).room.id;
-    return roomId;
-  }
   const lastEvent = async (roomId: string) => {
     const row = await app.ctx.database.db
       .selectFrom('room_events')

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RoomDetailsResponse } from '../../../../shared/api/rooms';
 import { describeEachDatabase } from '../../../testing/databases';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { anotherRepo, createMember, makeModerator, type TestMember } from '../../../testing/room-test-kit';
+import { createMember, makeModerator, type TestMember, roomWith } from '../../../testing/room-test-kit';
 
 describeEachDatabase('room topic', (engine) => {
   let app: TestApp;
@@ -13,12 +13,6 @@ describeEachDatabase('room topic', (engine) => {
     await app?.destroy();
   });
 
-  async function roomWith(...members: TestMember[]): Promise<string> {
-    const repo = anotherRepo();
-    let roomId = '';
-    for (const member of members) roomId = (await member.join(repo)).room.id;
-    return roomId;
-  }
   const setTopic = (by: TestMember, roomId: string, topic: string) =>
     by.api.put(`/api/rooms/${roomId}/topic`, { topic }, { cookie: by.cookie });
   const topicOf = async (roomId: string, as: TestMember) =>

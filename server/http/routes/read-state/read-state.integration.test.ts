@@ -13,7 +13,7 @@ import { membersRepository } from '../../../db/repositories/members.repository';
 import { describeEachDatabase } from '../../../testing/databases';
 import { apiClient } from '../../../testing/http';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { anotherRepo, createMember, messageOf, testClock, type TestMember } from '../../../testing/room-test-kit';
+import { createMember, messageOf, testClock, type TestMember, roomWith } from '../../../testing/room-test-kit';
 import { openTestSocket, type TestSocket } from '../../../testing/ws-test-client';
 
 const ORIGIN = 'http://localhost:3000';
@@ -46,12 +46,6 @@ describeEachDatabase('read positions and unread counts', (engine) => {
     await app?.destroy();
   });
 
-  async function roomWith(...members: TestMember[]): Promise<string> {
-    const repo = anotherRepo();
-    let roomId = '';
-    for (const member of members) roomId = (await member.join(repo)).room.id;
-    return roomId;
-  }
   async function say(member: TestMember, roomId: string, text: string): Promise<string> {
     clock.advance(7000); // past the per-minute send limit over a test's messages
     const response = await member.send(roomId, text);

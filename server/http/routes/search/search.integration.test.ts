@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SearchMessagesResponse } from '../../../../shared/api/search';
 import { describeEachDatabase } from '../../../testing/databases';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { anotherRepo, createMember, messageOf, testClock, type TestMember } from '../../../testing/room-test-kit';
+import { createMember, messageOf, testClock, type TestMember, roomWith } from '../../../testing/room-test-kit';
 
 describeEachDatabase('message search', (engine) => {
   let app: TestApp;
@@ -14,12 +14,6 @@ describeEachDatabase('message search', (engine) => {
     await app?.destroy();
   });
 
-  async function roomWith(...members: TestMember[]): Promise<string> {
-    const repo = anotherRepo();
-    let roomId = '';
-    for (const member of members) roomId = (await member.join(repo)).room.id;
-    return roomId;
-  }
   async function say(member: TestMember, roomId: string, text: string): Promise<string> {
     clock.advance(7000); // past the per-minute send limit over a test's messages
     const response = await member.send(roomId, text);
