@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { SchemaScopedPostgresDialect } from './schema-scoped-introspector';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
@@ -90,7 +91,9 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   // A checked-out client (mid-transaction) has no pool listener: its 'error' would be unhandled and
   // kill the process when the server goes away. The failed query still rejects; the pool drops the client.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: schema ? new SchemaScopedPostgresDialect({ pool }, schema) : new PostgresDialect({ pool }),
+  });
   return {
     db,
     engine: 'postgres',

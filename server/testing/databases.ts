@@ -86,13 +86,18 @@ export async function createTestDatabase(
  */
 export function describeEachDatabase(title: string, suite: (engine: DatabaseEngine) => void): void {
   describe(`${title} [sqlite]`, () => suite('sqlite'));
-  describe(`${title} [postgres]`, async () => {
+  describePostgres(`${title} [postgres]`, () => suite('postgres'));
+}
+
+/** A suite that needs PostgreSQL: skipped loudly without it, except under CI=true where it fails. */
+export function describePostgres(title: string, suite: () => void): void {
+  describe(title, async () => {
     if (!(await isPostgresReachable())) {
       if (IN_CI) throw new Error(`PostgreSQL is required under CI=true but ${TEST_DATABASE_URL} is unreachable`);
       console.warn(`\n!!! SKIPPING PostgreSQL run of "${title}": ${TEST_DATABASE_URL} is unreachable\n`);
       describe.skip('postgres unavailable', () => undefined);
       return;
     }
-    suite('postgres');
+    suite();
   });
 }
