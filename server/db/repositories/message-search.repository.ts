@@ -118,6 +118,12 @@ export function messageSearchRepository(db: Db) {
         .map(({ word, prefix }) => (prefix ? `${word}:*` : word))
         .join(' & ');
       const matches = sql`${sql.raw(POSTGRES_SEARCH_VECTOR)} @@ to_tsquery('simple'::regconfig, ${tsquery})`;
+      // A message that matches holds every word (or prefix) in its lower-cased text: that cheap test
+      // first, so the text-search vector is computed only for messages that may match.
+      const mayMatch = sql.join(
+        search.terms.map((term) => sql`strpos(lower(m.content), ${termParts(term).word}) > 0`),
+        sql` and `,
+      );
       const before =
         search.beforeId !== undefined
           ? sql`(m.created_at, m.id) < (select b.created_at, b.id from messages b where b.id = ${search.beforeId})`
@@ -142,19 +148,28 @@ export function messageSearchRepository(db: Db) {
           order by m.created_at desc, m.id desc limit ${window}
         ) m
         order by m.created_at desc, m.id desc limit ${window}`;
-      const recent = await sql<SearchHitRow>`
-        with newest as (${newest})
-        select m.*, r.repo_full_name from newest m join chat_rooms r on r.id = m.room_id
-        where ${matches}
-        order by m.created_at desc, m.id desc limit ${limit}`.execute(db);
-      const found = recent.rows;
+      // One statement: the matches among the newest messages (read in order, so a common word stops
+      // at the page), and the oldest of those newest messages (absent when the rooms hold fewer),
+      // where the GIN part below takes over.
+      const recent = await sql<SearchHitRow & { edge_created_at: string | null; edge_id: string | null }>`
+        select hit.*, e.created_at as edge_created_at, e.id as edge_id
+        from (select 1) one
+        left join lateral (
+          select n.created_at, n.id from (${newest}) n order by n.created_at desc, n.id desc offset ${window - 1} limit 1
+        ) e on true
+        left join lateral (
+          select m.*, r.repo_full_name from (${newest}) m join chat_rooms r on r.id = m.room_id
+          where ${mayMatch} and ${matches}
+          order by m.created_at desc, m.id desc limit ${limit}
+        ) hit on true
+        order by hit.created_at desc, hit.id desc`.execute(db);
+      const first = recent.rows[0];
+      const found: SearchHitRow[] = recent.rows
+        .filter((row) => row.id !== null)
+        .map(({ edge_created_at: _edgeCreatedAt, edge_id: _edgeId, ...row }) => row);
       if (found.length >= limit) return found;
-      const edge = (
-        await sql<{ created_at: string; id: string }>`
-          select m.created_at, m.id from (${newest}) m
-          order by m.created_at desc, m.id desc offset ${window - 1} limit 1`.execute(db)
-      ).rows[0];
-      if (!edge) return found; // the newest messages were all there is
+      if (!first || first.edge_id === null || first.edge_created_at === null) return found; // the newest messages were all there is
+      const edge = { created_at: first.edge_created_at, id: first.edge_id };
       const olderThan = sql`(m.created_at, m.id) < (${edge.created_at}, ${edge.id})`;
       const wanted = limit - found.length;
       // How common is the query? Counted on the GIN index alone, and no further than a cap.

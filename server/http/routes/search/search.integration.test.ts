@@ -74,6 +74,18 @@ describeEachDatabase('message search', (engine) => {
     expect(await ids('cadd*')).toEqual([hyphen, link]);
   });
 
+  it('finds words in any letter case beyond ASCII', async () => {
+    const ada = await createMember(app);
+    const roomId = await roomWith(ada);
+    const shouted = await say(ada, roomId, 'ÜBER die ÉCOLE: Straße und ÇA');
+    const ids = async (q: string) => (await found(ada, { q, room_id: roomId })).results.map((r) => r.id);
+    expect(await ids('über')).toEqual([shouted]);
+    expect(await ids('École')).toEqual([shouted]);
+    expect(await ids('straße ça')).toEqual([shouted]);
+    expect(await ids('écol*')).toEqual([shouted]);
+    expect(await ids('ecole')).toEqual([]);
+  });
+
   it('finds the words a "word*" begins, however many there are', async () => {
     const ada = await createMember(app);
     const roomId = await roomWith(ada);
