@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['{server,shared,emulator,scripts}/**/*.test.ts'],
+          include: ['{server,shared,emulator,scripts,bench}/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/*.security.test.ts', '**/node_modules/**'],
           sequence: { groupOrder: 0 },
         },

@@ -6,7 +6,12 @@
  *                                         10,000 idle connections for memory (about twenty minutes on two cores)
  *   npm run bench -- --shape=reduced      1,000 connections, 100–800 msg/s, 3,000 idle
  *   npm run bench -- --shape=quick        smoke run
- *   npm run bench -- --only=fanout,http   a subset (fanout, scaling, http, bundle, economy, abuse)
+ *   npm run bench -- --only=fanout,http   a subset (fanout, roomsize, soak, scaling, http, bundle, economy, abuse)
+ *   npm run bench -- --only=roomsize      CPU per delivery in rooms of 10, 40, 200 and 1,000 sockets, against raw ws
+ *                                         (--room-sizes=a,b --room-size-deliveries=N --room-size-connections=N)
+ *   npm run bench -- --only=soak          ten minutes at 70 % of the fan-out knee: event-loop delay and RSS slope
+ *                                         (--soak-seconds=N --soak-rate=N; without --soak-rate the knee of this run's
+ *                                         fan-out, or of the committed results, sets the rate)
  *   npm run bench -- --only=abuse         one user flooding the WebSocket: another user's send→delivery
  *                                         and /api/health p99, quiet vs flood (about 40 s; own results file)
  *   npm run bench -- --only=fanout --cpu-prof=/tmp/prof   also write the server's CPU profile there
@@ -24,6 +29,9 @@ import { runAbuseBench } from './realtime/abuse-bench';
 import { runScalingBench, type ScalingResult } from './realtime/scaling-bench';
 import { measureGitHubEconomy, type GitHubEconomy } from './lib/github-economy';
 import { runFanoutBench, type FanoutResult } from './realtime/fanout-bench';
+import { DEFAULT_ROOM_SIZE_PLAN, runRoomSizeBench, type RoomSizeResult } from './realtime/room-size-bench';
+import { runSoakBench, type SoakResult } from './realtime/soak-bench';
+import { roomSizeChartSvg } from './report/room-size-chart';
 import { shapeFromArgs } from './realtime/shapes';
 import { latencyChartSvg } from './report/latency-chart';
 import { abuseMarkdown } from './report/abuse-markdown';
@@ -33,6 +41,8 @@ export interface BenchResults {
   date: string;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; os: string };
   fanout?: FanoutResult;
+  roomSize?: RoomSizeResult;
+  soak?: SoakResult;
   scaling?: ScalingResult;
   http?: HttpFigure[];
   /** The table printed by `npm run size`. */
@@ -47,7 +57,7 @@ const args = new Map(
     return [key ?? '', rest.join('=') || 'true'] as const;
   }),
 );
-const only = new Set((args.get('only') ?? 'fanout,scaling,http,bundle,economy,abuse').split(','));
+const only = new Set((args.get('only') ?? 'fanout,roomsize,soak,scaling,http,bundle,economy,abuse').split(','));
 const outDir = path.resolve(REPO_ROOT, args.get('out') ?? 'bench/results');
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
@@ -68,6 +78,33 @@ async function main(): Promise<void> {
     const shape = shapeFromArgs(args);
     log(`fan-out: ${JSON.stringify(shape)}`);
     results.fanout = await runFanoutBench(shape, log, { cpuProfileDir: args.get('cpu-prof') });
+  }
+  if (only.has('roomsize')) {
+    const plan = {
+      sizes: args.has('room-sizes')
+        ? (args.get('room-sizes') ?? '').split(',').map(Number)
+        : DEFAULT_ROOM_SIZE_PLAN.sizes,
+      connections: Number(args.get('room-size-connections') ?? DEFAULT_ROOM_SIZE_PLAN.connections),
+      deliveriesPerSecond: Number(args.get('room-size-deliveries') ?? DEFAULT_ROOM_SIZE_PLAN.deliveriesPerSecond),
+      stepSeconds: Number(args.get('step-seconds') ?? DEFAULT_ROOM_SIZE_PLAN.stepSeconds),
+    };
+    log(`room sizes: ${JSON.stringify(plan)}`);
+    results.roomSize = await runRoomSizeBench(plan, log);
+  }
+  if (only.has('soak')) {
+    const shape = shapeFromArgs(args);
+    const { rate, basis } = soakRate(shape.membersPerRoom, results.fanout);
+    results.soak = await runSoakBench(
+      {
+        rooms: shape.rooms,
+        membersPerRoom: shape.membersPerRoom,
+        rate,
+        rateBasis: basis,
+        durationSeconds: Number(args.get('soak-seconds') ?? 600),
+        windowSeconds: 20,
+      },
+      log,
+    );
   }
   if (only.has('scaling')) {
     const shape = shapeFromArgs(args);
@@ -118,6 +155,8 @@ async function main(): Promise<void> {
     // A partial run keeps the other parts of the previous results.
     const previous = JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as BenchResults;
     results.fanout ??= previous.fanout;
+    results.roomSize ??= previous.roomSize;
+    results.soak ??= previous.soak;
     results.scaling ??= previous.scaling;
     results.http ??= previous.http;
     results.bundles ??= previous.bundles;
@@ -135,7 +174,30 @@ async function main(): Promise<void> {
       ),
     );
   }
+  if (results.roomSize) {
+    fs.writeFileSync(path.join(outDir, 'room-size-cpu.svg'), roomSizeChartSvg(results.roomSize));
+  }
   log(`done in ${results.wallSeconds} s → ${path.relative(REPO_ROOT, outDir)}/`);
+}
+
+/**
+ * The soak's offered rate: --soak-rate, else 70 % of the product's knee (deliveries/s at p99 ≤
+ * 50 ms) from this run's fan-out or, failing that, from the committed results.
+ */
+function soakRate(membersPerRoom: number, fanout: FanoutResult | undefined): { rate: number; basis: string } {
+  if (args.has('soak-rate')) return { rate: Number(args.get('soak-rate')), basis: 'set with --soak-rate' };
+  const resultsPath = path.join(outDir, 'results.json');
+  const knee =
+    fanout?.knee.product ??
+    (fs.existsSync(resultsPath)
+      ? (JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as BenchResults).fanout?.knee.product
+      : undefined);
+  if (!knee) throw new Error('the soak needs a knee: run it with the fan-out, after one, or give --soak-rate');
+  const rate = Math.max(1, Math.round((knee * 0.7) / membersPerRoom));
+  return {
+    rate,
+    basis: `70 % of the product's knee (${Math.round(knee)} deliveries/s at p99 ≤ 50 ms${fanout ? '' : ', from the committed results'})`,
+  };
 }
 
 /** Reuses the shell's bundle report (`npm run size`). */

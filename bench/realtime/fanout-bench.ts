@@ -8,6 +8,7 @@ import { freePort, sleep, waitForPort } from '../../server/testing/services/free
 import { createProductServer, REPO_ROOT, type ProductServer } from '../../server/testing/services/product-server';
 import { readRssBytes } from '../../server/testing/faults/support/process-stats';
 import { startCpuWindow, type WatchedGroup } from '../lib/cpu-meter';
+import { createEventLoopProbe, type EventLoopDelay, type EventLoopProbe } from '../lib/event-loop-delay';
 import { round } from '../lib/percentiles';
 import { seedChat } from '../lib/seed-chat';
 import { sendersPerRoomFor, toGeneratorRooms } from './bench-rooms';
@@ -29,6 +30,8 @@ export interface MeasuredStep extends StepReport {
   stealShare?: number;
   noisy: boolean;
   attempts: number;
+  /** The server's event-loop delay over the step and its drain (one process: product or raw). */
+  eventLoop?: EventLoopDelay;
 }
 
 export interface FanoutResult {
@@ -59,14 +62,22 @@ export const KNEE_P99_MS = 50;
 export async function runFanoutBench(
   shape: FanoutShape,
   log: (line: string) => void,
-  options: { cpuProfileDir?: string } = {},
+  options: { cpuProfileDir?: string; measureMemory?: boolean } = {},
 ): Promise<FanoutResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reporooms-bench-'));
   const databaseUrl = `sqlite:${path.join(dir, 'bench.db')}`;
+  const probes: Record<'product' | 'raw', EventLoopProbe> = {
+    product: await createEventLoopProbe(),
+    raw: await createEventLoopProbe(),
+  };
   const product: ProductServer = await createProductServer({
     databaseUrl,
     sessionSecret: randomBytes(32).toString('hex'),
-    nodeArgs: options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
+    nodeArgs: [
+      ...probes.product.nodeArgs,
+      ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
+    ],
+    env: probes.product.env,
   });
   let raw: ManagedChild | undefined;
   const generator = new GeneratorClient();
@@ -81,9 +92,9 @@ export async function runFanoutBench(
     const generatorRooms = toGeneratorRooms(rooms);
 
     const rawPort = await freePort();
-    raw = spawnManaged(process.execPath, ['--import', 'tsx', 'bench/realtime/raw-broadcast-server.ts'], {
+    raw = spawnManaged(process.execPath, [...probes.raw.nodeArgs, 'bench/realtime/raw-broadcast-server.ts'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, PORT: String(rawPort) },
+      env: { ...process.env, ...probes.raw.env, PORT: String(rawPort) },
     });
     await waitForPort(rawPort, 30_000);
     const productPid = product.pid();
@@ -100,8 +111,11 @@ export async function runFanoutBench(
     }
 
     // Memory before any traffic: RSS growth per extra idle (subscribed, silent) connection.
-    const memory = {} as FanoutResult['memory'];
-    for (const target of ['product', 'raw'] as const) {
+    const memory: FanoutResult['memory'] = {
+      product: { connections: 0, rssBeforeBytes: 0, rssAfterBytes: 0, bytesPerConnection: 0 },
+      raw: { connections: 0, rssBeforeBytes: 0, rssAfterBytes: 0, bytesPerConnection: 0 },
+    };
+    for (const target of options.measureMemory === false ? [] : (['product', 'raw'] as const)) {
       await sleep(1500);
       const before = readRssBytes(pidOf[target]);
       const opened = await generator.request(
@@ -127,12 +141,20 @@ export async function runFanoutBench(
     for (const rate of shape.rates) {
       const pair = {} as { product: MeasuredStep; raw: MeasuredStep };
       for (const target of ['product', 'raw'] as const) {
-        const measured = await measureStep(generator, { target, servers: pidOf[target], rate, shape, frameBytes });
+        const measured = await measureStep(generator, {
+          target,
+          servers: pidOf[target],
+          rate,
+          shape,
+          frameBytes,
+          probe: probes[target],
+        });
         if (target === 'product' && measured.meanFrameBytes > 0) frameBytes = measured.meanFrameBytes;
         pair[target] = measured;
         log(
           `${target.padEnd(7)} ${String(rate).padStart(5)} msg/s: ${Math.round(measured.deliveredPerSecond)} deliveries/s, ` +
-            `p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, ${round(measured.cpuMicrosPerDelivery)} µs CPU/delivery` +
+            `p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, ${round(measured.cpuMicrosPerDelivery)} µs CPU/delivery, ` +
+            `event loop p99 ${measured.eventLoop?.p99 ?? '?'} ms max ${measured.eventLoop?.max ?? '?'} ms` +
             `${measured.noisy ? ' (noisy)' : ''}`,
         );
       }
@@ -163,6 +185,8 @@ export interface StepPlan {
   rate: number;
   shape: FanoutShape;
   frameBytes: number;
+  /** The event-loop probe of the measured server process, when it has one. */
+  probe?: EventLoopProbe;
 }
 
 /** One step at one rate, repeated once when other processes used the machine meanwhile. */
@@ -171,12 +195,14 @@ export async function measureStep(generator: GeneratorClient, plan: StepPlan): P
   let best: MeasuredStep | undefined;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     await sleep(1000);
+    await plan.probe?.reset();
     const stop = startCpuWindow([plan.servers, generator.pid, plan.services ?? []]);
     const { report } = await generator.request(
       { cmd: 'step', target, rate, durationMs: shape.stepSeconds * 1000, drainMs: 5000, frameBytes },
       'step-done',
     );
     const cpu = stop();
+    const eventLoop = await plan.probe?.read();
     const capacity = cpu.wallMs * 1000 * os.cpus().length;
     const [serverMicros = 0, generatorMicros = 0, servicesMicros = 0] = cpu.processMicros;
     const measured: MeasuredStep = {
@@ -195,6 +221,7 @@ export async function measureStep(generator: GeneratorClient, plan: StepPlan): P
       stealShare: round(cpu.stealShare, 3),
       noisy: cpu.othersShare > NOISE_LIMIT,
       attempts: attempt,
+      ...(eventLoop ? { eventLoop } : {}),
     };
     if (!best || measured.othersShare < best.othersShare) best = measured;
     if (!measured.noisy) break;

@@ -79,6 +79,6 @@ export function latencyChartSvg(result: FanoutResult, title: string): string {
   return `${parts.join('\n')}\n`;
 }
 
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
