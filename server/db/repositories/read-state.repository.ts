@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { preparedQuery } from '../prepared-query';
 import type { Database } from '../schema';
 
 type Db = Kysely<Database>;
@@ -86,20 +87,7 @@ export function readStateRepository(db: Db) {
 
     /** Moves an active member's position to `to` if that is later; true when it moved. */
     async advance(roomId: string, userId: string, to: ReadCursor): Promise<boolean> {
-      const result = await db
-        .updateTable('chat_members')
-        .set({ read_created_at: to.created_at, read_message_id: to.id })
-        .where('room_id', '=', roomId)
-        .where('user_id', '=', userId)
-        .where('left_at', 'is', null)
-        .where((eb) =>
-          eb.or([
-            eb('read_created_at', '<', to.created_at),
-            eb.and([eb('read_created_at', '=', to.created_at), eb('read_message_id', '<', to.id)]),
-          ]),
-        )
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return (await advancePosition.all(db, roomId, userId, to.created_at, to.id)).length > 0;
     },
 
     /** Profiles answering to these handles (username or GitHub login, any letter case). */
@@ -119,20 +107,50 @@ export function readStateRepository(db: Db) {
     /** Replaces who a message mentions. */
     async setMentions(message: { id: string; room_id: string; created_at: string }, userIds: string[]): Promise<void> {
       await db.deleteFrom('message_mentions').where('message_id', '=', message.id).execute();
-      if (userIds.length === 0) return;
-      await db
-        .insertInto('message_mentions')
-        .values(
-          userIds.map((userId) => ({
-            message_id: message.id,
-            user_id: userId,
-            room_id: message.room_id,
-            created_at: message.created_at,
-          })),
-        )
-        .execute();
+      await insertMentions(db, message, userIds);
+    },
+
+    /** Mentions of a message that has none yet (just inserted). */
+    async addMentions(message: { id: string; room_id: string; created_at: string }, userIds: string[]): Promise<void> {
+      await insertMentions(db, message, userIds);
     },
   };
 }
 
 export type ReadStateRepository = ReturnType<typeof readStateRepository>;
+
+/** Moves a member's read position forward (never back); returns the row when it moved. */
+const advancePosition = preparedQuery(4, (db, roomId: string, userId: string, createdAt: string, messageId: string) =>
+  db
+    .updateTable('chat_members')
+    .set({ read_created_at: createdAt, read_message_id: messageId })
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .where('left_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('read_created_at', '<', createdAt),
+        eb.and([eb('read_created_at', '=', createdAt), eb('read_message_id', '<', messageId)]),
+      ]),
+    )
+    .returning('id'),
+);
+
+async function insertMentions(
+  db: Db,
+  message: { id: string; room_id: string; created_at: string },
+  userIds: string[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('message_mentions')
+    .values(
+      userIds.map((userId) => ({
+        message_id: message.id,
+        user_id: userId,
+        room_id: message.room_id,
+        created_at: message.created_at,
+      })),
+    )
+    .execute();
+}

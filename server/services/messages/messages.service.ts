@@ -5,12 +5,12 @@ import { sanitizeMessage, validateMessage } from '../../../shared/validation/mes
 import type { Logger } from 'pino';
 import type { EventBus } from '../../bus/event-bus';
 import type { Database, MessageReactionRow, MessageRow } from '../../db/schema';
-import { membersRepository } from '../../db/repositories/members.repository';
 import { type MessageCursor, messagesRepository } from '../../db/repositories/messages.repository';
 import { reactionsRepository } from '../../db/repositories/reactions.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { MemberRolesService } from '../moderation/member-roles.service';
-import { assertNotMuted, assertSlowModeAllows, slowModeSecondsOf } from '../moderation/mutes';
+import { assertNotMuted, refuseIfMuted, refuseIfTooSoon } from '../moderation/mutes';
+import { readSendGate } from '../../db/repositories/send-gate.repository';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { showCurrentTextInLog, tombstoneDeletedInLog } from './message-history';
@@ -164,30 +164,29 @@ export function createMessagesService({ db, changes, limits, roles, bus, logger,
       roomId: string,
       input: { client_id: string; content: string },
     ): Promise<{ message: MessageDto; created: boolean }> {
-      // A membership row implies its room (foreign key), so the room is only looked up to tell
-      // "no such room" from "not a member".
-      if (!(await membersRepository(db).isActiveMember(roomId, userId))) {
-        if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
-        throw domainErrors.forbidden(NOT_A_MEMBER);
-      }
+      // Membership, mute and slow mode in one reading (and once more under the room lock).
+      const gate = await readSendGate(db, roomId, userId);
+      if (!gate) throw domainErrors.notFound(ROOM_NOT_FOUND);
+      if (gate.member_id === null) throw domainErrors.forbidden(NOT_A_MEMBER);
       // A retry of a send that already succeeded answers the original, whatever the limits say now.
       const existing = await messagesRepository(db).findByClientId(userId, input.client_id);
       if (existing) return { message: (await presentMessages(db, [existing]))[0] as MessageDto, created: false };
 
       const content = checkedContent(input.content);
       // A muted member's attempts do not spend their sending budget.
-      await assertNotMuted(db, roomId, userId, now());
+      refuseIfMuted(gate.muted_until, now());
       // Moderators are exempt from slow mode; their role is only looked up when the room has it on.
-      const exempt = (await slowModeSecondsOf(db, roomId)) > 0 && (await roles.isModerator(roomId, userId));
-      if (!exempt) await assertSlowModeAllows(db, roomId, userId, now());
+      const exempt = gate.slow_mode_seconds > 0 && (await roles.isModerator(roomId, userId));
+      if (!exempt) refuseIfTooSoon(gate.slow_mode_seconds, gate.last_sent_at, now());
       await limits.send(userId);
 
       let mentioned: string[] = [];
       const sent = await changes.change(roomId, async (trx, nowIso) => {
-        // Re-checked under the room lock: a concurrent leave cannot slip a message in after it.
-        if (!(await membersRepository(trx).isActiveMember(roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
-        await assertNotMuted(trx, roomId, userId, Date.parse(nowIso));
-        if (!exempt) await assertSlowModeAllows(trx, roomId, userId, Date.parse(nowIso));
+        // Re-checked under the room lock: a concurrent leave, mute or message cannot slip past it.
+        const locked = await readSendGate(trx, roomId, userId);
+        if (!locked || locked.member_id === null) throw domainErrors.forbidden(NOT_A_MEMBER);
+        refuseIfMuted(locked.muted_until, Date.parse(nowIso));
+        if (!exempt) refuseIfTooSoon(locked.slow_mode_seconds, locked.last_sent_at, Date.parse(nowIso));
         const row: MessageRow = {
           id: timeOrderedId(now()),
           room_id: roomId,
@@ -202,7 +201,7 @@ export function createMessagesService({ db, changes, limits, roles, bus, logger,
         const inserted = await messagesRepository(trx).insertIfAbsent(row);
         let message: MessageDto;
         if (inserted) {
-          mentioned = await recordMentions(trx, row);
+          mentioned = await recordMentions(trx, row, { fresh: true });
           // Writing in a room means having seen it up to here.
           await readStateRepository(trx).advance(roomId, userId, { created_at: row.created_at, id: row.id });
           // A message created a moment ago has no reactions yet: only its author is looked up.

@@ -16,8 +16,12 @@ export function isMuted(mutedUntil: string | null, nowMs: number): boolean {
  * inside the write's transaction, under the room lock, so a mute that commits first holds.
  */
 export async function assertNotMuted(db: Kysely<Database>, roomId: string, userId: string, nowMs: number) {
-  const until = await membersRepository(db).findMutedUntil(roomId, userId);
-  if (isMuted(until, nowMs)) throw new DomainError('forbidden', MUTED_MESSAGE, { reason: 'muted' });
+  refuseIfMuted(await membersRepository(db).findMutedUntil(roomId, userId), nowMs);
+}
+
+/** The same refusal, from a mute reading already in hand (ISO or null). */
+export function refuseIfMuted(mutedUntil: string | null, nowMs: number): void {
+  if (isMuted(mutedUntil, nowMs)) throw new DomainError('forbidden', MUTED_MESSAGE, { reason: 'muted' });
 }
 
 /** 'Slow mode is on: please wait {n} seconds before sending another message'. */
@@ -33,9 +37,13 @@ export function slowModeMessage(seconds: number): string {
 export async function assertSlowModeAllows(db: Kysely<Database>, roomId: string, userId: string, nowMs: number) {
   const seconds = await slowModeSecondsOf(db, roomId);
   if (seconds <= 0) return;
-  const last = await messagesRepository(db).lastSentAt(roomId, userId);
-  if (last === undefined) return;
-  const waitMs = Date.parse(last) + seconds * 1000 - nowMs;
+  refuseIfTooSoon(seconds, (await messagesRepository(db).lastSentAt(roomId, userId)) ?? null, nowMs);
+}
+
+/** The same refusal, from the room's interval and the member's last message time already in hand. */
+export function refuseIfTooSoon(seconds: number, lastSentAt: string | null, nowMs: number): void {
+  if (seconds <= 0 || lastSentAt === null) return;
+  const waitMs = Date.parse(lastSentAt) + seconds * 1000 - nowMs;
   if (waitMs > 0) {
     const wait = Math.ceil(waitMs / 1000);
     throw domainErrors.rateLimited(slowModeMessage(wait), wait);

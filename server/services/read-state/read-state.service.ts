@@ -82,10 +82,14 @@ export type ReadStateService = ReturnType<typeof createReadStateService>;
 export async function recordMentions(
   db: Kysely<Database>,
   message: { id: string; room_id: string; user_id: string; created_at: string; content: string },
+  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<string[]> {
   const repository = readStateRepository(db);
   const handles = mentionedHandles(message.content);
+  // A message inserted in this transaction has no mentions to replace.
+  if (fresh && handles.length === 0) return [];
   const userIds = (await repository.usersByHandle(handles)).filter((id) => id !== message.user_id);
-  await repository.setMentions(message, userIds);
+  if (fresh) await repository.addMentions(message, userIds);
+  else await repository.setMentions(message, userIds);
   return userIds;
 }

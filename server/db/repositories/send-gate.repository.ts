@@ -1,0 +1,41 @@
+import { sql, type Kysely } from 'kysely';
+import { preparedQuery } from '../prepared-query';
+import type { Database } from '../schema';
+
+/** What decides whether a member may post in a room now, read in one statement. */
+export interface SendGateRow {
+  /** The member's active membership, or null when they are not (or no longer) a member. */
+  member_id: string | null;
+  muted_until: string | null;
+  slow_mode_seconds: number;
+  /** Their newest message in the room, read only when the room has slow mode on. */
+  last_sent_at: string | null;
+}
+
+const gate = preparedQuery(2, (db, roomId: string, userId: string) =>
+  db
+    .selectFrom('chat_rooms as r')
+    .leftJoin('chat_members as m', (join) =>
+      join.onRef('m.room_id', '=', 'r.id').on('m.user_id', '=', userId).on('m.left_at', 'is', null),
+    )
+    .select([
+      'm.id as member_id',
+      'm.muted_until',
+      'r.slow_mode_seconds',
+      sql<string | null>`case when r.slow_mode_seconds > 0 then (
+        select lm.created_at from messages lm
+        where lm.room_id = r.id and lm.user_id = m.user_id
+        order by lm.created_at desc limit 1) end`.as('last_sent_at'),
+    ])
+    .where('r.id', '=', roomId),
+);
+
+/** The send gate of a member in a room (db may be a transaction); undefined when there is no such room. */
+export async function readSendGate(
+  db: Kysely<Database>,
+  roomId: string,
+  userId: string,
+): Promise<SendGateRow | undefined> {
+  const row = await gate.first(db, roomId, userId);
+  return row ? { ...row, slow_mode_seconds: Number(row.slow_mode_seconds ?? 0) } : undefined;
+}
