@@ -51,7 +51,7 @@ const NUMBER = '[1-9][0-9]{0,8}';
  * `a/b/c#1`), and ending where the number ends (`#12abc` is not one).
  */
 export const SHORT_REFERENCE_PATTERN = new RegExp(
-  `(?<![A-Za-z0-9_/#&.@-])(?:(${OWNER}\\/${NAME}))?#(${NUMBER})(?![A-Za-z0-9_-])`,
+  `(?<![A-Za-z0-9/#&.@-])(?:(${OWNER}\\/${NAME}))?#(${NUMBER})(?![A-Za-z0-9-])`,
   'g',
 );
 
