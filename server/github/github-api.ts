@@ -97,13 +97,13 @@ export function createGitHubApi(deps: GitHubApiDeps): GitHubApi {
       const items = Array.isArray(data) ? (data as GitHubIssue[]) : [];
       return items.filter((issue) => !issue.pull_request).slice(0, limit);
     },
-    async getIssue(fullName, number) {
+    async getIssue(fullName, number, options) {
       const [owner, repo] = splitFullName(fullName);
-      return get<GitHubIssueDetail>('GET /repos/{owner}/{repo}/issues/{issue_number}', {
-        owner,
-        repo,
-        issue_number: number,
-      });
+      return get<GitHubIssueDetail>(
+        'GET /repos/{owner}/{repo}/issues/{issue_number}',
+        { owner, repo, issue_number: number },
+        options,
+      );
     },
     async getUser(login) {
       return get<GitHubUser>('GET /users/{username}', { username: login });

@@ -74,7 +74,7 @@ export interface GitHubApi {
    * One issue or pull request by number (a pull request answers with `pull_request` and `draft`):
    * one request whichever it is.
    */
-  getIssue(fullName: string, number: number): Promise<GitHubIssueDetail>;
+  getIssue(fullName: string, number: number, options?: ReadOptions): Promise<GitHubIssueDetail>;
   getUser(login: string): Promise<GitHubUser>;
   /** The user's public repositories (all pages up to a sane cap). */
   listUserRepositories(login: string): Promise<GitHubRepository[]>;

@@ -69,7 +69,9 @@ export function createMessageReferencesService(deps: MessageReferencesDeps) {
 
   async function resolveOne(target: ReferenceTarget): Promise<Resolution> {
     try {
-      const ref = toReference(await github.getIssue(target.repo, target.number), target, webUrls);
+      // Anyone can write references, so they may not spend the quota kept for sign-in and the
+      // home page: below that reserve they stay plain links until it refills.
+      const ref = toReference(await github.getIssue(target.repo, target.number, { visitor: true }), target, webUrls);
       return ref ? { ref } : { failed: true };
     } catch (error) {
       if (error instanceof GitHubError && error.kind === 'not_found') return { missing: true };
