@@ -49,6 +49,8 @@ type Resolution = { ref: GitHubReferenceDto } | { missing: true } | { failed: tr
 export function createMessageReferencesService(deps: MessageReferencesDeps) {
   const { db, changes, github, webUrls, ttlSeconds, logger, now } = deps;
   const running = new Map<string, Promise<void>>();
+  /** Messages edited while their references were being read: read again once that ends. */
+  const again = new Map<string, Pick<MessageRow, 'id' | 'room_id' | 'content'>>();
   /** Pages being checked for references to read again (before their jobs are registered). */
   const checking = new Set<Promise<void>>();
   const waiting: Array<() => void> = [];
@@ -110,7 +112,10 @@ export function createMessageReferencesService(deps: MessageReferencesDeps) {
 
   /** `roomRepo` undefined: read with the job (it is registered at once, so `settled` waits for it). */
   function schedule(message: Pick<MessageRow, 'id' | 'room_id' | 'content'>, roomRepo?: string): void {
-    if (running.has(message.id)) return;
+    if (running.has(message.id)) {
+      again.set(message.id, message);
+      return;
+    }
     const job = (async () => {
       await slot();
       try {
@@ -121,7 +126,12 @@ export function createMessageReferencesService(deps: MessageReferencesDeps) {
       } finally {
         release();
       }
-    })().finally(() => running.delete(message.id));
+    })().finally(() => {
+      running.delete(message.id);
+      const next = again.get(message.id);
+      again.delete(message.id);
+      if (next) schedule(next);
+    });
     running.set(message.id, job);
   }
 
