@@ -90,9 +90,15 @@ export function GitHubReference({
   const sameRepo = roomRepo !== null && roomRepo.toLowerCase() === reference.repo.toLowerCase();
   const label = `${sameRepo ? '' : reference.repo}#${reference.number}`;
   const state = REFERENCE_STATE_LABELS[reference.state];
+  // `#12` is written as an issue address; a pull request's goes straight to its page.
+  const issueSuffix = `/issues/${reference.number}`;
+  const target =
+    reference.kind === 'pull' && href.endsWith(issueSuffix)
+      ? `${href.slice(0, -issueSuffix.length)}/pull/${reference.number}`
+      : href;
   return (
     <a
-      href={href}
+      href={target}
       target="_blank"
       rel={LINK_REL}
       tabIndex={tabIndex}

@@ -69,6 +69,8 @@ describe('MessageContent GitHub references', () => {
       'pull-draft',
       null,
     ]);
+    expect(links[1]?.getAttribute('href')).toBe('http://localhost:3000/_emulator/vitejs/vite/pull/2');
+    expect(links[0]?.getAttribute('href')).toBe('http://localhost:3000/_emulator/vitejs/vite/issues/1');
     // #6 is not resolved: a plain link to it, as written.
     expect(links[5]?.textContent).toBe('#6');
     expect(links[5]?.getAttribute('href')).toBe('http://localhost:3000/_emulator/vitejs/vite/issues/6');
