@@ -26,6 +26,20 @@ export interface CodeRecord {
   expiresMs: number;
 }
 
+/** A state set through the control API for one issue or pull request ('merged' and 'draft': pull requests only). */
+export type IssueStateOverride = 'open' | 'closed' | 'merged' | 'draft';
+
+export interface IssueStateChange {
+  state: IssueStateOverride;
+  /** ISO time of the change: the item's updated_at (and closed_at / merged_at when it closes). */
+  at: string;
+}
+
+/** Key of an issue or pull request in EmulatorState.issueStates. */
+export function issueStateKey(repoFullName: string, number: number): string {
+  return `${repoFullName.toLowerCase()}#${number}`;
+}
+
 export interface ForcedFailure {
   pathPrefix: string;
   status: number;
@@ -47,6 +61,8 @@ export class EmulatorState {
   failures: ForcedFailure[] = [];
   /** Roles on repositories one does not own, keyed by repoAccessKey (demo grants to start with). */
   readonly repoAccess = new Map<string, RepoRole>();
+  /** Issues and pull requests whose state was changed, keyed by issueStateKey. */
+  readonly issueStates = new Map<string, IssueStateChange>();
 
   constructor(private readonly defaultLimits: RateLimits = GITHUB_RATE_LIMITS) {
     this.limiter = new RateLimiter({ ...defaultLimits });
@@ -78,5 +94,6 @@ export class EmulatorState {
     this.secondaryRetryAfter = 60;
     this.failures = [];
     this.resetRepoAccess();
+    this.issueStates.clear();
   }
 }

@@ -3,7 +3,7 @@ import type { MessageToken } from './message-tokens';
 /**
  * Formatting of a tokenized message: **bold**, *italic* and _italic_, ~~strikethrough~~, and "> "
  * quote lines, built as a tree the message renders as React elements (never HTML). Links,
- * mentions, inline code and escaped characters are never split or formatted inside; a marker
+ * GitHub references, mentions, inline code and escaped characters are never split or formatted inside; a marker
  * opens only before a non-space and closes only after one, on the same line, and `*`/`_` never
  * inside a word (snake_case and 2*3*4 stay as written). A run of markers other than `*`, `**`,
  * `_` and `~~` (`__init__`, `***`, `~`) is text.
@@ -14,6 +14,7 @@ export type InlineNode =
   | { type: 'inline-code'; text: string }
   | { type: 'link'; text: string; href: string }
   | { type: 'mention'; text: string; username: string; known: boolean }
+  | { type: 'reference'; text: string; href: string; repo: string; number: number }
   | { type: 'strong' | 'em' | 'del'; children: InlineNode[] };
 
 export type BlockNode =

@@ -122,3 +122,46 @@ describe('tokenizeMessage with bidirectional and invisible characters', () => {
     expect(tokenizeMessage('שלום 👨‍👩‍👧 ❤️ مرحبا')).toEqual([{ type: 'text', text: 'שלום 👨‍👩‍👧 ❤️ مرحبا' }]);
   });
 });
+
+describe('tokenizeMessage GitHub references', () => {
+  const context = { repo: 'vitejs/vite', webUrl: 'https://ghe.example/web' };
+
+  it('reads #N of the room, owner/repo#N and issue addresses of github.com and the configured origin', () => {
+    expect(
+      tokenizeMessage('#1, a/b#2 https://github.com/c/d/pull/3 https://ghe.example/web/e/f/issues/4.', [], context),
+    ).toEqual([
+      {
+        type: 'reference',
+        text: '#1',
+        href: 'https://ghe.example/web/vitejs/vite/issues/1',
+        repo: 'vitejs/vite',
+        number: 1,
+      },
+      { type: 'text', text: ', ' },
+      { type: 'reference', text: 'a/b#2', href: 'https://ghe.example/web/a/b/issues/2', repo: 'a/b', number: 2 },
+      { type: 'text', text: ' ' },
+      {
+        type: 'reference',
+        text: 'https://github.com/c/d/pull/3',
+        href: 'https://github.com/c/d/pull/3',
+        repo: 'c/d',
+        number: 3,
+      },
+      { type: 'text', text: ' ' },
+      {
+        type: 'reference',
+        text: 'https://ghe.example/web/e/f/issues/4',
+        href: 'https://ghe.example/web/e/f/issues/4',
+        repo: 'e/f',
+        number: 4,
+      },
+      { type: 'text', text: '.' },
+    ]);
+  });
+
+  it('leaves #N as text without a room, and inside code, escapes and words', () => {
+    expect(tokenizeMessage('#1').map((t) => t.type)).toEqual(['text']);
+    const tokens = tokenizeMessage('`#1` \\#2 x#3 ```\n#4\n``` #5', [], context);
+    expect(tokens.filter((t) => t.type === 'reference').map((t) => t.text)).toEqual(['#5']);
+  });
+});

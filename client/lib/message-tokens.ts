@@ -1,5 +1,13 @@
 import { MENTION_MAX, MENTION_MIN } from '../../shared/limits';
 import { BIDI_CONTROLS } from '../../shared/validation/clean-text';
+import {
+  DEFAULT_GITHUB_WEB_URL,
+  parseReferenceUrl,
+  referenceHref,
+  referenceWebUrls,
+  SHORT_REFERENCE_PATTERN,
+  shortReferenceTarget,
+} from '../../shared/github-references';
 
 /** A piece of a chat message, rendered as a React element (never as HTML). */
 export type MessageToken =
@@ -7,6 +15,8 @@ export type MessageToken =
   | { type: 'code'; text: string; language: string | null }
   | { type: 'link'; text: string; href: string }
   | { type: 'mention'; text: string; username: string; known: boolean }
+  /** A GitHub issue or pull request (`#12`, `owner/repo#12`, or its address): a link to it. */
+  | { type: 'reference'; text: string; href: string; repo: string; number: number }
   /** `code` within a line: shown as code, with no link, mention or formatting inside. */
   | { type: 'inline-code'; text: string }
   /** A character written after a backslash (`\*`): shown as itself, never read as formatting. */
@@ -29,6 +39,21 @@ const TRAILING_PUNCTUATION = /[.,;:!?'")\]}>*_~]+$/;
 // `code` on one line; a backslash before one of these characters shows it as itself.
 const INLINE_CODE_OR_ESCAPE = /`([^`\n]+)`|\\([\\`*_~>#])/g;
 
+/** Where a message is read: the room's repository (for `#12`) and GitHub's web origin. */
+export interface TokenContext {
+  repo: string | null;
+  /** GitHub's web origin without a trailing slash (github.com, GHES, or the emulator in demo mode). */
+  webUrl: string;
+}
+
+const NO_CONTEXT: TokenContext = { repo: null, webUrl: DEFAULT_GITHUB_WEB_URL };
+
+interface Scope {
+  known: Set<string>;
+  context: TokenContext;
+  webUrls: string[];
+}
+
 /**
  * Splits message text into code blocks (``` fenced), inline code, escaped characters, links,
  * mentions and plain text (formatting markers stay in the text: see message-format.ts).
@@ -36,18 +61,26 @@ const INLINE_CODE_OR_ESCAPE = /`([^`\n]+)`|\\([\\`*_~>#])/g;
  * Bidirectional embedding, override and isolate controls are dropped: stored text no longer
  * has them, and text that does (from an older version) must not be shown reordered.
  */
-export function tokenizeMessage(text: string, knownUsernames: Iterable<string> = []): MessageToken[] {
-  const known = new Set([...knownUsernames].map((name) => name.toLowerCase()));
+export function tokenizeMessage(
+  text: string,
+  knownUsernames: Iterable<string> = [],
+  context: TokenContext = NO_CONTEXT,
+): MessageToken[] {
+  const scope: Scope = {
+    known: new Set([...knownUsernames].map((name) => name.toLowerCase())),
+    context,
+    webUrls: referenceWebUrls(context.webUrl),
+  };
   const tokens: MessageToken[] = [];
   let rest = text.replace(BIDI_CONTROLS, '');
   while (rest.length > 0) {
     const open = rest.indexOf(FENCE);
     const close = open === -1 ? -1 : rest.indexOf(FENCE, open + FENCE.length);
     if (open === -1 || close === -1) {
-      pushInline(tokens, rest, known);
+      pushInline(tokens, rest, scope);
       break;
     }
-    pushInline(tokens, rest.slice(0, open), known);
+    pushInline(tokens, rest.slice(0, open), scope);
     tokens.push(codeBlock(rest.slice(open + FENCE.length, close)));
     rest = rest.slice(close + FENCE.length);
   }
@@ -71,28 +104,44 @@ function trimBlock(code: string): string {
   return code.replace(/^\n+/, '').replace(/\s+$/, '');
 }
 
-function pushInline(tokens: MessageToken[], text: string, known: Set<string>): void {
+function pushInline(tokens: MessageToken[], text: string, scope: Scope): void {
   let cursor = 0;
   for (const match of text.matchAll(INLINE_CODE_OR_ESCAPE)) {
-    pushLinks(tokens, text.slice(cursor, match.index), known);
+    pushLinks(tokens, text.slice(cursor, match.index), scope);
     if (match[1] !== undefined) tokens.push({ type: 'inline-code', text: match[1] });
     else tokens.push({ type: 'literal', text: match[2] ?? '' });
     cursor = match.index + match[0].length;
   }
-  pushLinks(tokens, text.slice(cursor), known);
+  pushLinks(tokens, text.slice(cursor), scope);
 }
 
-function pushLinks(tokens: MessageToken[], text: string, known: Set<string>): void {
+function pushLinks(tokens: MessageToken[], text: string, scope: Scope): void {
   let cursor = 0;
   for (const match of text.matchAll(URL_PATTERN)) {
     const start = match.index;
     const { url, trailing } = splitTrailing(match[0]);
     if (!isHttpUrl(url)) continue;
-    pushMentions(tokens, text.slice(cursor, start), known);
-    tokens.push({ type: 'link', text: url, href: url });
+    pushReferences(tokens, text.slice(cursor, start), scope);
+    const target = parseReferenceUrl(url, scope.webUrls);
+    tokens.push(
+      target ? { type: 'reference', text: url, href: url, ...target } : { type: 'link', text: url, href: url },
+    );
     cursor = start + match[0].length - trailing.length;
   }
-  pushMentions(tokens, text.slice(cursor), known);
+  pushReferences(tokens, text.slice(cursor), scope);
+}
+
+/** `#12` (the room's repository) and `owner/repo#12`, linked to GitHub. */
+function pushReferences(tokens: MessageToken[], text: string, scope: Scope): void {
+  let cursor = 0;
+  for (const match of text.matchAll(SHORT_REFERENCE_PATTERN)) {
+    const target = shortReferenceTarget(match, scope.context.repo);
+    if (!target) continue;
+    pushMentions(tokens, text.slice(cursor, match.index), scope);
+    tokens.push({ type: 'reference', text: match[0], href: referenceHref(scope.context.webUrl, target), ...target });
+    cursor = match.index + match[0].length;
+  }
+  pushMentions(tokens, text.slice(cursor), scope);
 }
 
 /** Sentence punctuation after a URL belongs to the sentence, except a ')' that closes a '(' in it. */
@@ -123,12 +172,12 @@ function isHttpUrl(candidate: string): boolean {
   }
 }
 
-function pushMentions(tokens: MessageToken[], text: string, known: Set<string>): void {
+function pushMentions(tokens: MessageToken[], text: string, scope: Scope): void {
   let cursor = 0;
   for (const match of text.matchAll(MENTION_PATTERN)) {
     const username = match[1] ?? '';
     if (match.index > cursor) tokens.push({ type: 'text', text: text.slice(cursor, match.index) });
-    tokens.push({ type: 'mention', text: match[0], username, known: known.has(username.toLowerCase()) });
+    tokens.push({ type: 'mention', text: match[0], username, known: scope.known.has(username.toLowerCase()) });
     cursor = match.index + match[0].length;
   }
   if (cursor < text.length) tokens.push({ type: 'text', text: text.slice(cursor) });

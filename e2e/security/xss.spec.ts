@@ -398,6 +398,10 @@ test('chat room: corpus, mentions, links, an edit and naughty strings in message
       .map((p) => `@${OTHER}${p}`),
   ];
   const otherParts = [
+    // Reference-like text: unresolvable references stay plain links or text, payloads stay text.
+    ...payloads('ref')
+      .slice(0, 12)
+      .map((p) => `#1${p} o/r#2${p} https://github.com/o/r/issues/3${p}`),
     ...payloads('link').map((p) => `https://${p}`),
     ...payloads('path')
       .slice(0, 12)
@@ -416,6 +420,22 @@ test('chat room: corpus, mentions, links, an edit and naughty strings in message
       if (mine) await aComposer.send(mine.text, mine.marker);
       if (theirs) await kComposer.send(theirs.text, theirs.marker);
     }
+  });
+
+  await test.step('references to issues and pull requests with hostile titles show them as text', async () => {
+    const issues = [101, 102, 103, 104, 105, 106, 107, 108];
+    const text = `${issues.map((n) => `#${n}`).join(' ')} ${REPO}#101 https://github.com/${REPO}/pull/106 [refs end]`;
+    await kComposer.send(text, '[refs end]');
+    for (const page of [a, k]) {
+      const message = messageWith(page, '[refs end]');
+      // Resolved a moment after sending, then shown live with title and state.
+      await expect(message.locator('a[data-reference]:not([data-reference="unresolved"])')).toHaveCount(10);
+      await expect(message.locator('a[data-reference="closed"]').first()).toBeVisible();
+      await expect(message.locator('a[data-reference="merged"]').first()).toBeVisible();
+    }
+    await expectShownAsText(a, MESSAGE_SELECTOR, NAUGHTY_SHOWN.goodFirstIssueTitles, 'reference titles');
+    await assertNoInjection(a, author.log, 'references with hostile titles');
+    await assertNoInjection(k, other.log, 'references with hostile titles (sender)');
   });
 
   const editParts = payloads('edit').slice(0, 10);

@@ -5,7 +5,7 @@ import type { Dataset } from '../dataset/index';
 import { parseParams, readBody } from '../http/body';
 import { sendJson } from '../http/send';
 import { issueToken } from '../oauth/tokens';
-import type { EmulatorState } from '../state';
+import { issueStateKey, type EmulatorState, type IssueStateOverride } from '../state';
 
 export interface ControlDeps {
   state: EmulatorState;
@@ -31,7 +31,19 @@ const HELP = {
   'PUT /__control/repo-access':
     '{login, repo, role}: grant a role (admin, maintain, write, triage, read) on a dataset repository.',
   'DELETE /__control/repo-access': '{login, repo}: revoke it (the user keeps read access to a public repository).',
+  'GET /__control/issue-state': '[{repo, number, state, at}]: issues and pull requests whose state was changed.',
+  'PUT /__control/issue-state':
+    '{repo, number, state}: set an issue (open, closed) or pull request (open, closed, merged, draft) of a dataset repository.',
 };
+
+const ISSUE_STATES: readonly IssueStateOverride[] = ['open', 'closed', 'merged', 'draft'];
+
+function listIssueStates(state: EmulatorState) {
+  return [...state.issueStates].map(([key, change]) => {
+    const at = key.lastIndexOf('#');
+    return { repo: key.slice(0, at), number: Number(key.slice(at + 1)), state: change.state, at: change.at };
+  });
+}
 
 function splitRepo(fullName: string): [string, string] {
   const [owner = '', repo = ''] = fullName.split('/');
@@ -147,6 +159,27 @@ export async function handleControl(
         return sendJson(res, 422, { message: `role must be one of ${REPO_ROLES.join(', ')}` });
       state.repoAccess.set(key, role);
       return sendJson(res, 200, listRepoAccess(state));
+    }
+    case 'GET /__control/issue-state':
+      return sendJson(res, 200, listIssueStates(state));
+    case 'PUT /__control/issue-state': {
+      const found = deps.dataset.lookupRepo(...splitRepo(body.repo ?? ''));
+      if (found.kind !== 'found') return sendJson(res, 422, { message: `"${body.repo ?? ''}" is not a repository` });
+      const number = Number(body.number);
+      const item = deps.dataset.issues(found.repo).find((i) => i.number === number);
+      if (!item)
+        return sendJson(res, 422, {
+          message: `${found.repo.full_name} has no issue or pull request ${body.number ?? ''}`,
+        });
+      const wanted = body.state as IssueStateOverride | undefined;
+      const allowed = item.pull ? ISSUE_STATES : ISSUE_STATES.filter((s) => s === 'open' || s === 'closed');
+      if (!wanted || !allowed.includes(wanted))
+        return sendJson(res, 422, { message: `state must be one of ${allowed.join(', ')}` });
+      state.issueStates.set(issueStateKey(found.repo.full_name, item.number), {
+        state: wanted,
+        at: new Date(Math.max(Date.now(), Date.parse(item.updated_at) + 1000)).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      });
+      return sendJson(res, 200, listIssueStates(state));
     }
     default:
       return sendJson(res, 404, { message: 'Unknown control endpoint', endpoints: HELP });

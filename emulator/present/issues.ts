@@ -2,6 +2,34 @@ import type { Dataset, Issue, Label, Repo } from '../dataset/index';
 import { nodeId } from '../dataset/ids';
 import { simpleUser, type Json, type JsonObject } from './users';
 import { WEB, type Urls } from './urls';
+import type { IssueStateChange } from '../state';
+
+/** What a pull request adds to an issue's state: a draft, and when it was merged. */
+export interface PullStatus {
+  draft: boolean;
+  merged_at: string | null;
+}
+
+/**
+ * An issue or pull request as it is now: the dataset's, or the state the control API set. A closed
+ * pull request of the dataset was merged; one closed through the control API was not.
+ */
+export function currentIssue(issue: Issue, change: IssueStateChange | undefined): { issue: Issue; pull: PullStatus } {
+  if (!change) {
+    const merged = issue.pull && issue.state === 'closed' ? issue.closed_at : null;
+    return { issue, pull: { draft: false, merged_at: merged } };
+  }
+  const closed = change.state === 'closed' || change.state === 'merged';
+  return {
+    issue: {
+      ...issue,
+      state: closed ? 'closed' : 'open',
+      closed_at: closed ? change.at : null,
+      updated_at: change.at,
+    },
+    pull: { draft: change.state === 'draft', merged_at: change.state === 'merged' ? change.at : null },
+  };
+}
 
 export function labelJson(label: Label, repo: Repo, urls: Urls): JsonObject {
   return {
@@ -16,7 +44,13 @@ export function labelJson(label: Label, repo: Repo, urls: Urls): JsonObject {
 }
 
 /** An item of the issues list; pull requests carry the `pull_request` key like on GitHub. */
-export function issueJson(issue: Issue, repo: Repo, urls: Urls, dataset: Dataset): JsonObject {
+export function issueJson(
+  issue: Issue,
+  repo: Repo,
+  urls: Urls,
+  dataset: Dataset,
+  pull: PullStatus = currentIssue(issue, undefined).pull,
+): JsonObject {
   const repoApi = urls.repo(repo.full_name);
   const api = `${repoApi}/issues/${issue.number}`;
   const author = dataset.account(issue.userLogin);
@@ -51,8 +85,8 @@ export function issueJson(issue: Issue, repo: Repo, urls: Urls, dataset: Dataset
     state_reason: issue.state === 'closed' ? 'completed' : null,
   };
   if (issue.pull) {
-    const merged: Json = issue.state === 'closed' ? issue.closed_at : null;
-    body.draft = false;
+    const merged: Json = pull.merged_at;
+    body.draft = pull.draft;
     body.pull_request = {
       url: `${repoApi}/pulls/${issue.number}`,
       html_url: `${WEB}/${repo.full_name}/pull/${issue.number}`,
@@ -62,4 +96,65 @@ export function issueJson(issue: Issue, repo: Repo, urls: Urls, dataset: Dataset
     };
   }
   return body;
+}
+
+/** A pull request (GET /repos/{o}/{r}/pulls/{n}): the fields of GitHub's answer the product reads and more. */
+export function pullJson(issue: Issue, repo: Repo, urls: Urls, dataset: Dataset, pull: PullStatus): JsonObject {
+  const repoApi = urls.repo(repo.full_name);
+  const api = `${repoApi}/pulls/${issue.number}`;
+  const author = dataset.account(issue.userLogin);
+  const html = `${WEB}/${repo.full_name}/pull/${issue.number}`;
+  const branch = (ref: string): JsonObject => ({
+    label: `${repo.ownerLogin}:${ref}`,
+    ref,
+    sha: `${String(issue.id).padStart(8, '0')}${'0'.repeat(32)}`,
+    user: author ? simpleUser(author, urls) : null,
+  });
+  return {
+    url: api,
+    id: issue.id,
+    node_id: nodeId('PullRequest', issue.id),
+    html_url: html,
+    diff_url: `${html}.diff`,
+    patch_url: `${html}.patch`,
+    issue_url: `${repoApi}/issues/${issue.number}`,
+    commits_url: `${api}/commits`,
+    review_comments_url: `${api}/comments`,
+    comments_url: `${repoApi}/issues/${issue.number}/comments`,
+    number: issue.number,
+    state: issue.state,
+    locked: false,
+    title: issue.title,
+    user: author ? simpleUser(author, urls) : null,
+    body: issue.body,
+    labels: issue.labels.map((l) => labelJson(l, repo, urls)),
+    milestone: null,
+    active_lock_reason: null,
+    created_at: issue.created_at,
+    updated_at: issue.updated_at,
+    closed_at: issue.closed_at,
+    merged_at: pull.merged_at,
+    merge_commit_sha: null,
+    assignee: null,
+    assignees: [],
+    requested_reviewers: [],
+    requested_teams: [],
+    head: branch(`patch-${issue.number}`),
+    base: branch(repo.default_branch),
+    author_association: issue.author_association,
+    auto_merge: null,
+    draft: pull.draft,
+    merged: pull.merged_at !== null,
+    mergeable: null,
+    rebaseable: null,
+    mergeable_state: 'unknown',
+    merged_by: null,
+    comments: issue.comments,
+    review_comments: 0,
+    maintainer_can_modify: false,
+    commits: 1,
+    additions: 1,
+    deletions: 0,
+    changed_files: 1,
+  };
 }

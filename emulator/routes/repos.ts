@@ -3,7 +3,8 @@ import { ApiError, notFound } from '../api/errors';
 import { paginate } from '../api/paging';
 import { permissionsOf, repoAccessKey } from '../dataset/access';
 import type { Issue, Repo } from '../dataset/index';
-import { issueJson } from '../present/issues';
+import { currentIssue, issueJson, pullJson } from '../present/issues';
+import { issueStateKey } from '../state';
 import { releaseJson } from '../present/releases';
 import { fullRepository } from '../present/repos';
 import { simpleUser } from '../present/users';
@@ -114,13 +115,48 @@ function listIssues(ctx: ApiContext): ApiResult {
   const dir = ctx.query.get('direction') === 'asc' ? 1 : -1;
   const items = ctx.dataset
     .issues(repo)
+    .map((i) => currentIssue(i, ctx.state.issueStates.get(issueStateKey(repo.full_name, i.number))).issue)
     .filter((i) => state === 'all' || i.state === state)
     .filter((i) => labels.every((name) => i.labels.some((l) => l.name.toLowerCase() === name)))
     .filter((i) => !creator || i.userLogin.toLowerCase() === creator)
     .filter((i) => Number.isNaN(sinceMs) || Date.parse(i.updated_at) >= sinceMs)
     .sort((a, b) => (key(a) - key(b)) * dir || b.number - a.number);
   const page = paginate(ctx, items);
-  return { status: 200, body: page.items.map((i) => issueJson(i, repo, ctx.urls, ctx.dataset)), headers: page.headers };
+  return {
+    status: 200,
+    body: page.items.map((i) => {
+      const { pull } = currentIssue(i, ctx.state.issueStates.get(issueStateKey(repo.full_name, i.number)));
+      return issueJson(i, repo, ctx.urls, ctx.dataset, pull);
+    }),
+    headers: page.headers,
+  };
+}
+
+/** One issue or pull request of a repository, by number, as it is now (see the control API). */
+function findItem(ctx: ApiContext, suffix: 'issues' | 'pulls') {
+  const number = ctx.params.number ?? '';
+  const repo = resolveRepo(ctx, `/${suffix}/${number}`);
+  const item = /^[1-9][0-9]{0,9}$/.test(number)
+    ? ctx.dataset.issues(repo).find((i) => i.number === Number(number))
+    : undefined;
+  if (!item)
+    throw notFound(
+      `https://docs.github.com/rest/${suffix === 'pulls' ? 'pulls/pulls#get-a-pull-request' : 'issues/issues#get-an-issue'}`,
+    );
+  return { repo, ...currentIssue(item, ctx.state.issueStates.get(issueStateKey(repo.full_name, item.number))) };
+}
+
+/** GET /repos/{o}/{r}/issues/{n}: issues and pull requests alike (a pull request has `pull_request`). */
+function getIssue(ctx: ApiContext): ApiResult {
+  const { repo, issue, pull } = findItem(ctx, 'issues');
+  return { status: 200, body: issueJson(issue, repo, ctx.urls, ctx.dataset, pull), lastModified: issue.updated_at };
+}
+
+/** GET /repos/{o}/{r}/pulls/{n}: pull requests only (an issue's number answers 404, like GitHub). */
+function getPull(ctx: ApiContext): ApiResult {
+  const { repo, issue, pull } = findItem(ctx, 'pulls');
+  if (!issue.pull) throw notFound('https://docs.github.com/rest/pulls/pulls#get-a-pull-request');
+  return { status: 200, body: pullJson(issue, repo, ctx.urls, ctx.dataset, pull), lastModified: issue.updated_at };
 }
 
 const subRoutes: [string, (ctx: ApiContext) => ApiResult][] = [
@@ -128,6 +164,8 @@ const subRoutes: [string, (ctx: ApiContext) => ApiResult][] = [
   ['/contributors', listContributors],
   ['/releases', listReleases],
   ['/issues', listIssues],
+  ['/issues/:number', getIssue],
+  ['/pulls/:number', getPull],
 ];
 
 export const repoRoutes: Route[] = subRoutes.flatMap(([suffix, handler]) => [

@@ -160,6 +160,14 @@ export interface PinnedMessagesTable {
   pinned_at: string;
 }
 
+/** The resolved GitHub references of a message (`refs`: a JSON array of GitHubReferenceDto). */
+export interface MessageReferencesTable {
+  message_id: string;
+  room_id: string;
+  refs: string;
+  checked_at: string;
+}
+
 export interface UserRepositoriesTable {
   id: string;
   user_id: string;
@@ -223,6 +231,7 @@ export interface Database {
   room_events: RoomEventsTable;
   room_bans: RoomBansTable;
   pinned_messages: PinnedMessagesTable;
+  message_references: MessageReferencesTable;
   user_repositories: UserRepositoriesTable;
   user_contributions: UserContributionsTable;
   github_cache: GithubCacheTable;
@@ -230,6 +239,7 @@ export interface Database {
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;
+export type MessageReferencesRow = Selectable<MessageReferencesTable>;
 export type NewProfile = Insertable<ProfilesTable>;
 export type ProfileUpdate = Updateable<ProfilesTable>;
 export type SessionRow = Selectable<SessionsTable>;

@@ -5,6 +5,7 @@ import type {
   GitHubContributor,
   GitHubEvent,
   GitHubIssue,
+  GitHubIssueDetail,
   GitHubRelease,
   GitHubRepository,
   GitHubSearchResult,
@@ -95,6 +96,14 @@ export function createGitHubApi(deps: GitHubApiDeps): GitHubApi {
       );
       const items = Array.isArray(data) ? (data as GitHubIssue[]) : [];
       return items.filter((issue) => !issue.pull_request).slice(0, limit);
+    },
+    async getIssue(fullName, number, options) {
+      const [owner, repo] = splitFullName(fullName);
+      return get<GitHubIssueDetail>(
+        'GET /repos/{owner}/{repo}/issues/{issue_number}',
+        { owner, repo, issue_number: number },
+        options,
+      );
     },
     async getUser(login) {
       return get<GitHubUser>('GET /users/{username}', { username: login });

@@ -3,6 +3,7 @@ import type {
   GitHubContributor,
   GitHubEvent,
   GitHubIssue,
+  GitHubIssueDetail,
   GitHubRelease,
   GitHubRepository,
   GitHubSearchResult,
@@ -69,6 +70,11 @@ export interface GitHubApi {
   listReleases(fullName: string, perPage: number, options?: ReadOptions): Promise<GitHubRelease[]>;
   /** Open issues labelled 'good first issue', pull requests dropped, at most `limit`. */
   listGoodFirstIssues(fullName: string, limit: number, options?: ReadOptions): Promise<GitHubIssue[]>;
+  /**
+   * One issue or pull request by number (a pull request answers with `pull_request` and `draft`):
+   * one request whichever it is.
+   */
+  getIssue(fullName: string, number: number, options?: ReadOptions): Promise<GitHubIssueDetail>;
   getUser(login: string): Promise<GitHubUser>;
   /** The user's public repositories (all pages up to a sane cap). */
   listUserRepositories(login: string): Promise<GitHubRepository[]>;

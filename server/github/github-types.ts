@@ -74,6 +74,16 @@ export interface GitHubIssue {
   pull_request?: unknown;
 }
 
+/** GET /repos/{o}/{r}/issues/{n}: an issue, or a pull request (with `pull_request` and `draft`). */
+export interface GitHubIssueDetail {
+  number: number;
+  title: string;
+  state: 'open' | 'closed';
+  html_url: string;
+  draft?: boolean;
+  pull_request?: { merged_at?: string | null } | null;
+}
+
 export interface GitHubUser {
   login: string;
   id: number;

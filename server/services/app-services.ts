@@ -8,6 +8,8 @@ import { createDiscoveryService } from './discovery/discovery.service';
 import { createRepositoryDetailsService } from './discovery/repository-details.service';
 import { checkDependencies } from './health/dependency-health';
 import { createMessagesService } from './messages/messages.service';
+import { createMessageReferencesService } from './messages/message-references.service';
+import { referenceWebUrls } from '../../shared/github-references';
 import { createMemberRolesService } from './moderation/member-roles.service';
 import { createModerationService } from './moderation/moderation.service';
 import { createPinsService } from './moderation/pins.service';
@@ -56,6 +58,18 @@ export function buildAppServices(infra: Infrastructure) {
     now,
   });
 
+  const references = createMessageReferencesService({
+    db,
+    changes,
+    github: github.api,
+    webUrls: referenceWebUrls(github.webUrl),
+    ttlSeconds: config.github.cacheTtlSeconds,
+    logger,
+    now,
+  });
+  // No reference is written after the database closes.
+  infra.onClose(() => references.settled());
+
   return {
     sessions,
     signIn: createSignInServices({ config, database, github, secret, now, logger, sessions, profileSync, bus }),
@@ -75,7 +89,8 @@ export function buildAppServices(infra: Infrastructure) {
       logger,
       now,
     }),
-    messages: createMessagesService({ db, changes, limits, roles: memberRoles, bus, logger, now }),
+    messages: createMessagesService({ db, changes, limits, roles: memberRoles, bus, logger, now, references }),
+    messageReferences: references,
     reactions: createReactionsService({ db, changes, limits, now }),
     readState: createReadStateService({ db, bus, logger }),
     messageSearch: createMessageSearchService({ db }),

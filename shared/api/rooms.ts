@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 // Request types come from the schemas the server validates with (types only: no zod in the client).
+import type { GitHubReferenceDto } from '../github-references';
 import type { editMessageBody, joinRoomBody, reactionBody, sendMessageBody } from './rooms.schemas';
 /** Chat rooms, membership and messages: the JSON API contract (server and client). */
 
@@ -73,6 +74,12 @@ export interface MessageDto {
   removed_by_moderator?: boolean;
   author: UserSummaryDto;
   reactions: ReactionDto[];
+  /**
+   * The GitHub issues and pull requests the text refers to that GitHub answered for, with title
+   * and state. Absent until resolved (a moment after sending) and when there are none; a
+   * `message.references` event brings them and any later change.
+   */
+  references?: GitHubReferenceDto[];
 }
 
 /**

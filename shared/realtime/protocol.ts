@@ -1,4 +1,5 @@
 import type { MemberDto, MessageDto, ReactionDto } from '../api/rooms';
+import type { GitHubReferenceDto } from '../github-references';
 
 /**
  * WebSocket protocol on /ws. Client→server frames are commands, server→client frames are facts.
@@ -22,6 +23,11 @@ export type RoomEvent =
   | { type: 'message.updated'; message: MessageDto }
   /** `by_moderator`: removed by a moderator rather than deleted by its author. */
   | { type: 'message.deleted'; message_id: string; by_moderator?: boolean }
+  /**
+   * The GitHub references of a message were resolved, or GitHub now shows another title or state:
+   * `references` replaces the message's (an unresolved reference stays a plain link).
+   */
+  | { type: 'message.references'; message_id: string; references: GitHubReferenceDto[] }
   | { type: 'reaction.added'; reaction: ReactionDto }
   | { type: 'reaction.removed'; reaction: ReactionDto }
   | { type: 'member.joined'; member: MemberDto }

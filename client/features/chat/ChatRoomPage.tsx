@@ -12,6 +12,7 @@ import { ConfirmDialog } from './components/ConfirmDialog';
 import { MembersPanel } from './components/MembersPanel';
 import { MembersSheet } from './components/MembersSheet';
 import { MessageList } from './components/MessageList';
+import { ReferenceContext } from './components/GitHubReference';
 import { MuteDialog } from './components/MuteDialog';
 import { BannedDialog } from './components/BannedDialog';
 import { PinnedDialog } from './components/PinnedDialog';
@@ -63,6 +64,11 @@ export default function ChatRoomPage() {
 
   const access = useRoomAccess(roomId);
   const room = access.details?.room;
+  // What `#12` in this room's messages refers to, and where GitHub's pages are.
+  const referenceContext = useMemo(
+    () => ({ repo: room?.repo_full_name ?? null, webUrl: githubWebUrl.replace(/\/+$/, '') }),
+    [room?.repo_full_name, githubWebUrl],
+  );
   const repository = useRoomRepository(room?.repo_full_name);
   const issues = useRoomGoodFirstIssues(room?.repo_full_name);
   const members = useRoomMembers(roomId, access.ready);
@@ -284,41 +290,43 @@ export default function ChatRoomPage() {
             Reconnecting…
           </div>
         )}
-        <MessageList
-          messages={messages.messages}
-          loaded={messages.loaded}
-          repoName={repo.fullName}
-          currentUserId={user?.id}
-          knownUsernames={knownUsernames}
-          people={people}
-          moderatorIds={moderatorIds}
-          editingId={editingId}
-          onEditingChange={setEditingId}
-          hasOlder={messages.hasOlder}
-          loadingOlder={messages.loadingOlder}
-          onLoadOlder={onLoadOlder}
-          hasNewer={messages.hasNewer}
-          loadingNewer={messages.loadingNewer}
-          onLoadNewer={onLoadNewer}
-          missedNewer={messages.missedNewer}
-          onJumpToLatest={reloadMessages}
-          anchor={opening.anchor}
-          unreadFromId={opening.unreadFromId}
-          failed={messages.failed}
-          onRetryLoad={messages.retryLoad}
-          onSeen={onSeen}
-          onEdit={onEditMessage}
-          onDelete={onDeleteMessage}
-          onRemove={canModerate ? onRemoveMessage : undefined}
-          onMute={canModerate ? moderation.openMute : undefined}
-          onBan={canModerate ? moderation.openBan : undefined}
-          onPin={canModerate ? pinned.setPinned : undefined}
-          pinnedIds={pinned.pinnedIds}
-          onCopy={onCopyMessage}
-          onCopyLink={onCopyLink}
-          onToggleReaction={onToggleReaction}
-          onRetry={messages.retry}
-        />
+        <ReferenceContext value={referenceContext}>
+          <MessageList
+            messages={messages.messages}
+            loaded={messages.loaded}
+            repoName={repo.fullName}
+            currentUserId={user?.id}
+            knownUsernames={knownUsernames}
+            people={people}
+            moderatorIds={moderatorIds}
+            editingId={editingId}
+            onEditingChange={setEditingId}
+            hasOlder={messages.hasOlder}
+            loadingOlder={messages.loadingOlder}
+            onLoadOlder={onLoadOlder}
+            hasNewer={messages.hasNewer}
+            loadingNewer={messages.loadingNewer}
+            onLoadNewer={onLoadNewer}
+            missedNewer={messages.missedNewer}
+            onJumpToLatest={reloadMessages}
+            anchor={opening.anchor}
+            unreadFromId={opening.unreadFromId}
+            failed={messages.failed}
+            onRetryLoad={messages.retryLoad}
+            onSeen={onSeen}
+            onEdit={onEditMessage}
+            onDelete={onDeleteMessage}
+            onRemove={canModerate ? onRemoveMessage : undefined}
+            onMute={canModerate ? moderation.openMute : undefined}
+            onBan={canModerate ? moderation.openBan : undefined}
+            onPin={canModerate ? pinned.setPinned : undefined}
+            pinnedIds={pinned.pinnedIds}
+            onCopy={onCopyMessage}
+            onCopyLink={onCopyLink}
+            onToggleReaction={onToggleReaction}
+            onRetry={messages.retry}
+          />
+        </ReferenceContext>
         <TypingIndicator names={typingNames} />
         <Composer
           members={members.members}

@@ -61,7 +61,7 @@ export function roomEventsRepository(db: Db) {
         .set({ type: tombstone.type, payload: tombstone.payload })
         .where('room_id', '=', roomId)
         .where('message_id', '=', messageId)
-        .where('type', 'in', [...MESSAGE_TEXT_EVENT_TYPES])
+        .where('type', 'in', [...MESSAGE_EVENT_TYPES])
         .execute();
     },
 
@@ -82,4 +82,6 @@ export function roomEventsRepository(db: Db) {
 
 /** The event types whose payload carries a message's text. */
 export const MESSAGE_TEXT_EVENT_TYPES = ['message.created', 'message.updated'] as const;
-export type MessageTextEventType = (typeof MESSAGE_TEXT_EVENT_TYPES)[number];
+/** The event types a deleted message's tombstone replaces: its text, and what its text referred to. */
+const MESSAGE_EVENT_TYPES = [...MESSAGE_TEXT_EVENT_TYPES, 'message.references'] as const;
+export type MessageTextEventType = (typeof MESSAGE_EVENT_TYPES)[number];

@@ -16,6 +16,18 @@ export async function showCurrentTextInLog(trx: Kysely<Database>, message: Messa
     const event: RoomEvent = { type, message };
     await roomEventsRepository(trx).rewriteMessageEvents(message.room_id, message.id, type, JSON.stringify(event));
   }
+  // What the old text referred to goes too: earlier reference events show the references kept.
+  const references: RoomEvent = {
+    type: 'message.references',
+    message_id: message.id,
+    references: message.references ?? [],
+  };
+  await roomEventsRepository(trx).rewriteMessageEvents(
+    message.room_id,
+    message.id,
+    references.type,
+    JSON.stringify(references),
+  );
 }
 
 export async function tombstoneDeletedInLog(

@@ -1,4 +1,5 @@
 import type { MessageDto, ReactionDto, UserSummaryDto } from '../../../shared/api/rooms';
+import type { GitHubReferenceDto } from '../../../shared/github-references';
 import type { AuthorRow } from '../../db/repositories/messages.repository';
 import type { ReactionWithReactorRow } from '../../db/repositories/reactions.repository';
 import type { MessageReactionRow, MessageRow } from '../../db/schema';
@@ -34,11 +35,15 @@ export function toReactionDto(row: MessageReactionRow, reactor: AuthorRow | unde
   };
 }
 
-/** `people` holds the author and the reactors (by user id); missing ones render nameless. */
+/**
+ * `people` holds the author and the reactors (by user id); missing ones render nameless.
+ * `references`: the message's resolved GitHub references (sent only when there are some).
+ */
 export function toMessageDto(
   row: MessageRow,
   people: ReadonlyMap<string, AuthorRow>,
   reactions: MessageReactionRow[],
+  references: GitHubReferenceDto[] = [],
 ): MessageDto {
   const deleted = row.deleted_at !== null;
   return {
@@ -54,5 +59,6 @@ export function toMessageDto(
     ...(deleted && row.removed_by !== null ? { removed_by_moderator: true } : {}),
     author: toUserSummaryDto(row.user_id, people.get(row.user_id)),
     reactions: deleted ? [] : reactions.map((r) => toReactionDto(r, people.get(r.user_id))),
+    ...(!deleted && references.length > 0 ? { references } : {}),
   };
 }

@@ -7,6 +7,8 @@ import type { EventBus } from '../../bus/event-bus';
 import type { Database, MessageReactionRow, MessageRow } from '../../db/schema';
 import { type MessageCursor, messagesRepository } from '../../db/repositories/messages.repository';
 import { reactionsRepository } from '../../db/repositories/reactions.repository';
+import { messageReferencesRepository } from '../../db/repositories/message-references.repository';
+import type { MessageReferencesService } from './message-references.service';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { MemberRolesService } from '../moderation/member-roles.service';
 import { assertNotMuted, refuseIfMuted, refuseIfTooSoon } from '../moderation/mutes';
@@ -28,10 +30,11 @@ export const MODERATORS_ONLY = 'Only moderators of this room can do that';
 
 /** Loads authors, reactions and reactors for rows and presents them, keeping the rows' order. */
 export async function presentMessages(db: Kysely<Database>, rows: MessageRow[]): Promise<MessageDto[]> {
-  // Both at once (on PostgreSQL, two connections); each walks an index.
-  const [reactions, people] = await Promise.all([
+  // All at once (on PostgreSQL, separate connections); each walks an index.
+  const [reactions, people, references] = await Promise.all([
     reactionsRepository(db).listForMessagesWithReactors(rows.map((r) => r.id)),
     messagesRepository(db).findAuthors(rows.map((r) => r.user_id)),
+    messageReferencesRepository(db).listFor(rows.map((r) => r.id)),
   ]);
   const byMessage = new Map<string, MessageReactionRow[]>();
   for (const reaction of reactions) {
@@ -41,7 +44,7 @@ export async function presentMessages(db: Kysely<Database>, rows: MessageRow[]):
     if (list) list.push(reaction);
     else byMessage.set(reaction.message_id, [reaction]);
   }
-  return rows.map((row) => toMessageDto(row, people, byMessage.get(row.id) ?? []));
+  return rows.map((row) => toMessageDto(row, people, byMessage.get(row.id) ?? [], references.get(row.id)?.refs ?? []));
 }
 
 /**
@@ -63,10 +66,13 @@ export interface MessagesServiceDeps {
   bus: EventBus;
   logger: Pick<Logger, 'warn'>;
   now: () => number;
+  /** GitHub references of messages, resolved after sending and read again as pages are served. */
+  references?: Pick<MessageReferencesService, 'afterSend' | 'keepForEdit' | 'afterEdit' | 'revalidate'>;
 }
 
 /** A room's messages: pages of history, and sending, editing and deleting one's own. */
-export function createMessagesService({ db, changes, limits, roles, bus, logger, now }: MessagesServiceDeps) {
+export function createMessagesService(deps: MessagesServiceDeps) {
+  const { db, changes, limits, roles, bus, logger, now, references } = deps;
   /** Tells the room's members' sockets (open room or not) so unread counts and markers follow. */
   function announceActivity(
     message: Pick<MessageDto, 'id' | 'room_id' | 'user_id'>,
@@ -149,6 +155,12 @@ export function createMessagesService({ db, changes, limits, roles, bus, logger,
         }
       }
       const page = [...older, ...newer];
+      // References resolved longer ago than the cache lifetime are read again, after this answer.
+      if (references) {
+        void references
+          .revalidate(roomId, page)
+          .catch((error: unknown) => logger.warn({ err: error, roomId }, 'references not revalidated'));
+      }
       const oldest = page[0];
       const newest = page[page.length - 1];
       return {
@@ -217,7 +229,11 @@ export function createMessagesService({ db, changes, limits, roles, bus, logger,
           events: inserted ? [{ type: 'message.created', message }] : [],
         };
       });
-      if (sent.created) announceActivity(sent.message, 'created', mentioned);
+      if (sent.created) {
+        announceActivity(sent.message, 'created', mentioned);
+        // Resolved once the message is stored and acknowledged: sending never waits on GitHub.
+        references?.afterSend(sent.message);
+      }
       return sent;
     },
 
@@ -232,15 +248,19 @@ export function createMessagesService({ db, changes, limits, roles, bus, logger,
       await assertNotMuted(db, current.room_id, userId, now());
       await limits.edit(userId);
 
-      return changes.change(current.room_id, async (trx, nowIso) => {
+      let referring = false;
+      const edited = await changes.change(current.room_id, async (trx, nowIso) => {
         await assertNotMuted(trx, current.room_id, userId, Date.parse(nowIso));
         const updated = await messagesRepository(trx).updateOwn(messageId, userId, content, nowIso);
         if (!updated) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
+        if (references) referring = await references.keepForEdit(trx, updated);
         const message = (await presentMessages(trx, [updated]))[0] as MessageDto;
         await showCurrentTextInLog(trx, message);
         await recordMentions(trx, updated);
         return { result: message, events: [{ type: 'message.updated', message }] };
       });
+      if (referring) references?.afterEdit(edited);
+      return edited;
     },
 
     async delete(userId: string, messageId: string): Promise<void> {
@@ -252,6 +272,7 @@ export function createMessagesService({ db, changes, limits, roles, bus, logger,
         if (deleted) {
           await tombstoneDeletedInLog(trx, current.room_id, messageId);
           await readStateRepository(trx).setMentions(current, []);
+          await messageReferencesRepository(trx).delete(messageId);
         }
         return { result: deleted, events: deleted ? [{ type: 'message.deleted', message_id: messageId }] : [] };
       });
@@ -273,6 +294,7 @@ export function createMessagesService({ db, changes, limits, roles, bus, logger,
         if (done) {
           await tombstoneDeletedInLog(trx, current.room_id, messageId, true);
           await readStateRepository(trx).setMentions(current, []);
+          await messageReferencesRepository(trx).delete(messageId);
         }
         return {
           result: done,

@@ -59,8 +59,12 @@ export async function applyRoomChange<T>(
   return { result, committed };
 }
 
-/** The message whose text an event carries (kept with the event so edits and deletes can rewrite it). */
+/**
+ * The message whose text (or references) an event carries, kept with the event so edits and
+ * deletes can rewrite it.
+ */
 function shownMessageId(event: RoomEvent): string | null {
+  if (event.type === 'message.references') return event.message_id;
   return event.type === 'message.created' || event.type === 'message.updated' ? event.message.id : null;
 }
 

@@ -2,25 +2,49 @@ import { useMemo, type ReactNode } from 'react';
 import { formatMessage, type InlineNode } from '../../../lib/message-format';
 import { tokenizeMessage } from '../../../lib/message-tokens';
 import { cn } from '../../../lib/cn';
+import { referenceKey, type GitHubReferenceDto } from '../../../../shared/github-references';
 import { CodeBlock } from './CodeBlock';
+import { GitHubReference, useReferenceContext } from './GitHubReference';
 
 /**
  * Message text as React elements: code blocks, quotes, bold, italic, strikethrough, inline code,
- * links, mentions and text. Never HTML.
+ * links, GitHub references (with title and state once `references` has them), mentions and text.
+ * Never HTML.
  * `tabbable` false takes its links out of the Tab order (the message list's roving focus).
  */
 export function MessageContent({
   content,
   knownUsernames,
   tabbable = true,
+  references,
 }: {
   content: string;
   knownUsernames: ReadonlySet<string>;
   tabbable?: boolean;
+  /** The message's resolved GitHub references. */
+  references?: readonly GitHubReferenceDto[] | undefined;
 }) {
-  const blocks = useMemo(() => formatMessage(tokenizeMessage(content, knownUsernames)), [content, knownUsernames]);
+  const context = useReferenceContext();
+  const blocks = useMemo(
+    () => formatMessage(tokenizeMessage(content, knownUsernames, context)),
+    [content, knownUsernames, context],
+  );
+  const resolved = useMemo(() => new Map((references ?? []).map((ref) => [referenceKey(ref), ref])), [references]);
   const inline = (nodes: InlineNode[]): ReactNode[] =>
-    nodes.map((node, index) => renderInline(node, index, tabbable, inline));
+    nodes.map((node, index) =>
+      node.type === 'reference' ? (
+        <GitHubReference
+          key={index}
+          text={node.text}
+          href={node.href}
+          reference={resolved.get(referenceKey(node))}
+          roomRepo={context.repo}
+          tabbable={tabbable}
+        />
+      ) : (
+        renderInline(node, index, tabbable, inline)
+      ),
+    );
   return (
     <div className="text-sm break-words whitespace-pre-wrap" data-testid="message-content">
       {blocks.map((block, index) => {

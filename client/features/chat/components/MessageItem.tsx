@@ -253,7 +253,12 @@ export const MessageItem = memo(function MessageItem({
             ) : editing ? (
               <EditBox initial={message.content} onSave={save} onClose={closeEditor} />
             ) : (
-              <MessageContent content={message.content} knownUsernames={knownUsernames} tabbable={active} />
+              <MessageContent
+                content={message.content}
+                knownUsernames={knownUsernames}
+                tabbable={active}
+                references={message.references}
+              />
             )}
             <div className={cn('mt-1 flex items-center gap-2 text-[11px] text-muted-foreground', own && 'justify-end')}>
               <time dateTime={message.created_at} title={fullTimeLabel(message.created_at)}>

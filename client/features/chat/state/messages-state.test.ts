@@ -68,6 +68,33 @@ describe('messagesReducer', () => {
     expect(after.messages[0]?.content).toBe('edited');
   });
 
+  it('applies resolved references to a message, keeps them when the created event comes late, and not on a tombstone', () => {
+    const ref = { repo: 'o/r', number: 1, kind: 'issue' as const, title: 'Bug', state: 'open' as const };
+    const server = message('m5', { client_id: 'cid', content: '#1' });
+    const state = run(
+      { type: 'optimistic', message: optimistic('cid', '#1') },
+      { type: 'confirmed', message: server },
+      { type: 'event', event: { type: 'message.references', message_id: 'm5', references: [ref] } },
+      { type: 'event', event: { type: 'message.created', message: server } },
+    );
+    expect(state.messages[0]?.references).toEqual([ref]);
+    const closed = messagesReducer(state, {
+      type: 'event',
+      event: { type: 'message.references', message_id: 'm5', references: [{ ...ref, state: 'closed' }] },
+    });
+    expect(closed.messages[0]?.references?.[0]?.state).toBe('closed');
+    const cleared = messagesReducer(closed, {
+      type: 'event',
+      event: { type: 'message.references', message_id: 'm5', references: [] },
+    });
+    expect(cleared.messages[0]?.references).toBeUndefined();
+    const deleted = [
+      { type: 'event', event: { type: 'message.deleted', message_id: 'm5' } },
+      { type: 'event', event: { type: 'message.references', message_id: 'm5', references: [ref] } },
+    ].reduce((s, a) => messagesReducer(s, a as MessagesAction), closed);
+    expect(deleted.messages[0]?.references).toBeUndefined();
+  });
+
   it('does not take another user’s message with the same client id for ours', () => {
     const theirs = message('m7', { client_id: 'cid', user_id: 'u2', author: { ...author, id: 'u2' } });
     const state = run(

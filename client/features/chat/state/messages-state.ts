@@ -136,6 +136,10 @@ function applyEvent(state: MessagesState, event: RoomEvent): MessagesState {
       return replace(state, event.message);
     case 'message.deleted':
       return remove(state, event.message_id, event.by_moderator ?? false);
+    case 'message.references':
+      return mapById(state, event.message_id, (m) =>
+        m.deleted ? m : { ...m, references: event.references.length > 0 ? event.references : undefined },
+      );
     case 'reaction.added':
       return mapById(state, event.reaction.message_id, (m) =>
         m.reactions.some((r) => r.id === event.reaction.id || sameReaction(r, event.reaction))
@@ -168,7 +172,9 @@ function confirm(state: MessagesState, message: MessageDto, { fromEvent }: { fro
   const existing = state.messages[index];
   if (existing?.status === 'sent' && !fromEvent) return state;
   const others = state.messages.filter((_, i) => i !== index);
-  return { ...state, messages: upsertAll([sent(message)], others) };
+  // References resolved since (a message.references event) outlive the copy made when it was sent.
+  const references = message.references ?? existing?.references;
+  return { ...state, messages: upsertAll([sent(references ? { ...message, references } : message)], others) };
 }
 
 function replace(state: MessagesState, message: MessageDto): MessagesState {
@@ -193,7 +199,7 @@ function remove(state: MessagesState, messageId: string, byModerator: boolean): 
 }
 
 function tombstone<T extends MessageDto>(message: T): T {
-  return { ...message, deleted: true, content: '', edited_at: null, reactions: [] };
+  return { ...message, deleted: true, content: '', edited_at: null, reactions: [], references: undefined };
 }
 
 function mapById(state: MessagesState, id: string, change: (m: ChatMessage) => ChatMessage): MessagesState {
