@@ -7,6 +7,7 @@ import type {
 } from '../../../../shared/api/moderation-tools';
 import type { RoomUnreadDto, UnreadSummaryResponse } from '../../../../shared/api/read-state';
 import { describeEachDatabase } from '../../../testing/databases';
+import { openTestSocket, type TestSocket } from '../../../testing/ws-test-client';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import {
   createMember,
@@ -19,13 +20,26 @@ import {
 
 describeEachDatabase('moderation log, reports and ignoring', (engine) => {
   let app: TestApp;
+  let url = '';
+  const sockets: TestSocket[] = [];
   const clock = testClock();
   beforeAll(async () => {
     app = await createTestApp({ engine, now: clock.now, github: 'emulator' });
+    await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.app.server.address();
+    url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/ws`;
   });
   afterAll(async () => {
+    for (const socket of sockets) socket.close();
     await app?.destroy();
   });
+
+  async function connect(member: TestMember): Promise<TestSocket> {
+    const socket = await openTestSocket(url, { cookie: member.cookie, origin: 'http://localhost:3000' });
+    sockets.push(socket);
+    await socket.waitFor('hello');
+    return socket;
+  }
 
   const errorOf = (response: { json: <T>() => T }) => response.json<{ error: { message: string } }>().error.message;
   const log = async (roomId: string, as: TestMember, query = '') =>
@@ -246,6 +260,29 @@ describeEachDatabase('moderation log, reports and ignoring', (engine) => {
       expect((await report(ada, last.id, { reason: 'spam' })).statusCode).toBe(204);
     });
 
+    it("tells only the moderators' sockets the new count of open reports", async () => {
+      const { maintainer, ada, grace, roomId } = await moderatedRoom();
+      const message = messageOf(await grace.send(roomId, 'spam spam spam'));
+      const moderatorTab = await connect(maintainer);
+      const reporterTab = await connect(ada);
+      const authorTab = await connect(grace);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      await report(ada, message.id, { reason: 'spam' });
+      expect(await moderatorTab.waitFor('reports.changed')).toEqual({
+        type: 'reports.changed',
+        room_id: roomId,
+        open_count: 1,
+      });
+      await maintainer.api.post(`/api/messages/${message.id}/reports/dismiss`, {}, { cookie: maintainer.cookie });
+      await moderatorTab.waitFor('reports.changed', (frame) => frame.open_count === 0);
+      // The reporter and the author hear nothing of it.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (const tab of [reporterTab, authorTab]) {
+        expect(tab.frames.filter((frame) => frame.type === 'reports.changed')).toEqual([]);
+      }
+    });
+
     it('a moderator dismisses a report or removes the message, which resolves its reports', async () => {
       const { maintainer, ada, grace, roomId } = await moderatedRoom();
       const first = messageOf(await grace.send(roomId, 'harmless after all'));
@@ -311,6 +348,16 @@ describeEachDatabase('moderation log, reports and ignoring', (engine) => {
 
       expect((await ada.api.delete(`/api/me/ignored/${grace.id}`, {}, { cookie: ada.cookie })).statusCode).toBe(204);
       expect(await ignored(ada)).toEqual([]);
+    });
+
+    it('the live activity of a message does not name someone who ignores its author as mentioned', async () => {
+      const { ada, grace, maintainer, roomId } = await moderatedRoom();
+      await ada.api.put(`/api/me/ignored/${grace.id}`, {}, { cookie: ada.cookie });
+      const adaTab = await connect(ada);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const message = messageOf(await grace.send(roomId, `@${ada.username} and @${maintainer.username}, look`));
+      const activity = await adaTab.waitFor('room.activity', (frame) => frame.message_id === message.id);
+      expect(activity).toMatchObject({ author_id: grace.id, mentioned_user_ids: [maintainer.id] });
     });
 
     it('mentions by an ignored person do not count, including those from before the ignore', async () => {
