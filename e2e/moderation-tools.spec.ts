@@ -41,6 +41,9 @@ async function report(page: Page, text: string, reason: string, note = ''): Prom
   await expect(page.getByText('Report sent', { exact: true }).last()).toBeVisible();
 }
 
+/** A note written as markup: the moderators' list must show it as text and run nothing. */
+const NOTE_PAYLOAD = '<img src=x onerror="window.__injected=1">';
+
 let maintainer: ChatUser | undefined;
 let ada: ChatUser | undefined;
 let grace: ChatUser | undefined;
@@ -77,7 +80,7 @@ test('members report messages to the maintainer, who dismisses and removes them;
     }
     await report(a, 'Cheap followers for sale', 'Spam', 'Same link in every room');
     await expect(m.getByTestId('reports-count')).toHaveText('1');
-    await report(a, 'anyone watching the match', 'Off-topic');
+    await report(a, 'anyone watching the match', 'Off-topic', NOTE_PAYLOAD);
     await expect(m.getByTestId('reports-count')).toHaveText('2');
 
     // A second report of the same message is refused, and one's own message has no Report.
@@ -104,6 +107,9 @@ test('members report messages to the maintainer, who dismisses and removes them;
     await expect(spam).toContainText('Same link in every room');
     const offTopic = reports.getByTestId('reported-message').filter({ hasText: 'anyone watching the match' });
     await expect(offTopic.getByTestId('report-summary')).toHaveText('1 report: Off-topic');
+    await expect(offTopic).toContainText(NOTE_PAYLOAD);
+    await expect(offTopic.locator('img[src="x"]')).toHaveCount(0);
+    expect(await m.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
   });
 
   await test.step('the maintainer dismisses one report and removes the other message', async () => {
