@@ -109,7 +109,7 @@ test('members report messages to the maintainer, who dismisses and removes them;
     await expect(offTopic.getByTestId('report-summary')).toHaveText('1 report: Off-topic');
     await expect(offTopic).toContainText(NOTE_PAYLOAD);
     await expect(offTopic.locator('img[src="x"]')).toHaveCount(0);
-    expect(await m.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
+    expect(await m.evaluate(() => (globalThis as unknown as { __injected?: number }).__injected)).toBeUndefined();
   });
 
   await test.step('the maintainer dismisses one report and removes the other message', async () => {
