@@ -242,6 +242,23 @@ describeEachDatabase('moderation log, reports and ignoring', (engine) => {
       expect(await countRows('message_reports')).toBe(rows);
     });
 
+    it('drop out when the author deletes the message; a member who left cannot report', async () => {
+      const { maintainer, ada, grace, roomId } = await moderatedRoom();
+      const message = messageOf(await grace.send(roomId, 'I will take this back'));
+      const other = messageOf(await grace.send(roomId, 'and this stays'));
+      await report(ada, message.id, { reason: 'abuse' });
+      expect((await reportsOf(roomId, maintainer)).open_count).toBe(1);
+      await grace.api.delete(`/api/messages/${message.id}`, {}, { cookie: grace.cookie });
+      expect(await reportsOf(roomId, maintainer)).toEqual({ reports: [], open_count: 0 });
+      const count = await maintainer.api.get(`/api/rooms/${roomId}/reports/count`, { cookie: maintainer.cookie });
+      expect(count.json<ReportsCountResponse>().open_count).toBe(0);
+
+      await ada.api.post(`/api/rooms/${roomId}/leave`, {}, { cookie: ada.cookie });
+      const refused = await report(ada, other.id, { reason: 'spam' });
+      expect(refused.statusCode).toBe(403);
+      expect(errorOf(refused)).toBe('You are not a member of this room');
+    });
+
     it('are rate-limited per member (429, nothing written)', async () => {
       const { ada, grace, roomId } = await moderatedRoom();
       for (let i = 0; i < 10; i += 1) {
