@@ -70,6 +70,9 @@ export const ON_FIRST_USE: Record<string, string> = {
   'features/chat/components/SlowModeMenu.tsx': 'a moderator opening the slow-mode menu',
   'features/chat/components/MemberActionsMenu.tsx': "a moderator opening a member's menu",
   'features/chat/components/TopicDialogView.tsx': 'a moderator editing the topic',
+  'features/chat/components/ReportDialogView.tsx': 'reporting a message',
+  'features/chat/components/ReportsDialogView.tsx': "a moderator opening the room's reports",
+  'features/chat/components/ModerationLogDialogView.tsx': 'a moderator opening the moderation log',
   'features/search/RoomSearchSheetView.tsx': "opening a room's message search",
   'features/quick-switcher/QuickSwitcherDialog.tsx': 'the first Ctrl+K (⌘K)',
 };

@@ -24,8 +24,8 @@ export interface RoomHandlers {
 
 export type ConnectionStatus = 'connecting' | 'open' | 'closed';
 
-/** Frames about the signed-in user across all their rooms (read positions, activity). */
-export type UserFrame = Extract<ServerFrame, { type: 'read.updated' | 'room.activity' }>;
+/** Frames about the signed-in user across all their rooms (read positions, activity, reports for moderators). */
+export type UserFrame = Extract<ServerFrame, { type: 'read.updated' | 'room.activity' | 'reports.changed' }>;
 
 /** The subset of the browser WebSocket the client uses (tests pass a fake). */
 export interface SocketLike {
@@ -291,6 +291,7 @@ export class RealtimeClient {
         return;
       case 'read.updated':
       case 'room.activity':
+      case 'reports.changed':
         for (const listener of this.userListeners) listener(frame);
         return;
       default:

@@ -168,6 +168,40 @@ export interface MessageReferencesTable {
   checked_at: string;
 }
 
+/** One moderation action: who did what to whom (and to which message) and when. */
+export interface ModerationLogTable {
+  id: string;
+  room_id: string;
+  actor_id: string;
+  action: string;
+  target_user_id: string | null;
+  message_id: string | null;
+  /** What the action set: a mute's duration, slow mode's seconds, the new topic ('' none). */
+  detail: ColumnType<string, string | undefined, string>;
+  created_at: string;
+}
+
+/** A member's report of a message; open until resolved (dismissed, or the message removed). */
+export interface MessageReportsTable {
+  id: string;
+  message_id: string;
+  room_id: string;
+  reporter_id: string;
+  reason: string;
+  note: ColumnType<string, string | undefined, string>;
+  created_at: string;
+  resolved_at: ColumnType<string | null, string | null | undefined, string | null>;
+  resolved_by: ColumnType<string | null, string | null | undefined, string | null>;
+  resolution: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Someone a user ignores (private to that user). */
+export interface UserIgnoresTable {
+  user_id: string;
+  ignored_user_id: string;
+  created_at: string;
+}
+
 export interface UserRepositoriesTable {
   id: string;
   user_id: string;
@@ -232,6 +266,9 @@ export interface Database {
   room_bans: RoomBansTable;
   pinned_messages: PinnedMessagesTable;
   message_references: MessageReferencesTable;
+  moderation_log: ModerationLogTable;
+  message_reports: MessageReportsTable;
+  user_ignores: UserIgnoresTable;
   user_repositories: UserRepositoriesTable;
   user_contributions: UserContributionsTable;
   github_cache: GithubCacheTable;

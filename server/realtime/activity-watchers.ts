@@ -56,6 +56,13 @@ export class ActivityWatchers {
         }
         return;
       }
+      case 'reports.changed': {
+        const frame = Buffer.from(JSON.stringify(message.frame));
+        for (const userId of message.user_ids) {
+          for (const client of this.socketsByUser.get(userId) ?? []) client.sendEncoded(frame, true);
+        }
+        return;
+      }
       case 'membership.changed':
         if (this.socketsByUser.has(message.user_id)) void this.refresh(message.user_id);
         return;

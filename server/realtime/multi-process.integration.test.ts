@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JoinRoomResponse } from '../../shared/api/rooms';
+import type { JoinRoomResponse, MessageResponse } from '../../shared/api/rooms';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { sessionsRepository } from '../db/repositories/sessions.repository';
 import { createSessionsService } from '../services/sessions.service';
@@ -181,6 +181,62 @@ describe('two server processes sharing PostgreSQL and Redis', async () => {
       expect.objectContaining({ room_id: roomId, unread_count: 0 }),
     );
   });
+  it('shares the report and moderation limits across processes and tells the moderator on the other one', async () => {
+    const maintainer = await signedInUser();
+    const ada = await signedInUser();
+    const grace = await signedInUser();
+    const joined = await call(a, maintainer, 'POST', '/api/rooms/join', { repoFullName: 'vercel/next.js' });
+    expect(joined.status).toBe(200);
+    const roomId = ((await joined.json()) as JoinRoomResponse).room.id;
+    for (const user of [ada, grace]) {
+      expect((await call(b, user, 'POST', '/api/rooms/join', { repoFullName: 'vercel/next.js' })).status).toBe(200);
+    }
+    // GitHub has just said the maintainer maintains the repository.
+    await fixture.db
+      .updateTable('chat_members')
+      .set({ moderator: true, role_checked_at: new Date().toISOString() })
+      .where('room_id', '=', roomId)
+      .where('user_id', '=', maintainer.id)
+      .execute();
+    const moderatorSocket = await connect(a, maintainer, roomId);
+
+    const messageIds: string[] = [];
+    // Two authors, each within the send limit (10 a minute).
+    for (let i = 0; i < 11; i += 1) {
+      const author = i % 2 === 0 ? grace : maintainer;
+      const sent = await call(i % 2 === 0 ? a : b, author, 'POST', `/api/rooms/${roomId}/messages`, {
+        client_id: `mp-report-${i}`,
+        content: `report me ${i}`,
+      });
+      expect(sent.status).toBe(201);
+      messageIds.push(((await sent.json()) as MessageResponse).message.id);
+    }
+
+    // Reports: 10 an hour per member, counted over both processes.
+    for (let i = 0; i < 10; i += 1) {
+      const id = messageIds[i] ?? '';
+      const reported = await call(i % 2 === 0 ? b : a, ada, 'POST', `/api/messages/${id}/reports`, { reason: 'spam' });
+      expect(reported.status).toBe(204);
+    }
+    const refused = await call(b, ada, 'POST', `/api/messages/${messageIds[10] ?? ''}/reports`, { reason: 'spam' });
+    expect(refused.status).toBe(429);
+    // Reports made through B reach the moderator's socket on A.
+    await moderatorSocket.waitFor('reports.changed', (frame) => frame.open_count === 10, 10_000);
+
+    // Moderation actions: 30 a minute per moderator, counted over both processes.
+    for (let i = 0; i < 30; i += 1) {
+      const changed = await call(i % 2 === 0 ? a : b, maintainer, 'PUT', `/api/rooms/${roomId}/topic`, {
+        topic: `Topic ${i}`,
+      });
+      expect(changed.status).toBe(200);
+    }
+    const tooMany = await call(b, maintainer, 'PUT', `/api/rooms/${roomId}/topic`, { topic: 'One more' });
+    expect(tooMany.status).toBe(429);
+    expect(((await tooMany.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Please wait \d+ seconds before another moderation action$/,
+    );
+  });
+
   it("signing out through one process closes that session's sockets on the other at once", async () => {
     const ada = await signedInUser();
     const onA = await openTestSocket(`ws://127.0.0.1:${a.port}/ws`, { cookie: ada.cookie, origin: a.origin });

@@ -163,6 +163,44 @@ const ROWS: Row[] = [
     body: () => ({}),
     expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
   },
+  // Moderators only: the log, the open reports and their count, and dismissing a report.
+  {
+    method: 'GET',
+    path: (w) => `/api/rooms/${w.roomId}/moderation-log`,
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 200 },
+  },
+  {
+    method: 'GET',
+    path: (w) => `/api/rooms/${w.roomId}/reports`,
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 200 },
+  },
+  {
+    method: 'GET',
+    path: (w) => `/api/rooms/${w.roomId}/reports/count`,
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 200 },
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/messages/${w.messageId}/reports/dismiss`,
+    body: () => ({}),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
+  },
+  // Any member reports someone else's message; its author cannot.
+  {
+    method: 'POST',
+    path: (w) => `/api/messages/${w.messageId}/reports`,
+    body: () => ({ reason: 'spam' }),
+    expect: { anon: 401, stranger: 403, member: 204, owner: 403, moderator: 204 },
+  },
+  // Each caller's own list of ignored people; nobody ignores themselves.
+  { method: 'GET', path: () => '/api/me/ignored', expect: signedIn(200) },
+  {
+    method: 'PUT',
+    path: (w) => `/api/me/ignored/${w.ownerId}`,
+    body: () => ({}),
+    expect: { anon: 401, stranger: 204, member: 204, owner: 400 },
+  },
+  { method: 'DELETE', path: (w) => `/api/me/ignored/${w.ownerId}`, body: () => ({}), expect: signedIn(204) },
   {
     method: 'POST',
     path: (w) => `/api/messages/${w.messageId}/reactions`,
@@ -185,6 +223,9 @@ async function snapshot(database: DatabaseHandle): Promise<string> {
     db.selectFrom('room_events').selectAll().orderBy('room_id').orderBy('seq').execute(),
     db.selectFrom('room_bans').selectAll().orderBy('room_id').orderBy('user_id').execute(),
     db.selectFrom('pinned_messages').selectAll().orderBy('message_id').execute(),
+    db.selectFrom('moderation_log').selectAll().orderBy('id').execute(),
+    db.selectFrom('message_reports').selectAll().orderBy('id').execute(),
+    db.selectFrom('user_ignores').selectAll().orderBy('user_id').orderBy('ignored_user_id').execute(),
     db.selectFrom('user_repositories').selectAll().orderBy('id').execute(),
     db.selectFrom('user_contributions').selectAll().orderBy('id').execute(),
   ];
@@ -216,8 +257,10 @@ describeEachDatabase('authorisation matrix', (engine) => {
     const stranger = await buildUser(db, { github_username: null });
     const moderator = await buildUser(db, { github_username: null });
     const hidden = await buildUser(db, { profile_visibility: 'private' });
+    // A member who has reported the owner's message (an open report for moderators to see).
+    const reporter = await buildUser(db, { github_username: null });
     const room = await buildRoom(db, owner.id);
-    for (const user of [owner, member, moderator]) {
+    for (const user of [owner, member, moderator, reporter]) {
       await db
         .insertInto('chat_members')
         .values({
@@ -243,6 +286,17 @@ describeEachDatabase('authorisation matrix', (engine) => {
         content: 'original',
         created_at: now,
         edited_at: null,
+      })
+      .execute();
+    await db
+      .insertInto('message_reports')
+      .values({
+        id: randomUUID(),
+        message_id: messageId,
+        room_id: room.id,
+        reporter_id: reporter.id,
+        reason: 'abuse',
+        created_at: now,
       })
       .execute();
     return {

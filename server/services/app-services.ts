@@ -13,6 +13,8 @@ import { referenceWebUrls } from '../../shared/github-references';
 import { createMemberRolesService } from './moderation/member-roles.service';
 import { createModerationService } from './moderation/moderation.service';
 import { createPinsService } from './moderation/pins.service';
+import { createReportsService } from './moderation/reports.service';
+import { createIgnoresService } from './ignores/ignores.service';
 import { createReactionsService } from './messages/reactions.service';
 import { createMemoryPresenceStore } from './presence/presence-store';
 import { createRedisPresenceStore } from './presence/redis-presence-store';
@@ -95,8 +97,10 @@ export function buildAppServices(infra: Infrastructure) {
     readState: createReadStateService({ db, bus, logger }),
     messageSearch: createMessageSearchService({ db }),
     memberRoles,
-    moderation: createModerationService({ db, changes, roles: memberRoles, now }),
-    pins: createPinsService({ db, changes, roles: memberRoles }),
+    moderation: createModerationService({ db, changes, roles: memberRoles, limits, now }),
+    pins: createPinsService({ db, changes, roles: memberRoles, limits }),
+    reports: createReportsService({ db, bus, limits, roles: memberRoles, logger, now }),
+    ignores: createIgnoresService({ db, now }),
     roomAccess: createRoomAccessService(db),
     /** Who is online: this process's sockets, merged across processes through Redis when set. */
     presence: infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore(),

@@ -88,3 +88,17 @@ export const topicBody = z.object({
     .transform((v) => cleanSingleLineText(v.replace(/\s+/g, ' ')))
     .pipe(z.string().max(200, 'Topic must be 200 characters or fewer')),
 });
+
+export const reportBody = z.object({
+  reason: z.enum(['spam', 'abuse', 'off_topic', 'other'], { error: 'reason must be spam, abuse, off_topic or other' }),
+  note: z
+    .string()
+    .default('')
+    .transform((v) => cleanSingleLineText(v.replace(/\s+/g, ' ')))
+    .pipe(z.string().max(300, 'Note must be 300 characters or fewer')),
+});
+export const moderationLogQuery = z.object({
+  before: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const userParams = z.object({ userId: z.string() });

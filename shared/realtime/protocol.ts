@@ -101,6 +101,8 @@ export type ServerFrame =
       mentioned_user_ids: string[];
       kind: 'created' | 'deleted';
     }
+  /** To the room's moderators only: the number of messages with open reports changed. */
+  | { type: 'reports.changed'; room_id: string; open_count: number }
   | { type: 'error'; code: RealtimeErrorCode; message: string; ref_type?: string };
 
 export type RealtimeErrorCode =

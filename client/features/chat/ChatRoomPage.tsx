@@ -16,6 +16,11 @@ import { ReferenceContext } from './components/GitHubReference';
 import { MuteDialog } from './components/MuteDialog';
 import { BannedDialog } from './components/BannedDialog';
 import { PinnedDialog } from './components/PinnedDialog';
+import { ReportDialog } from './components/ReportDialog';
+import { ReportsDialog } from './components/ReportsDialog';
+import { ModerationLogDialog } from './components/ModerationLogDialog';
+import { useModerationTools } from './hooks/useModerationTools';
+import { useIgnoredUsers } from '../../hooks/useIgnoredUsers';
 import { RoomTopic } from './components/RoomTopic';
 import { usePinnedMessages } from './hooks/usePinnedMessages';
 import { useRoomModeration, useSlowModeWait } from './hooks/useRoomModeration';
@@ -90,6 +95,9 @@ export default function ChatRoomPage() {
   const { reload: reloadMembers, applyEvent: applyMemberEvent } = members;
   const { applyEvent: applyModerationEvent } = moderation;
   const { applyEvent: applyPinEvent } = pinned;
+  const tools = useModerationTools(roomId, moderation.canModerate, messages.removeAsModerator);
+  const { applyEvent: applyToolsEvent } = tools;
+  const ignoring = useIgnoredUsers(Boolean(user));
   const realtime = useRoomRealtime(roomId, {
     afterSeq: messages.lastSeq,
     currentUserId: user?.id,
@@ -98,6 +106,7 @@ export default function ChatRoomPage() {
       applyMemberEvent(event);
       applyModerationEvent(event);
       applyPinEvent(event);
+      applyToolsEvent(event);
       if (event.type === 'member.banned' && event.user_id === user?.id) {
         // Removed by a moderator: the room is closed to them, so the page goes home.
         access.markLeaving();
@@ -253,6 +262,9 @@ export default function ChatRoomPage() {
       issuesLimit={limit}
       now={now}
       moderation={moderation.memberModeration}
+      ignoredIds={ignoring.ignoredIds}
+      onIgnore={ignoring.ignore}
+      onUnignore={ignoring.unignore}
     />
   );
 
@@ -278,6 +290,9 @@ export default function ChatRoomPage() {
           slowModeSeconds={slowModeSeconds}
           onSlowModeChange={canModerate ? moderation.setSlowMode : undefined}
           onOpenPinned={() => setPinnedOpen(true)}
+          openReportCount={tools.openReportCount}
+          onOpenReports={canModerate ? tools.openReports : undefined}
+          onOpenModerationLog={canModerate ? tools.openLog : undefined}
         />
         <RoomTopic
           key={access.details.room.topic ?? ''}
@@ -321,6 +336,9 @@ export default function ChatRoomPage() {
             onBan={canModerate ? moderation.openBan : undefined}
             onPin={canModerate ? pinned.setPinned : undefined}
             pinnedIds={pinned.pinnedIds}
+            ignoredIds={ignoring.ignoredIds}
+            onReport={tools.openReport}
+            onIgnore={ignoring.ignore}
             onCopy={onCopyMessage}
             onCopyLink={onCopyLink}
             onToggleReaction={onToggleReaction}
@@ -339,6 +357,9 @@ export default function ChatRoomPage() {
         <MuteDialog {...moderation.muteDialog} />
         <ConfirmDialog {...moderation.banDialog} />
         <BannedDialog {...moderation.bannedList} />
+        <ReportDialog {...tools.reportDialog} />
+        <ReportsDialog {...tools.reportsDialog} />
+        <ModerationLogDialog {...tools.logDialog} />
         <PinnedDialog
           open={pinnedOpen}
           onOpenChange={setPinnedOpen}

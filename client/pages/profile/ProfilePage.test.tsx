@@ -190,6 +190,37 @@ describe('ProfilePage', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Sync Now' })).toBeTruthy();
   });
 
+  it("lists 'Ignored users' with 'Unignore', which stops ignoring and refreshes the list", async () => {
+    let ignored = [
+      {
+        user: {
+          id: 'aaaaaaaa-2222-4333-8444-555555555555',
+          username: 'grace-demo',
+          display_name: 'Grace',
+          avatar_url: null,
+        },
+        ignored_at: '2026-01-01T10:00:00.000Z',
+      },
+    ];
+    answer = (call) => {
+      if (call.url === '/api/me/ignored') return json({ users: ignored });
+      if (call.url.startsWith('/api/me/ignored/') && call.method === 'DELETE') {
+        ignored = [];
+        return new Response(null, { status: 204 });
+      }
+      return undefined;
+    };
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Ignored users' });
+    expect(list.textContent).toContain('Grace');
+    expect(list.textContent).toContain('@grace-demo');
+    await userEvent.click(screen.getByRole('button', { name: 'Unignore' }));
+    expect(await screen.findByText('You are not ignoring anyone.')).toBeTruthy();
+    expect(
+      calls.some((c) => c.method === 'DELETE' && c.url === '/api/me/ignored/aaaaaaaa-2222-4333-8444-555555555555'),
+    ).toBe(true);
+  });
+
   it('reports a profile that cannot be loaded', async () => {
     answer = (call) =>
       call.url === '/api/profile' ? json({ error: { code: 'internal', message: 'down' } }, 500) : undefined;

@@ -15,6 +15,7 @@ import * as roomSlowMode from './20261125_0700_room_slow_mode';
 import * as roomTopic from './20261125_0800_room_topic';
 import * as messageSearch from './20261125_0900_message_search';
 import * as messageReferences from './20261126_0200_message_references';
+import * as moderationTools from './20261126_0300_moderation_tools';
 
 /** Every migration, keyed by its timestamped name. Add new ones; never edit landed ones. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '20261125_0800_room_topic': roomTopic,
   '20261125_0900_message_search': messageSearch,
   '20261126_0200_message_references': messageReferences,
+  '20261126_0300_moderation_tools': moderationTools,
 };

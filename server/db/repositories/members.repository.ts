@@ -70,6 +70,18 @@ export function membersRepository(db: Db) {
       return row ? { moderator: toBool(row.moderator), checked_at: row.role_checked_at } : undefined;
     },
 
+    /** The room's active members whom GitHub last called moderators. */
+    async activeModeratorIds(roomId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('chat_members')
+        .select('user_id')
+        .where('room_id', '=', roomId)
+        .where('left_at', 'is', null)
+        .where('moderator', '=', true)
+        .execute();
+      return rows.map((row) => row.user_id);
+    },
+
     /** Until when the member is muted in the room (ISO), null when never muted. */
     async findMutedUntil(roomId: string, userId: string): Promise<string | null> {
       const row = await db

@@ -32,6 +32,7 @@ export function readStateRepository(db: Db) {
      * in the walk itself: PostgreSQL, estimating that almost nothing matches for someone who wrote
      * most of a room, would read the whole table instead (seconds). Writing a message moves the
      * writer's position to it, so their own messages after it are rare, and "99+" stays "99+".
+     * Mentions by someone the user ignores do not count (also those recorded before the ignore).
      */
     async unreadSummary(userId: string): Promise<UnreadRow[]> {
       // Row values, so both databases walk the index from the position instead of filtering rows.
@@ -55,6 +56,10 @@ export function readStateRepository(db: Db) {
           (select count(*) from (
             select 1 from message_mentions n
             where n.user_id = ${userId} and n.room_id = cm.room_id and ${mentionAfter}
+              and not exists (
+                select 1 from messages a
+                join user_ignores i on i.ignored_user_id = a.user_id and i.user_id = ${userId}
+                where a.id = n.message_id)
             order by n.created_at, n.message_id
             limit ${UNREAD_COUNT_CAP}
           ) as mentioned) as mention_count,

@@ -10,6 +10,7 @@ import { reposRoutes } from './repos/repos.routes';
 import { roomsRoutes } from './rooms/rooms.routes';
 import { messagesRoutes } from './messages/messages.routes';
 import { moderationRoutes } from './moderation/moderation.routes';
+import { moderationToolsRoutes } from './moderation/moderation-tools.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { readStateRoutes } from './read-state/read-state.routes';
 import { searchRoutes } from './search/search.routes';
@@ -28,6 +29,7 @@ const routeModules: RouteModule[] = [
   roomsRoutes,
   messagesRoutes,
   moderationRoutes,
+  moderationToolsRoutes,
   readStateRoutes,
   searchRoutes,
   statsRoutes,

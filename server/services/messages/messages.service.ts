@@ -23,6 +23,8 @@ import { readStateRepository } from '../../db/repositories/read-state.repository
 import { recordMentions } from '../read-state/read-state.service';
 import { publishToUsers } from '../read-state/user-channel';
 import { domainErrors } from '../../errors';
+import { messageReportsRepository } from '../../db/repositories/message-reports.repository';
+import { announceReportsChanged, logModeration } from '../moderation/moderation-log';
 
 export const NOT_A_MEMBER = 'You are not a member of this room';
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -61,7 +63,7 @@ export interface MessagePageRequest {
 export interface MessagesServiceDeps {
   db: Kysely<Database>;
   changes: RoomChanges;
-  limits: Pick<ChatRateLimits, 'send' | 'edit'>;
+  limits: Pick<ChatRateLimits, 'send' | 'edit' | 'moderate'>;
   roles: Pick<MemberRolesService, 'isModerator'>;
   bus: EventBus;
   logger: Pick<Logger, 'warn'>;
@@ -289,12 +291,24 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       const current = await messagesRepository(db).findById(messageId);
       if (!current) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
       if (!(await roles.isModerator(current.room_id, moderatorId))) throw domainErrors.forbidden(MODERATORS_ONLY);
+      await limits.moderate(moderatorId);
+      let hadReports = false;
       const removed = await changes.change(current.room_id, async (trx, nowIso) => {
         const done = await messagesRepository(trx).removeByModerator(messageId, moderatorId, nowIso);
         if (done) {
           await tombstoneDeletedInLog(trx, current.room_id, messageId, true);
           await readStateRepository(trx).setMentions(current, []);
           await messageReferencesRepository(trx).delete(messageId);
+          // The message's reports are settled by its removal.
+          hadReports = (await messageReportsRepository(trx).resolve(messageId, moderatorId, 'removed', nowIso)) > 0;
+          await logModeration(trx, {
+            roomId: current.room_id,
+            actorId: moderatorId,
+            action: 'message.removed',
+            targetUserId: current.user_id,
+            messageId,
+            at: nowIso,
+          });
         }
         return {
           result: done,
@@ -303,6 +317,11 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       });
       if (removed) {
         announceActivity({ id: messageId, room_id: current.room_id, user_id: current.user_id }, 'deleted', []);
+        if (hadReports) {
+          await announceReportsChanged(db, bus, current.room_id, (error) =>
+            logger.warn({ err: error }, 'report count not announced'),
+          );
+        }
       }
     },
   };

@@ -7,21 +7,25 @@ import type { Database } from '../../db/schema';
 import { domainErrors } from '../../errors';
 import { MESSAGE_NOT_FOUND, MODERATORS_ONLY, presentMessages } from '../messages/messages.service';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
+import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import type { MemberRolesService } from './member-roles.service';
+import { logModeration } from './moderation-log';
 
 export interface PinsServiceDeps {
   db: Kysely<Database>;
   changes: RoomChanges;
   roles: Pick<MemberRolesService, 'isModerator'>;
+  limits: Pick<ChatRateLimits, 'moderate'>;
 }
 
 /** Pinned messages: moderators pin and unpin, everyone reads the room's list. */
-export function createPinsService({ db, changes, roles }: PinsServiceDeps) {
+export function createPinsService({ db, changes, roles, limits }: PinsServiceDeps) {
   /** The message (not deleted) and the caller moderates its room; 404 / 403 otherwise. */
   async function moderatedMessage(moderatorId: string, messageId: string) {
     const message = await messagesRepository(db).findById(messageId);
     if (!message) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
     if (!(await roles.isModerator(message.room_id, moderatorId))) throw domainErrors.forbidden(MODERATORS_ONLY);
+    await limits.moderate(moderatorId);
     return message;
   }
 
@@ -42,14 +46,32 @@ export function createPinsService({ db, changes, roles }: PinsServiceDeps) {
           pinned_by: moderatorId,
           pinned_at: nowIso,
         });
+        await logModeration(trx, {
+          roomId: message.room_id,
+          actorId: moderatorId,
+          action: 'message.pinned',
+          targetUserId: message.user_id,
+          messageId,
+          at: nowIso,
+        });
         return { result: undefined, events: [{ type: 'message.pinned', message_id: messageId, pinned_at: nowIso }] };
       });
     },
 
     async unpin(moderatorId: string, messageId: string): Promise<void> {
       const message = await moderatedMessage(moderatorId, messageId);
-      await changes.change(message.room_id, async (trx) => {
+      await changes.change(message.room_id, async (trx, nowIso) => {
         const unpinned = await pinnedMessagesRepository(trx).delete(messageId);
+        if (unpinned) {
+          await logModeration(trx, {
+            roomId: message.room_id,
+            actorId: moderatorId,
+            action: 'message.unpinned',
+            targetUserId: message.user_id,
+            messageId,
+            at: nowIso,
+          });
+        }
         return { result: undefined, events: unpinned ? [{ type: 'message.unpinned', message_id: messageId }] : [] };
       });
     },

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema';
 import { messagesRepository } from '../../db/repositories/messages.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import { readStateRepository } from '../../db/repositories/read-state.repository';
+import { userIgnoresRepository } from '../../db/repositories/user-ignores.repository';
 import { domainErrors } from '../../errors';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
 import { publishToUsers } from './user-channel';
@@ -88,7 +89,11 @@ export async function recordMentions(
   const handles = mentionedHandles(message.content);
   // A message inserted in this transaction has no mentions to replace.
   if (fresh && handles.length === 0) return [];
-  const userIds = (await repository.usersByHandle(handles)).filter((id) => id !== message.user_id);
+  const named = (await repository.usersByHandle(handles)).filter((id) => id !== message.user_id);
+  // Someone who ignores the author is not notified of their mentions.
+  const ignoring =
+    named.length === 0 ? new Set<string>() : await userIgnoresRepository(db).whoIgnore(message.user_id, named);
+  const userIds = named.filter((id) => !ignoring.has(id));
   if (fresh) await repository.addMentions(message, userIds);
   else await repository.setMentions(message, userIds);
   return userIds;

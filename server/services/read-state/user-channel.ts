@@ -10,11 +10,14 @@ export const USERS_CHANNEL = 'users';
 
 type ActivityFrame = Extract<ServerFrame, { type: 'room.activity' }>;
 type ReadFrame = Extract<ServerFrame, { type: 'read.updated' }>;
+type ReportsFrame = Extract<ServerFrame, { type: 'reports.changed' }>;
 
 export type UserChannelMessage =
   | { type: 'read.updated'; user_id: string; frame: ReadFrame }
   | { type: 'room.activity'; frame: ActivityFrame }
-  | { type: 'membership.changed'; user_id: string };
+  | { type: 'membership.changed'; user_id: string }
+  /** To these users' sockets only (a room's moderators). */
+  | { type: 'reports.changed'; user_ids: string[]; frame: ReportsFrame };
 
 export async function publishToUsers(bus: EventBus, message: UserChannelMessage): Promise<void> {
   await bus.publish(USERS_CHANNEL, JSON.stringify(message));
@@ -23,7 +26,12 @@ export async function publishToUsers(bus: EventBus, message: UserChannelMessage)
 export function parseUserChannelMessage(raw: string): UserChannelMessage | null {
   try {
     const value = JSON.parse(raw) as Partial<UserChannelMessage>;
-    if (value.type === 'read.updated' || value.type === 'room.activity' || value.type === 'membership.changed') {
+    if (
+      value.type === 'read.updated' ||
+      value.type === 'room.activity' ||
+      value.type === 'membership.changed' ||
+      value.type === 'reports.changed'
+    ) {
       return value as UserChannelMessage;
     }
     return null;

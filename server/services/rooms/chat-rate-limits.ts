@@ -1,3 +1,4 @@
+import { MODERATION_RATE, REPORT_RATE } from '../../../shared/api/moderation-tools';
 import { EDIT_RATE, JOIN_RATE, MESSAGE_RATE, REACTION_RATE } from '../../../shared/limits';
 import type { Logger } from 'pino';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
@@ -40,6 +41,15 @@ export function createChatRateLimits({
       enforce(`edit:${userId}`, EDIT_RATE, (n) => `Please wait ${n} seconds before editing another message`),
     reaction: (userId: string) =>
       enforce(`reaction:${userId}`, REACTION_RATE, (n) => `Please wait ${n} seconds before reacting again`),
+    /** Every moderation action of one moderator, in every room, counts against one budget. */
+    moderate: (userId: string) =>
+      enforce(
+        `moderate:${userId}`,
+        MODERATION_RATE,
+        (n) => `Please wait ${n} seconds before another moderation action`,
+      ),
+    report: (userId: string) =>
+      enforce(`report:${userId}`, REPORT_RATE, (n) => `Please wait ${n} seconds before reporting another message`),
   };
 }
 

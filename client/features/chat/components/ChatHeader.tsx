@@ -9,7 +9,9 @@ import {
   GitFork,
   Link as LinkIcon,
   LogOut,
+  Flag,
   Pin,
+  ScrollText,
   Timer,
   Star,
   Users,
@@ -42,6 +44,10 @@ interface ChatHeaderProps {
   /** The room's slow mode (seconds, 0 = off); `onSlowModeChange` only for moderators. */
   slowModeSeconds?: number;
   onSlowModeChange?(seconds: SlowModeSeconds): void;
+  /** Moderators: the 'Reports' button with the count of open reports, and the 'Moderation log'. */
+  openReportCount?: number;
+  onOpenReports?(): void;
+  onOpenModerationLog?(): void;
 }
 
 /** 'off', '10 s', '30 s', '60 s', '5 min'. */
@@ -142,6 +148,28 @@ export function ChatHeader(props: ChatHeaderProps) {
             <span className="rounded-full bg-secondary px-1.5 text-xs" data-testid="pinned-count">
               {props.pinnedCount ?? 0}
             </span>
+          </Button>
+        )}
+        {props.onOpenReports && (
+          <Button variant="outline" size="sm" onClick={props.onOpenReports} data-testid="reports-button">
+            <Flag className="h-4 w-4" aria-hidden="true" />
+            Reports
+            <span
+              className={
+                (props.openReportCount ?? 0) > 0
+                  ? 'rounded-full bg-destructive px-1.5 text-xs text-destructive-foreground'
+                  : 'rounded-full bg-secondary px-1.5 text-xs'
+              }
+              data-testid="reports-count"
+            >
+              {props.openReportCount ?? 0}
+            </span>
+          </Button>
+        )}
+        {props.onOpenModerationLog && (
+          <Button variant="outline" size="sm" onClick={props.onOpenModerationLog} data-testid="moderation-log-button">
+            <ScrollText className="h-4 w-4" aria-hidden="true" />
+            Moderation log
           </Button>
         )}
         <Button variant="outline" size="sm" onClick={props.onCopyInvite}>

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { CircleDot, Shield } from 'lucide-react';
+import { CircleDot, Eye, EyeOff, Shield } from 'lucide-react';
 import type { IssueDto } from '../../../../shared/api/repositories';
 import type { MemberDto, UserSummaryDto } from '../../../../shared/api/rooms';
 import { NEW_MEMBER_MS } from '../../../../shared/limits';
@@ -21,6 +21,10 @@ interface MembersPanelProps {
   now: number;
   /** What a moderator may do to a member from the list (absent for members who do not moderate). */
   moderation?: MemberModeration;
+  /** Ignoring people (private to the reader): who is ignored, and the toggle. */
+  ignoredIds?: ReadonlySet<string>;
+  onIgnore?(user: UserSummaryDto): void;
+  onUnignore?(user: UserSummaryDto): void;
 }
 
 export interface MemberModeration {
@@ -117,6 +121,17 @@ export function MembersPanel(props: MembersPanelProps) {
                       Joined {joinedFormat.format(new Date(member.joined_at))}
                     </div>
                   </div>
+                  {props.onIgnore && props.onUnignore && member.user.id !== props.currentUserId && (
+                    <IgnoreToggle
+                      name={name}
+                      ignored={props.ignoredIds?.has(member.user.id) ?? false}
+                      onToggle={() =>
+                        props.ignoredIds?.has(member.user.id)
+                          ? props.onUnignore?.(member.user)
+                          : props.onIgnore?.(member.user)
+                      }
+                    />
+                  )}
                   {props.moderation && !member.moderator && member.user.id !== props.currentUserId && (
                     <MemberActions member={member} name={name} now={props.now} moderation={props.moderation} />
                   )}
@@ -164,6 +179,24 @@ export function MembersPanel(props: MembersPanelProps) {
         </span>
       </footer>
     </div>
+  );
+}
+
+/** 'Ignore {name}' / 'Unignore {name}' beside a member. */
+function IgnoreToggle({ name, ignored, onToggle }: { name: string; ignored: boolean; onToggle(): void }) {
+  const label = `${ignored ? 'Unignore' : 'Ignore'} ${name}`;
+  return (
+    <Tooltip content={label}>
+      <button
+        type="button"
+        aria-label={label}
+        aria-pressed={ignored}
+        onClick={onToggle}
+        className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
+      >
+        {ignored ? <Eye className="h-4 w-4" aria-hidden="true" /> : <EyeOff className="h-4 w-4" aria-hidden="true" />}
+      </button>
+    </Tooltip>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Ban, Copy, Ellipsis, Link2, MicOff, Pencil, Pin, ShieldX, Trash2 } from 'lucide-react';
+import { Ban, EyeOff, Copy, Ellipsis, Flag, Link2, MicOff, Pencil, Pin, ShieldX, Trash2 } from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -22,6 +22,11 @@ export interface MessageActionsMenuProps {
   onBan?: (() => void) | undefined;
   /** Moderators, on someone else's message. */
   onRemove?: (() => void) | undefined;
+  /** Everyone, on someone else's message. */
+  onReport?: (() => void) | undefined;
+  /** 'Ignore {name}', on someone else's message. */
+  ignoreLabel?: string | undefined;
+  onIgnore?: (() => void) | undefined;
 }
 
 /** A message's actions menu (loaded on first use, see MessageItem). */
@@ -36,6 +41,9 @@ export default function MessageActionsMenu({
   onMute,
   onBan,
   onRemove,
+  onReport,
+  ignoreLabel,
+  onIgnore,
   defaultOpen = false,
 }: MessageActionsMenuProps & { defaultOpen?: boolean }) {
   return (
@@ -58,6 +66,16 @@ export default function MessageActionsMenu({
         {own && (
           <DropdownMenuItem destructive onSelect={onDelete}>
             <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+          </DropdownMenuItem>
+        )}
+        {onReport && (
+          <DropdownMenuItem onSelect={onReport}>
+            <Flag className="h-4 w-4" aria-hidden="true" /> Report
+          </DropdownMenuItem>
+        )}
+        {onIgnore && (
+          <DropdownMenuItem onSelect={onIgnore}>
+            <EyeOff className="h-4 w-4" aria-hidden="true" /> {ignoreLabel ?? 'Ignore'}
           </DropdownMenuItem>
         )}
         {onPin && (

@@ -36,6 +36,10 @@ export interface MessageActions {
   onBan?(user: UserSummaryDto): void;
   /** A moderator pins (true) or unpins (false) the message. */
   onPin?(messageId: string, pinned: boolean): void;
+  /** Reports someone else's message to the room's moderators. */
+  onReport?(messageId: string): void;
+  /** Ignores the author (their messages collapse for the reader). */
+  onIgnore?(user: UserSummaryDto): void;
 }
 
 export function authorName(author: ChatMessage['author']): string {
@@ -60,6 +64,8 @@ interface MessageItemProps extends MessageActions {
   authorIsModerator?: boolean;
   /** The message is one of the room's pinned messages. */
   pinned?: boolean;
+  /** The reader ignores the author: the message is collapsed until 'Show'. */
+  ignored?: boolean;
   /** The list's one Tab stop (roving focus): only its controls are in the Tab order. */
   active: boolean;
   editing: boolean;
@@ -171,6 +177,7 @@ export const MessageItem = memo(function MessageItem({
   people,
   authorIsModerator = false,
   pinned = false,
+  ignored = false,
   active,
   editing,
   highlighted = false,
@@ -181,6 +188,8 @@ export const MessageItem = memo(function MessageItem({
   const [actionsOpen, setActionsOpen] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [confirmingRemove, setConfirmingRemove] = useState(false);
+  const [shown, setShown] = useState(false);
+  const collapsed = ignored && !shown && !message.deleted;
   const confirmed = message.status === 'sent';
   const deleted = message.deleted;
   const name = own ? 'You' : authorName(message.author);
@@ -199,7 +208,37 @@ export const MessageItem = memo(function MessageItem({
   const onFocus = (event: FocusEvent<HTMLLIElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget)) onActivate(message.id);
   };
-  const showActions = confirmed && !editing && !deleted;
+  const showActions = confirmed && !editing && !deleted && !collapsed;
+
+  if (collapsed) {
+    return (
+      <li
+        data-testid="message"
+        data-message-id={message.id}
+        data-status={message.status}
+        data-ignored="true"
+        tabIndex={active ? 0 : -1}
+        onFocus={onFocus}
+        className={cn(
+          'flex items-center gap-2 px-4 text-xs text-muted-foreground outline-none',
+          startsGroup ? 'mt-3' : 'mt-0.5',
+        )}
+      >
+        <div className="w-8 shrink-0" />
+        <span className="italic" data-testid="message-ignored">
+          Ignored message
+        </span>
+        <button
+          type="button"
+          tabIndex={active ? 0 : -1}
+          className="rounded px-1 underline hover:text-foreground"
+          onClick={() => setShown(true)}
+        >
+          Show
+        </button>
+      </li>
+    );
+  }
 
   return (
     <li
@@ -291,6 +330,9 @@ export const MessageItem = memo(function MessageItem({
                 }
                 onBan={!own && !authorIsModerator && actions.onBan ? () => actions.onBan?.(message.author) : undefined}
                 onRemove={!own && actions.onRemove ? () => setConfirmingRemove(true) : undefined}
+                onReport={!own && actions.onReport ? () => actions.onReport?.(message.id) : undefined}
+                ignoreLabel={!own && actions.onIgnore ? `Ignore ${authorName(message.author)}` : undefined}
+                onIgnore={!own && actions.onIgnore ? () => actions.onIgnore?.(message.author) : undefined}
               />
             </div>
           )}

@@ -28,6 +28,8 @@ interface MessageListProps extends MessageActions {
   moderatorIds?: ReadonlySet<string>;
   /** Ids of the room's pinned messages. */
   pinnedIds?: ReadonlySet<string>;
+  /** People the reader ignores: their messages are collapsed. */
+  ignoredIds?: ReadonlySet<string>;
   /** The message being edited inline (one at a time), or null. */
   editingId: string | null;
   onEditingChange(messageId: string | null): void;
@@ -70,6 +72,7 @@ export function MessageList({
   people,
   moderatorIds,
   pinnedIds,
+  ignoredIds,
   editingId,
   onEditingChange,
   hasOlder,
@@ -282,6 +285,7 @@ export function MessageList({
                     people={people}
                     authorIsModerator={moderatorIds?.has(message.user_id) ?? false}
                     pinned={pinnedIds?.has(message.id) ?? false}
+                    ignored={message.user_id !== currentUserId && (ignoredIds?.has(message.user_id) ?? false)}
                     active={message.id === active}
                     editing={message.id === editingId}
                     highlighted={message.id === highlightedId}

@@ -174,7 +174,7 @@ export function useMessageActions(
         await api.messages.removeAsModerator(messageId);
         dispatch({ type: 'removed', messageId, byModerator: true });
       } catch (error) {
-        const refused = error instanceof ApiRequestError && error.status === 403;
+        const refused = error instanceof ApiRequestError && (error.status === 403 || error.status === 429);
         toast.error('Failed to remove message', refused ? { description: error.message } : undefined);
       }
     },
