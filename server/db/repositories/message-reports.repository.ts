@@ -68,7 +68,12 @@ export function messageReportsRepository(db: Db) {
     },
 
     /** Resolves the message's open reports; how many there were. */
-    async resolve(messageId: string, by: string, resolution: 'dismissed' | 'removed', at: string): Promise<number> {
+    async resolve(
+      messageId: string,
+      by: string,
+      resolution: 'dismissed' | 'removed' | 'deleted by its author',
+      at: string,
+    ): Promise<number> {
       const result = await db
         .updateTable('message_reports')
         .set({ resolved_at: at, resolved_by: by, resolution })

@@ -269,17 +269,26 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       const current = await messagesRepository(db).findById(messageId);
       if (!current) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
       if (current.user_id !== userId) throw domainErrors.forbidden('You can only delete your own messages');
+      let hadReports = false;
       const removed = await changes.change(current.room_id, async (trx, nowIso) => {
         const deleted = await messagesRepository(trx).deleteOwn(messageId, userId, nowIso);
         if (deleted) {
           await tombstoneDeletedInLog(trx, current.room_id, messageId);
           await readStateRepository(trx).setMentions(current, []);
           await messageReferencesRepository(trx).delete(messageId);
+          // Nothing is left to moderate: its open reports are closed with it.
+          hadReports =
+            (await messageReportsRepository(trx).resolve(messageId, userId, 'deleted by its author', nowIso)) > 0;
         }
         return { result: deleted, events: deleted ? [{ type: 'message.deleted', message_id: messageId }] : [] };
       });
       if (removed) {
         announceActivity({ id: messageId, room_id: current.room_id, user_id: userId }, 'deleted', []);
+        if (hadReports) {
+          await announceReportsChanged(db, bus, current.room_id, (error) =>
+            logger.warn({ err: error }, 'report count not announced'),
+          );
+        }
       }
     },
 

@@ -252,6 +252,13 @@ describeEachDatabase('moderation log, reports and ignoring', (engine) => {
       expect(await reportsOf(roomId, maintainer)).toEqual({ reports: [], open_count: 0 });
       const count = await maintainer.api.get(`/api/rooms/${roomId}/reports/count`, { cookie: maintainer.cookie });
       expect(count.json<ReportsCountResponse>().open_count).toBe(0);
+      // Closed in storage too, not only hidden.
+      const stored = await app.database.db
+        .selectFrom('message_reports')
+        .select(['resolution', 'resolved_by'])
+        .where('message_id', '=', message.id)
+        .execute();
+      expect(stored).toEqual([{ resolution: 'deleted by its author', resolved_by: grace.id }]);
 
       await ada.api.post(`/api/rooms/${roomId}/leave`, {}, { cookie: ada.cookie });
       const refused = await report(ada, other.id, { reason: 'spam' });
