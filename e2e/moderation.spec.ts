@@ -121,8 +121,11 @@ test('a maintainer moderates; members see it live and after a reload; members wh
       const target = graceId ?? '00000000-0000-4000-8000-000000000000';
       expect(await apiCall(a, 'POST', `/api/rooms/${roomId}/mutes`, { user_id: target, duration: '24h' })).toBe(403);
       expect(await apiCall(a, 'POST', `/api/rooms/${roomId}/bans`, { user_id: target })).toBe(403);
+      expect(await apiCall(a, 'PUT', `/api/rooms/${roomId}/slow-mode`, { seconds: 30 })).toBe(403);
       await a.reload();
       await expect(messageWith(a, 'Buy cheap followers')).toBeVisible();
+      // Nothing changed: no slow mode.
+      await expect(a.getByTestId('slow-mode-badge')).toHaveCount(0);
       await expect(g.getByTestId('composer-blocked')).toHaveCount(0);
     });
 
