@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   findReferences,
+  mayHoldReferences,
   parseReferenceUrl,
   referenceHref,
   referenceKey,
@@ -92,5 +93,54 @@ describe('addresses', () => {
     expect(referenceKey({ repo: 'O/R', number: 4 })).toBe(referenceKey({ repo: 'o/r', number: 4 }));
     expect(referenceWebUrls('https://github.com/')).toEqual(['https://github.com']);
     expect(referenceWebUrls('javascript:alert(1)')).toEqual(['https://github.com']);
+  });
+});
+
+describe('mayHoldReferences', () => {
+  it('is true for every text with a reference, and false for texts that cannot hold one', () => {
+    const referring = [
+      'See #12',
+      'facebook/react#3',
+      'https://github.com/nodejs/node/pull/77.',
+      'http://localhost:3000/_emulator/a/b/issues/5',
+      'https://github.com/a/b/issues/9/',
+    ];
+    for (const text of referring) {
+      expect(findReferences(text, context).length, text).toBeGreaterThan(0);
+      expect(mayHoldReferences(text), text).toBe(true);
+    }
+    expect(mayHoldReferences('seeded message number 12 about releases, issues and pull requests')).toBe(false);
+    expect(mayHoldReferences('https://github.com/nodejs/node/pulls and /issues')).toBe(false);
+  });
+
+  it('never rules out a text in which findReferences finds something', () => {
+    // Random texts built from the pieces references are made of.
+    const pieces = [
+      '#',
+      '1',
+      '42',
+      'a',
+      'b/',
+      'owner/repo',
+      '/issues/',
+      '/pull/',
+      'https://github.com/',
+      ' ',
+      '.',
+      '`',
+      '\\',
+    ];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let i = 0; i < 2000; i++) {
+      const text = Array.from(
+        { length: 1 + Math.floor(random() * 8) },
+        () => pieces[Math.floor(random() * pieces.length)],
+      ).join('');
+      if (findReferences(text, context).length > 0) expect(mayHoldReferences(text), text).toBe(true);
+    }
   });
 });

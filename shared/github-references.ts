@@ -109,6 +109,14 @@ const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`\p{Default_Ignorable_Code_Point}]+/gi
 const TRAILING_PUNCTUATION = /[.,;:!?'")\]}>*_~]+$/;
 
 /**
+ * Whether a text could hold a reference at all: every form has a `#` or an issue or pull request
+ * path. A cheap test that lets a page of messages without any skip looking up stored references.
+ */
+export function mayHoldReferences(text: string): boolean {
+  return text.includes('#') || text.includes('/issues/') || text.includes('/pull/');
+}
+
+/**
  * The distinct issues and pull requests a message refers to, in order of appearance, outside
  * code and escapes: at most `limit` (MAX_REFERENCES_PER_MESSAGE).
  */

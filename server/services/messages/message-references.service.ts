@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import {
   findReferences,
+  mayHoldReferences,
   parseReferenceUrl,
   referenceKey,
   type GitHubReferenceDto,
@@ -135,7 +136,8 @@ export function createMessageReferencesService(deps: MessageReferencesDeps) {
     running.set(message.id, job);
   }
 
-  const hasCandidates = (content: string) => findReferences(content, { repo: 'room/repo', webUrls }, 1).length > 0;
+  const hasCandidates = (content: string) =>
+    mayHoldReferences(content) && findReferences(content, { repo: 'room/repo', webUrls }, 1).length > 0;
 
   return {
     /** After a message is stored: resolves its references in the background (the sender does not wait). */

@@ -8,6 +8,7 @@ import type { Database, MessageReactionRow, MessageRow } from '../../db/schema';
 import { type MessageCursor, messagesRepository } from '../../db/repositories/messages.repository';
 import { reactionsRepository } from '../../db/repositories/reactions.repository';
 import { messageReferencesRepository } from '../../db/repositories/message-references.repository';
+import { mayHoldReferences } from '../../../shared/github-references';
 import type { MessageReferencesService } from './message-references.service';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { MemberRolesService } from '../moderation/member-roles.service';
@@ -36,7 +37,8 @@ export async function presentMessages(db: Kysely<Database>, rows: MessageRow[]):
   const [reactions, people, references] = await Promise.all([
     reactionsRepository(db).listForMessagesWithReactors(rows.map((r) => r.id)),
     messagesRepository(db).findAuthors(rows.map((r) => r.user_id)),
-    messageReferencesRepository(db).listFor(rows.map((r) => r.id)),
+    // Only messages whose text could refer to GitHub can have stored references.
+    messageReferencesRepository(db).listFor(rows.filter((r) => mayHoldReferences(r.content)).map((r) => r.id)),
   ]);
   const byMessage = new Map<string, MessageReactionRow[]>();
   for (const reaction of reactions) {
