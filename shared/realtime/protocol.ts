@@ -94,6 +94,9 @@ export type ServerFrame =
       author_id: string;
       mentioned_user_ids: string[];
       kind: 'created' | 'deleted';
+      /** A created message: its author's name and first line (what a browser notification shows). */
+      author_name?: string;
+      excerpt?: string;
     }
   | { type: 'error'; code: RealtimeErrorCode; message: string; ref_type?: string };
 

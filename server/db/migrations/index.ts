@@ -14,6 +14,8 @@ import * as pinnedMessages from './20261125_0600_pinned_messages';
 import * as roomSlowMode from './20261125_0700_room_slow_mode';
 import * as roomTopic from './20261125_0800_room_topic';
 import * as messageSearch from './20261125_0900_message_search';
+import * as messageReplies from './20261126_0100_message_replies';
+import * as memberNotificationLevel from './20261126_0110_member_notification_level';
 
 /** Every migration, keyed by its timestamped name. Add new ones; never edit landed ones. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '20261125_0700_room_slow_mode': roomSlowMode,
   '20261125_0800_room_topic': roomTopic,
   '20261125_0900_message_search': messageSearch,
+  '20261126_0100_message_replies': messageReplies,
+  '20261126_0110_member_notification_level': memberNotificationLevel,
 };

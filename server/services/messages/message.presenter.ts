@@ -1,5 +1,6 @@
-import type { MessageDto, ReactionDto, UserSummaryDto } from '../../../shared/api/rooms';
-import type { AuthorRow } from '../../db/repositories/messages.repository';
+import type { MessageDto, ReactionDto, ReplyQuoteDto, UserSummaryDto } from '../../../shared/api/rooms';
+import { messageExcerpt } from '../../../shared/excerpt';
+import type { AuthorRow, QuotedRow } from '../../db/repositories/messages.repository';
 import type { ReactionWithReactorRow } from '../../db/repositories/reactions.repository';
 import type { MessageReactionRow, MessageRow } from '../../db/schema';
 
@@ -34,13 +35,30 @@ export function toReactionDto(row: MessageReactionRow, reactor: AuthorRow | unde
   };
 }
 
-/** `people` holds the author and the reactors (by user id); missing ones render nameless. */
+/** A reply's quote: the original's author and first line, or no text once it is deleted. */
+export function toReplyQuoteDto(original: QuotedRow, people: ReadonlyMap<string, AuthorRow>): ReplyQuoteDto {
+  const deleted = original.deleted_at !== null;
+  return {
+    message_id: original.id,
+    user_id: original.user_id,
+    author: toUserSummaryDto(original.user_id, people.get(original.user_id)),
+    excerpt: deleted ? '' : messageExcerpt(original.content),
+    deleted,
+  };
+}
+
+/**
+ * `people` holds the author, the reactors and the authors of replied-to messages (by user id);
+ * missing ones render nameless. `quoted` holds the messages replied to, by id.
+ */
 export function toMessageDto(
   row: MessageRow,
   people: ReadonlyMap<string, AuthorRow>,
   reactions: MessageReactionRow[],
+  quoted: ReadonlyMap<string, QuotedRow> = new Map(),
 ): MessageDto {
   const deleted = row.deleted_at !== null;
+  const original = !deleted && row.reply_to_id !== null ? quoted.get(row.reply_to_id) : undefined;
   return {
     id: row.id,
     room_id: row.room_id,
@@ -54,5 +72,6 @@ export function toMessageDto(
     ...(deleted && row.removed_by !== null ? { removed_by_moderator: true } : {}),
     author: toUserSummaryDto(row.user_id, people.get(row.user_id)),
     reactions: deleted ? [] : reactions.map((r) => toReactionDto(r, people.get(r.user_id))),
+    ...(original ? { reply_to: toReplyQuoteDto(original, people) } : {}),
   };
 }

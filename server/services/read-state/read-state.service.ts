@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { MarkReadResponse, UnreadSummaryResponse } from '../../../shared/api/read-state';
-import { mentionedHandles } from '../../../shared/mentions';
 import type { EventBus } from '../../bus/event-bus';
 import type { Database } from '../../db/schema';
 import { messagesRepository } from '../../db/repositories/messages.repository';
@@ -9,6 +8,7 @@ import { readStateRepository } from '../../db/repositories/read-state.repository
 import { domainErrors } from '../../errors';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
 import { publishToUsers } from './user-channel';
+import { mentionRecipients, type MentioningMessage } from './mention-recipients';
 
 export const NOT_A_MEMBER = 'You are not a member of this room';
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -76,16 +76,14 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
 export type ReadStateService = ReturnType<typeof createReadStateService>;
 
 /**
- * Who a message mentions: handles in its text (outside code) that name a profile, never the author.
+ * Stores whom a message reaches as a mention (decided by mentionRecipients) and answers them.
  * Runs inside the message's transaction, so counts never see a message without its mentions.
  */
 export async function recordMentions(
   db: Kysely<Database>,
-  message: { id: string; room_id: string; user_id: string; created_at: string; content: string },
+  message: MentioningMessage & { created_at: string },
 ): Promise<string[]> {
-  const repository = readStateRepository(db);
-  const handles = mentionedHandles(message.content);
-  const userIds = (await repository.usersByHandle(handles)).filter((id) => id !== message.user_id);
-  await repository.setMentions(message, userIds);
+  const userIds = await mentionRecipients(db, message);
+  await readStateRepository(db).setMentions(message, userIds);
   return userIds;
 }

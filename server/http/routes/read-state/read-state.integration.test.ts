@@ -243,6 +243,8 @@ describeEachDatabase('read positions and unread counts', (engine) => {
         author_id: grace.id,
         mentioned_user_ids: [ada.id],
         kind: 'created',
+        author_name: expect.any(String) as unknown,
+        excerpt: `hey @${ada.username}`,
       });
     }
     await markRead(ada, roomId, message);
