@@ -56,6 +56,7 @@ const ROWS: Row[] = [
   { method: 'GET', path: () => '/api/stats', expect: all(200) },
   { method: 'GET', path: () => '/api/me', expect: signedIn(200) },
   { method: 'GET', path: () => '/api/me/rooms', expect: signedIn(200) },
+  { method: 'GET', path: () => '/api/me/mentions', expect: signedIn(200) },
   { method: 'GET', path: () => '/api/profile', expect: signedIn(200) },
   // Each caller edits only their own profile; a foreign id in the body is ignored (checked below).
   {
@@ -162,6 +163,12 @@ const ROWS: Row[] = [
     path: (w) => `/api/messages/${w.messageId}/pin`,
     body: () => ({}),
     expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 204 },
+  },
+  {
+    method: 'PUT',
+    path: (w) => `/api/rooms/${w.roomId}/notifications`,
+    body: () => ({ level: 'mute' }),
+    expect: { anon: 401, stranger: 403, member: 200, owner: 200 },
   },
   {
     method: 'POST',

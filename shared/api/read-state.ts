@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { markReadBody } from './rooms.schemas';
+import type { NotificationLevel } from './notifications';
 
 /**
  * Read positions and unread counts. A member's read position in a room is the newest message they
@@ -16,6 +17,8 @@ export interface RoomUnreadDto {
   last_read_message_id: string | null;
   /** The oldest unread message by someone else (where the room opens), null when none. */
   first_unread_message_id: string | null;
+  /** How the caller hears about the room ('mute': no unread emphasis, only mentions). */
+  notification_level: NotificationLevel;
 }
 
 /** GET /api/me/unread → every room the caller is an active member of (one query). */

@@ -1,5 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { MarkReadResponse, UnreadSummaryResponse } from '../../../shared/api/read-state';
+import {
+  DEFAULT_NOTIFICATION_LEVEL,
+  NOTIFICATION_LEVELS,
+  type MentionsPageResponse,
+  type NotificationLevel,
+  type NotificationLevelResponse,
+} from '../../../shared/api/notifications';
+import { messageExcerpt } from '../../../shared/excerpt';
+import { toUserSummaryDto } from '../messages/message.presenter';
+import { decodeCursor, encodeCursor } from '../messages/message-cursor';
 import type { EventBus } from '../../bus/event-bus';
 import type { Database } from '../../db/schema';
 import { messagesRepository } from '../../db/repositories/messages.repository';
@@ -40,6 +50,7 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
           mention_count: row.mention_count,
           last_read_message_id: row.read_message_id || null,
           first_unread_message_id: row.first_unread_id,
+          notification_level: notificationLevelOf(row.notification_level),
         })),
       };
     },
@@ -62,6 +73,47 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
       return { last_read_message_id: now?.id || message.id };
     },
 
+    /** Sets how the member hears about the room ('all', 'mentions' or 'mute'). */
+    async setNotificationLevel(
+      userId: string,
+      roomId: string,
+      level: NotificationLevel,
+    ): Promise<NotificationLevelResponse> {
+      if (!(await positions.setNotificationLevel(roomId, userId, level))) {
+        if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
+        throw domainErrors.forbidden(NOT_A_MEMBER);
+      }
+      return { level };
+    },
+
+    /** The user's mentions (and replies to them) across their rooms, newest first, a page at a time. */
+    async mentions(
+      userId: string,
+      request: { before?: string | undefined; limit: number },
+    ): Promise<MentionsPageResponse> {
+      const before = request.before === undefined ? null : decodeCursor(request.before);
+      if (request.before !== undefined && !before) throw domainErrors.invalid('before: invalid cursor');
+      const rows = await positions.mentionsPage(userId, before, request.limit + 1);
+      const page = rows.slice(0, request.limit);
+      const authors = await messagesRepository(db).findAuthors(page.map((row) => row.user_id));
+      const last = page[page.length - 1];
+      return {
+        mentions: page.map((row) => ({
+          message_id: row.message_id,
+          room_id: row.room_id,
+          room_name: row.repo_full_name,
+          author: toUserSummaryDto(row.user_id, authors.get(row.user_id)),
+          created_at: row.created_at,
+          excerpt: messageExcerpt(row.content),
+          unread: row.unread,
+        })),
+        next_cursor:
+          rows.length > request.limit && last
+            ? encodeCursor({ created_at: last.created_at, id: last.message_id })
+            : null,
+      };
+    },
+
     /** The author has seen their own message: their position moves to it (and their tabs hear it). */
     async markOwnMessageRead(userId: string, message: { id: string; room_id: string; created_at: string }) {
       const moved = await positions.advance(message.room_id, userId, {
@@ -74,6 +126,12 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
 }
 
 export type ReadStateService = ReturnType<typeof createReadStateService>;
+
+function notificationLevelOf(stored: string): NotificationLevel {
+  return (NOTIFICATION_LEVELS as readonly string[]).includes(stored)
+    ? (stored as NotificationLevel)
+    : DEFAULT_NOTIFICATION_LEVEL;
+}
 
 /**
  * Stores whom a message reaches as a mention (decided by mentionRecipients) and answers them.

@@ -76,6 +76,7 @@ describeEachDatabase('read positions and unread counts', (engine) => {
       mention_count: 0,
       last_read_message_id: null,
       first_unread_message_id: null,
+      notification_level: 'mentions',
     });
     const first = await say(grace, roomId, 'one');
     await say(grace, roomId, 'two');
