@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { notificationLevelBody } from './notifications.schemas';
 import type { UserSummaryDto } from './rooms';
 
 /**
@@ -17,20 +18,11 @@ export const NOTIFICATION_LEVEL_LABELS: Record<NotificationLevel, string> = {
   mute: 'Mute',
 };
 
-export const notificationLevelBody = z.object({
-  level: z.enum(NOTIFICATION_LEVELS, { error: 'level must be one of all, mentions, mute' }),
-});
-
 /** PUT /api/rooms/:roomId/notifications {level} → 200 (401 signed out, 403 not a member, 404 no room). */
 export type NotificationLevelRequest = z.input<typeof notificationLevelBody>;
 export interface NotificationLevelResponse {
   level: NotificationLevel;
 }
-
-export const mentionsQuery = z.object({
-  before: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-});
 
 /** One message that reached the caller: it mentions them, or replies to one of their messages. */
 export interface MentionDto {

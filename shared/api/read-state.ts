@@ -10,7 +10,10 @@ import type { NotificationLevel } from './notifications';
 /** One room of the caller, as the sidebar, the home page's cards and the document title show it. */
 export interface RoomUnreadDto {
   room_id: string;
-  /** Messages by others, not deleted, after the read position; capped at 100 (shown as "99+"). */
+  /**
+   * Messages by others, not deleted, after the read position; capped at 100 (shown as "99+").
+   * Always 0 in a muted room (its mentions still count).
+   */
   unread_count: number;
   /** Unread messages that mention the caller; capped at 100. */
   mention_count: number;

@@ -34,6 +34,7 @@ import { useRoomOpening } from './hooks/useRoomOpening';
 import { useReadPosition } from './hooks/useReadPosition';
 import { MESSAGE_PARAM } from './state/message-link';
 import { useRoomRealtime } from './hooks/useRoomRealtime';
+import { useRoomNotificationLevel } from './hooks/useRoomNotificationLevel';
 import { useRoomGoodFirstIssues, useRoomRepository } from './hooks/useRoomRepository';
 import { useSession } from '../../hooks/useSession';
 import { toRepositoryView } from './state/repository-view';
@@ -71,6 +72,7 @@ export default function ChatRoomPage() {
   const moderation = useRoomModeration(roomId, members.members, user?.id);
   const pinned = usePinnedMessages(roomId, access.ready);
   const [pinnedOpen, setPinnedOpen] = useState(false);
+  const notifications = useRoomNotificationLevel(roomId);
   const [searchParams] = useSearchParams();
   const linkedId = searchParams.get(MESSAGE_PARAM);
   const opening = useRoomOpening(roomId, linkedId, access.ready);
@@ -306,6 +308,8 @@ export default function ChatRoomPage() {
           slowModeSeconds={slowModeSeconds}
           onSlowModeChange={canModerate ? moderation.setSlowMode : undefined}
           onOpenPinned={() => setPinnedOpen(true)}
+          notificationLevel={notifications.level}
+          onNotificationLevelChange={(level) => void notifications.setLevel(level)}
         />
         <RoomTopic
           key={access.details.room.topic ?? ''}

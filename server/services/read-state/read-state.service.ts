@@ -46,7 +46,9 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
       return {
         rooms: rows.map((row) => ({
           room_id: row.room_id,
-          unread_count: row.unread_count,
+          // A muted room shows no unread emphasis anywhere (sidebar, cards, the tab's title): only
+          // its mentions count. Where it opens (the first unread message) stays as it is.
+          unread_count: row.notification_level === 'mute' ? 0 : row.unread_count,
           mention_count: row.mention_count,
           last_read_message_id: row.read_message_id || null,
           first_unread_message_id: row.first_unread_id,

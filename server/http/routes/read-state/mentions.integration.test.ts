@@ -116,7 +116,16 @@ describeEachDatabase('mentions and notification levels', (engine) => {
     expect((await unread(bob, roomId))?.notification_level).toBe('mentions');
     await say(bob, roomId, 'plain');
     await say(bob, roomId, `@${ada.username} look`);
-    expect(await unread(ada, roomId)).toMatchObject({ unread_count: 2, mention_count: 1, notification_level: 'mute' });
+    // Muted: no unread count, only the mention (and the room still opens at the first unread).
+    expect(await unread(ada, roomId)).toMatchObject({
+      unread_count: 0,
+      mention_count: 1,
+      notification_level: 'mute',
+      first_unread_message_id: expect.any(String) as unknown,
+    });
+    await setLevel(ada, roomId, 'mentions');
+    expect(await unread(ada, roomId)).toMatchObject({ unread_count: 2, mention_count: 1 });
+    await setLevel(ada, roomId, 'mute');
 
     const bad = await setLevel(ada, roomId, 'loud');
     expect(bad.statusCode).toBe(400);

@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { markReadBody } from '../../../../shared/api/rooms.schemas';
 import type { MarkReadResponse, UnreadSummaryResponse } from '../../../../shared/api/read-state';
-import {
-  mentionsQuery,
-  notificationLevelBody,
-  type MentionsPageResponse,
-  type NotificationLevelResponse,
-} from '../../../../shared/api/notifications';
+import type { MentionsPageResponse, NotificationLevelResponse } from '../../../../shared/api/notifications';
+import { mentionsQuery, notificationLevelBody } from '../../../../shared/api/notifications.schemas';
 import { isUuid } from '../../../../shared/text';
 import type { RouteDeps } from '../../route-deps';
 import { MESSAGE_NOT_FOUND } from '../../../services/read-state/read-state.service';
