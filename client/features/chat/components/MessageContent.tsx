@@ -117,7 +117,13 @@ function MentionLink({
   tabbable: boolean;
   children: string;
 }) {
-  const props = { className, 'data-mention': 'known', tabIndex: tabbable ? undefined : -1 };
+  // The same rel as every link in user text: the handle comes from a message.
+  const props = {
+    className,
+    rel: 'noopener noreferrer nofollow ugc',
+    'data-mention': 'known',
+    tabIndex: tabbable ? undefined : -1,
+  };
   return useInRouterContext() ? (
     <Link to={to} {...props}>
       {children}
