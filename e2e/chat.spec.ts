@@ -122,11 +122,11 @@ test.describe('two members in one room', () => {
       await expect(messageWith(g, 'Hello from Ada')).toHaveCount(1);
     });
 
-    await test.step('others cannot edit or delete; anyone can copy a message', async () => {
+    await test.step('others cannot edit or delete; anyone can reply to or copy a message', async () => {
       const theirs = messageWith(g, 'Hello from Ada');
       await theirs.hover();
       await theirs.getByRole('button', { name: 'Message actions' }).click();
-      await expect(g.getByRole('menuitem')).toHaveText(['Copy text', 'Copy link']);
+      await expect(g.getByRole('menuitem')).toHaveText(['Reply', 'Copy text', 'Copy link']);
       await g.getByRole('menuitem', { name: 'Copy text' }).click();
       await expect(g.getByText('Message copied to clipboard')).toBeVisible();
       expect(await readClipboard(g)).toBe('Hello from Ada');
