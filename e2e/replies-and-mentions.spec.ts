@@ -62,41 +62,61 @@ async function seedHistory(roomId: string, userId: string, texts: string[]): Pro
   return rows.map((row) => row.id);
 }
 
+/** What the page-side helpers use of the browser (the e2e code is type-checked without the DOM library). */
+interface ShownNotification {
+  onclick: (() => void) | null;
+  close(): void;
+}
+interface NotificationClass {
+  new (title: string, options?: { body?: string; tag?: string }): ShownNotification;
+  readonly permission: string;
+  requestPermission(): Promise<string>;
+}
+interface PageGlobals {
+  Notification: NotificationClass;
+  sessionStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+  shownNotifications: Array<{ title: string; body: string }>;
+  lastNotification: ShownNotification | null;
+  document: { dispatchEvent(event: unknown): boolean };
+  Event: new (type: string) => unknown;
+}
+
 /**
  * Records every notification the page creates (and keeps the last), before the app loads. The
  * context grants the permission; until the page asks for it, it reads as not decided yet
  * ('default'), as for someone who has never been asked (Playwright can only grant or deny).
  */
 const RECORD_NOTIFICATIONS = () => {
-  const target = window as unknown as {
-    Notification: typeof Notification;
-    shownNotifications: Array<{ title: string; body: string }>;
-    lastNotification: { onclick: (() => void) | null } | null;
-  };
+  const target = globalThis as unknown as PageGlobals;
   const Real = target.Notification;
   target.shownNotifications = [];
   target.lastNotification = null;
-  function Recorded(title: string, options?: NotificationOptions) {
+  function Recorded(title: string, options?: { body?: string; tag?: string }) {
     target.shownNotifications.push({ title, body: options?.body ?? '' });
-    let shown: { onclick: (() => void) | null; close(): void };
+    let shown: ShownNotification;
     try {
-      shown = new Real(title, options) as unknown as typeof shown;
+      shown = new Real(title, options);
     } catch {
       shown = { onclick: null, close: () => undefined };
     }
     target.lastNotification = shown;
     return shown;
   }
-  const asked = () => sessionStorage.getItem('notification-permission-asked') === 'yes';
+  const asked = () => target.sessionStorage.getItem('notification-permission-asked') === 'yes';
   Object.defineProperty(Recorded, 'permission', {
     get: () => (asked() || Real.permission !== 'granted' ? Real.permission : 'default'),
   });
   (Recorded as unknown as { requestPermission: unknown }).requestPermission = () => {
-    sessionStorage.setItem('notification-permission-asked', 'yes');
+    target.sessionStorage.setItem('notification-permission-asked', 'yes');
     return Real.requestPermission();
   };
-  target.Notification = Recorded as unknown as typeof Notification;
+  target.Notification = Recorded as unknown as NotificationClass;
 };
+
+/** The notifications the page has shown so far. */
+function shownNotifications(page: Page): Promise<Array<{ title: string; body: string }>> {
+  return page.evaluate(() => (globalThis as unknown as PageGlobals).shownNotifications);
+}
 
 /** Whether the element is at least partly inside the scroller's visible area. */
 async function isInView(scroller: Locator, item: Locator): Promise<boolean> {
@@ -108,6 +128,7 @@ async function isInView(scroller: Locator, item: Locator): Promise<boolean> {
 /** The tab goes to the background, as far as the page can tell. */
 async function hideTab(page: Page): Promise<void> {
   await page.evaluate(() => {
+    const { document, Event } = globalThis as unknown as PageGlobals;
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
     document.dispatchEvent(new Event('visibilitychange'));
@@ -253,9 +274,7 @@ test.describe('replies and mentions', () => {
     await expect(page).toHaveURL(new RegExp(`/chat/${roomId}\\?message=${mention}$`));
     await expect(page.locator(`[data-message-id="${mention}"]`)).toHaveAttribute('data-highlighted', 'true');
     await expect(page.getByTestId('mentions-count')).toHaveCount(0);
-    expect(
-      await page.evaluate(() => (window as unknown as { shownNotifications: unknown[] }).shownNotifications),
-    ).toEqual([]);
+    expect(await shownNotifications(page)).toEqual([]);
 
     // In the background, a reply to Grace raises a notification: room and author, the excerpt.
     const mine = await post(grace.page, base, roomId, 'Here is my benchmark');
@@ -265,7 +284,7 @@ test.describe('replies and mentions', () => {
     const linusMe = await me(linus.page);
     const replyId = await post(linus.page, base, roomId, 'Thanks, the numbers look great', mine);
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { shownNotifications: unknown[] }).shownNotifications))
+      .poll(() => shownNotifications(page))
       .toEqual([
         {
           title: `keras-team/keras · ${linusMe.display_name || linusMe.username}`,
@@ -273,20 +292,14 @@ test.describe('replies and mentions', () => {
         },
       ]);
     // A click on it opens the message.
-    await page.evaluate(() =>
-      (window as unknown as { lastNotification: { onclick: (() => void) | null } }).lastNotification.onclick?.(),
-    );
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).lastNotification?.onclick?.());
     await expect(page).toHaveURL(new RegExp(`/chat/${roomId}\\?message=${replyId}$`));
 
     // A message that mentions nobody does not notify in a room left at "Mentions only".
     await post(linus.page, base, roomId, 'Just a note for everyone');
     await post(linus.page, base, roomId, `@${GRACE} and one more mention`);
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { shownNotifications: unknown[] }).shownNotifications))
-      .toHaveLength(2);
-    const bodies = await page.evaluate(() =>
-      (window as unknown as { shownNotifications: Array<{ body: string }> }).shownNotifications.map((n) => n.body),
-    );
+    await expect.poll(() => shownNotifications(page)).toHaveLength(2);
+    const bodies = (await shownNotifications(page)).map((n) => n.body);
     expect(bodies).not.toContain('Just a note for everyone');
 
     // Mute: the room shows no unread emphasis any more, only its mentions.

@@ -59,7 +59,7 @@ function useMessageNotifications(summary: UnreadSummaryResponse | undefined) {
   }, [summary]);
 
   useEffect(() => {
-    if (!user || typeof Notification === 'undefined') return;
+    if (!user) return;
     const roomNameOf = async (roomId: string): Promise<string | undefined> => {
       for (const [, rooms] of queryClient.getQueriesData<MyRoomsResponse['rooms']>({ queryKey: MY_ROOMS_QUERY_KEY })) {
         const room = rooms?.find((entry) => entry.id === roomId);
@@ -72,7 +72,11 @@ function useMessageNotifications(summary: UnreadSummaryResponse | undefined) {
       }
     };
     const onFrame = async (frame: ActivityFrame) => {
-      if (Notification.permission !== 'granted') return;
+      // /mentions follows new and deleted mentions of mine.
+      if (frame.kind === 'deleted' || frame.mentioned_user_ids.includes(user.id)) {
+        void queryClient.invalidateQueries({ queryKey: ['me', 'mentions'] });
+      }
+      if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
       const level = levels.current?.rooms.find((room) => room.room_id === frame.room_id)?.notification_level;
       const context = { userId: user.id, level, hidden: document.visibilityState === 'hidden', roomName: undefined };
       // Decided before the room's name is looked up, so most messages cost nothing.
