@@ -122,11 +122,17 @@ test.describe('two members in one room', () => {
       await expect(messageWith(g, 'Hello from Ada')).toHaveCount(1);
     });
 
-    await test.step('others cannot edit or delete; they can copy a message, report it or ignore its author', async () => {
+    await test.step('others cannot edit or delete; they can reply to or copy a message, report it or ignore its author', async () => {
       const theirs = messageWith(g, 'Hello from Ada');
       await theirs.hover();
       await theirs.getByRole('button', { name: 'Message actions' }).click();
-      await expect(g.getByRole('menuitem')).toHaveText(['Copy text', 'Copy link', 'Report', 'Ignore Ada Demo']);
+      await expect(g.getByRole('menuitem')).toHaveText([
+        'Reply',
+        'Copy text',
+        'Copy link',
+        'Report',
+        'Ignore Ada Demo',
+      ]);
       await g.getByRole('menuitem', { name: 'Copy text' }).click();
       await expect(g.getByText('Message copied to clipboard')).toBeVisible();
       expect(await readClipboard(g)).toBe('Hello from Ada');

@@ -68,6 +68,7 @@ export const ON_FIRST_USE: Record<string, string> = {
   'features/chat/components/BannedDialogView.tsx': "a moderator opening the room's bans",
   'features/chat/components/PinnedDialogView.tsx': 'opening the pinned messages',
   'features/chat/components/SlowModeMenu.tsx': 'a moderator opening the slow-mode menu',
+  'features/chat/components/NotificationsMenu.tsx': "opening a room's notifications menu",
   'features/chat/components/MemberActionsMenu.tsx': "a moderator opening a member's menu",
   'features/chat/components/TopicDialogView.tsx': 'a moderator editing the topic',
   'features/chat/components/ReportDialogView.tsx': 'reporting a message',
@@ -78,7 +79,7 @@ export const ON_FIRST_USE: Record<string, string> = {
 };
 
 /** Modules loaded at once only for a signed-in user (visitors never download them). */
-export const SIGNED_IN_AT_ONCE = ['api/realtime.ts'];
+export const SIGNED_IN_AT_ONCE = ['api/realtime.ts', 'components/layout/MentionsButton.tsx'];
 
 /** Source files bundled into a chunk, relative to client/ (from its source map). */
 export type SourcesOf = (key: string) => string[];

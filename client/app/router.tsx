@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
                 handle: handle(({ pathname }) => ({ title: PAGE_TITLES.search, path: pathname, noindex: true })),
                 element: <MessageSearchPage />,
               },
+              { path: '/mentions', element: <MessageSearchPage /> },
               {
                 // A missing room id is handled by the page (redirects to /).
                 path: '/chat/:roomId?',

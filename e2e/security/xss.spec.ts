@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { NAUGHTY_SHOWN } from '../../emulator/dataset/naughty';
+import { messageExcerpt } from '../../shared/excerpt';
 import { sanitizeMessage, validateMessage } from '../../shared/validation/message';
 import { PROFILE_ERRORS, validateBio, validateUsername } from '../../shared/validation/profile';
 import { joinRoomByApi, messageWith, openRoom } from '../support/chat-helpers';
@@ -18,9 +19,9 @@ import {
 
 /**
  * Script injection through every field the product shows: our payload corpus and a sample of the
- * Big List of Naughty Strings go into chat messages (plain, in mention and link positions, and an
- * edit), display name, bio and username; the emulator's reporooms-quirks/naughty-strings repository
- * brings hostile GitHub data. Each page is then checked: nothing ran, nothing was injected, and
+ * Big List of Naughty Strings go into chat messages (plain, in mention and link positions, an
+ * edit, quoted by replies and listed on /mentions), display name, bio and username; the emulator's
+ * reporooms-quirks/naughty-strings repository brings hostile GitHub data. Each page is then checked: nothing ran, nothing was injected, and
  * the payload is shown as text.
  */
 
@@ -472,6 +473,43 @@ test('chat room: corpus, mentions, links, an edit and naughty strings in message
     await checkRoom(author, 'author, reloaded');
     await openRoom(k, roomId);
     await checkRoom(other, 'second user, reloaded');
+  });
+
+  await test.step('replies: the composer banner, the quotes and /mentions show the originals as text', async () => {
+    // The second user replies to each of the author's batches: every quote shows its first line.
+    const quoted = authorBatches.map((batch) => normalizeText(messageExcerpt(sanitizeMessage(batch.text))));
+    for (const [i, batch] of authorBatches.entries()) {
+      const original = messageWith(k, batch.marker);
+      await original.hover();
+      await original.getByRole('button', { name: 'Message actions' }).click();
+      await k.getByRole('menuitem', { name: 'Reply' }).click();
+      if (i === 0) {
+        await expectShownAsText(k, '[data-testid="composer-reply"]', [quoted[0] ?? ''], 'composer reply banner');
+        await assertNoInjection(k, other.log, 'composer reply banner');
+      }
+      await kComposer.send(`[reply ${i + 1}]`, `[reply ${i + 1}]`);
+    }
+    for (const [guarded, where] of [
+      [author, 'author'],
+      [other, 'second user'],
+    ] as const) {
+      await expect(guarded.page.getByTestId('reply-quote')).toHaveCount(authorBatches.length);
+      await expectShownAsText(guarded.page, '[data-testid="reply-quote"]', quoted, `${where}: reply quotes`);
+      await assertNoInjection(guarded.page, guarded.log, `${where}: reply quotes`);
+    }
+    await openRoom(k, roomId);
+    await expectShownAsText(k, '[data-testid="reply-quote"]', quoted, 'second user, reloaded: reply quotes');
+    await assertNoInjection(k, other.log, 'second user, reloaded: reply quotes');
+
+    // The author's batches that mention the second user are listed on their /mentions by first line.
+    const mentioning = authorBatches
+      .filter((batch) => batch.text.includes(`@${OTHER}`))
+      .map((batch) => normalizeText(messageExcerpt(sanitizeMessage(batch.text))));
+    await k.goto('/mentions');
+    await expect(k.getByTestId('mention').first()).toBeVisible();
+    await expectShownAsText(k, '[data-testid="mention"]', mentioning, '/mentions excerpts');
+    await assertNoInjection(k, other.log, '/mentions');
+    await openRoom(k, roomId);
   });
 
   await test.step('message search: results and the search itself are shown as text', async () => {

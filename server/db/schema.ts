@@ -96,6 +96,8 @@ export interface ChatMembersTable {
   role_checked_at: Generated<string>;
   /** Muted in this room until then (ISO); null when not muted. */
   muted_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'all', 'mentions' (default) or 'mute': see shared/api/notifications.ts. */
+  notification_level: ColumnType<string, string | undefined, string>;
 }
 
 /** Who a message mentions (never its author); rewritten on edit, gone with the message's text. */
@@ -119,6 +121,8 @@ export interface MessagesTable {
   deleted_at: string | null;
   /** The moderator who removed it (deleted_at is set too); null when not removed by a moderator. */
   removed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The earlier message of the same room this one replies to; null when it is not a reply. */
+  reply_to_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MessageReactionsTable {

@@ -237,6 +237,45 @@ describe('two server processes sharing PostgreSQL and Redis', async () => {
     );
   });
 
+  it('carries a reply with its quote, and the mention of the original author, across processes', async () => {
+    const ada = await signedInUser();
+    const grace = await signedInUser();
+    const joined = await call(a, ada, 'POST', '/api/rooms/join', { repoFullName: 'vuejs/vue' });
+    const roomId = ((await joined.json()) as JoinRoomResponse).room.id;
+    expect((await call(b, grace, 'POST', '/api/rooms/join', { repoFullName: 'vuejs/vue' })).status).toBe(200);
+    const onA = await connect(a, ada, roomId);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const asked = await call(a, ada, 'POST', `/api/rooms/${roomId}/messages`, { client_id: 'mq-1', content: 'why?' });
+    const originalId = ((await asked.json()) as MessageResponse).message.id;
+    const replied = await call(b, grace, 'POST', `/api/rooms/${roomId}/messages`, {
+      client_id: 'mq-2',
+      content: 'because',
+      reply_to_id: originalId,
+    });
+    expect(replied.status).toBe(201);
+    const replyId = ((await replied.json()) as MessageResponse).message.id;
+    const events = await waitForEvents(onA, roomId, 4);
+    expect(events[3]!.event).toMatchObject({
+      type: 'message.created',
+      message: { id: replyId, reply_to: { message_id: originalId, user_id: ada.id, excerpt: 'why?', deleted: false } },
+    });
+    expect(await onA.waitFor('room.activity', (f) => f.message_id === replyId, 10_000)).toMatchObject({
+      mentioned_user_ids: [ada.id],
+      excerpt: 'because',
+    });
+
+    // The original deleted through A: a replay from B quotes it as deleted, without its words.
+    expect((await call(a, ada, 'DELETE', `/api/messages/${originalId}`)).status).toBe(204);
+    const replay = await connect(b, grace, roomId);
+    const replayed = await waitForEvents(replay, roomId, 5);
+    expect(replayed.find((e) => e.seq === 4)?.event).toMatchObject({
+      type: 'message.created',
+      message: { id: replyId, reply_to: { message_id: originalId, excerpt: '', deleted: true } },
+    });
+    expect(JSON.stringify(replayed)).not.toContain('why?');
+  });
+
   it("signing out through one process closes that session's sockets on the other at once", async () => {
     const ada = await signedInUser();
     const onA = await openTestSocket(`ws://127.0.0.1:${a.port}/ws`, { cookie: ada.cookie, origin: a.origin });

@@ -56,6 +56,7 @@ const ROWS: Row[] = [
   { method: 'GET', path: () => '/api/stats', expect: all(200) },
   { method: 'GET', path: () => '/api/me', expect: signedIn(200) },
   { method: 'GET', path: () => '/api/me/rooms', expect: signedIn(200) },
+  { method: 'GET', path: () => '/api/me/mentions', expect: signedIn(200) },
   { method: 'GET', path: () => '/api/profile', expect: signedIn(200) },
   // Each caller edits only their own profile; a foreign id in the body is ignored (checked below).
   {
@@ -201,6 +202,12 @@ const ROWS: Row[] = [
     expect: { anon: 401, stranger: 204, member: 204, owner: 400 },
   },
   { method: 'DELETE', path: (w) => `/api/me/ignored/${w.ownerId}`, body: () => ({}), expect: signedIn(204) },
+  {
+    method: 'PUT',
+    path: (w) => `/api/rooms/${w.roomId}/notifications`,
+    body: () => ({ level: 'mute' }),
+    expect: { anon: 401, stranger: 403, member: 200, owner: 200 },
+  },
   {
     method: 'POST',
     path: (w) => `/api/messages/${w.messageId}/reactions`,

@@ -61,6 +61,8 @@ export const sendMessageBody = z.object({
     .max(100, 'client_id is too long')
     .regex(/^[A-Za-z0-9_-]+$/, 'client_id may contain letters, digits, - and _'),
   content,
+  /** The earlier message of the same room this one answers. */
+  reply_to_id: z.string().max(100, 'reply_to_id is too long').optional(),
 });
 export const editMessageBody = z.object({ content });
 export const reactionBody = z.object({ emoji: z.string().max(32) });

@@ -80,7 +80,26 @@ export interface MessageDto {
    * `message.references` event brings them and any later change.
    */
   references?: GitHubReferenceDto[];
+  /** The message this one replies to, as its quote shows it; absent when it is not a reply. */
+  reply_to?: ReplyQuoteDto;
 }
+
+/**
+ * The compact quote of a replied-to message: its author and first line. A deleted (or removed)
+ * original keeps its place with `deleted: true` and no text ('Original message was deleted').
+ */
+export interface ReplyQuoteDto {
+  message_id: string;
+  user_id: string;
+  author: UserSummaryDto;
+  excerpt: string;
+  deleted: boolean;
+}
+
+/** A send with a reply_to_id that is not a message of the room: 400 with this message. */
+export const REPLY_NOT_IN_ROOM = 'You can only reply to a message of this room';
+/** A send replying to a deleted message: 400 with this message. */
+export const REPLY_TO_DELETED = 'That message was deleted';
 
 /**
  * POST /api/rooms/join {repoFullName} and POST /api/rooms/:roomId/join {} → 200.

@@ -100,6 +100,9 @@ export type ServerFrame =
       author_id: string;
       mentioned_user_ids: string[];
       kind: 'created' | 'deleted';
+      /** A created message: its author's name and first line (what a browser notification shows). */
+      author_name?: string;
+      excerpt?: string;
     }
   /** To the room's moderators only: the number of messages with open reports changed. */
   | { type: 'reports.changed'; room_id: string; open_count: number }

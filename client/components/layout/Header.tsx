@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { MessagesSquare, PanelLeft } from 'lucide-react';
 import type { MeDto } from '../../../shared/api/auth';
@@ -13,6 +13,8 @@ import { useSidebar } from './sidebar-context';
 // The menu's code is downloaded when it is first opened; visitors never download it.
 const loadUserMenu = () => import('./UserMenu');
 const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
+// Signed-in users only: the Mentions button and browser notifications.
+const MentionsButton = lazy(() => import('./MentionsButton'));
 
 /** The avatar button; the first click loads the menu, which opens then. */
 function AccountMenu({ user }: { user: MeDto }) {
@@ -61,6 +63,11 @@ export function Header() {
         RepoRooms
       </Link>
       <div className="ml-auto flex items-center gap-2">
+        {user && (
+          <Suspense>
+            <MentionsButton />
+          </Suspense>
+        )}
         {user ? (
           <AccountMenu user={user} />
         ) : isLoading ? (

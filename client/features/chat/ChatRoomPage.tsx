@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
-import { BANNED_MESSAGE, type UserSummaryDto } from '../../../shared/api/rooms';
+import { BANNED_MESSAGE, type ReplyQuoteDto, type UserSummaryDto } from '../../../shared/api/rooms';
+import { messageExcerpt } from '../../../shared/excerpt';
 import { MOBILE_ISSUES_LIMIT, ROOM_ISSUES_LIMIT } from '../../../shared/limits';
 import { useSiteConfig } from '../../hooks/useSiteConfig';
 import { api } from '../../api/endpoints';
@@ -25,6 +26,7 @@ import { RoomTopic } from './components/RoomTopic';
 import { usePinnedMessages } from './hooks/usePinnedMessages';
 import { useRoomModeration, useSlowModeWait } from './hooks/useRoomModeration';
 import { nameWithHandle } from './components/person';
+import { authorName } from './components/MessageItem';
 import { RepositoryDetailsPanel } from './components/RepositoryDetailsPanel';
 import { TypingIndicator } from './components/TypingIndicator';
 import { Button } from '../../components/ui/Button';
@@ -38,6 +40,7 @@ import { useRoomOpening } from './hooks/useRoomOpening';
 import { useReadPosition } from './hooks/useReadPosition';
 import { MESSAGE_PARAM } from './state/message-link';
 import { useRoomRealtime } from './hooks/useRoomRealtime';
+import { useRoomNotificationLevel } from './hooks/useRoomNotificationLevel';
 import { useRoomGoodFirstIssues, useRoomRepository } from './hooks/useRoomRepository';
 import { useSession } from '../../hooks/useSession';
 import { toRepositoryView } from './state/repository-view';
@@ -80,6 +83,7 @@ export default function ChatRoomPage() {
   const moderation = useRoomModeration(roomId, members.members, user?.id);
   const pinned = usePinnedMessages(roomId, access.ready);
   const [pinnedOpen, setPinnedOpen] = useState(false);
+  const notifications = useRoomNotificationLevel(roomId);
   const [searchParams] = useSearchParams();
   const linkedId = searchParams.get(MESSAGE_PARAM);
   const opening = useRoomOpening(roomId, linkedId, access.ready);
@@ -125,6 +129,9 @@ export default function ChatRoomPage() {
   const [leaving, setLeaving] = useState(false);
   const [confirmingLeave, setConfirmingLeave] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
+  // The message being answered: the composer says so, and the next message sent replies to it.
+  const [replyingTo, setReplyingTo] = useState<{ roomId: string; quote: ReplyQuoteDto } | null>(null);
+  const replyQuote = replyingTo && replyingTo.roomId === roomId ? replyingTo.quote : null;
 
   usePageMeta({
     title: room ? `${room.repo_full_name} chat` : 'Chat room',
@@ -159,9 +166,38 @@ export default function ChatRoomPage() {
   const onSend = useCallback(
     (content: string) => {
       if (hasNewer) void reloadMessages();
-      return send(content);
+      setReplyingTo(null);
+      return send(content, replyQuote ?? undefined);
     },
-    [hasNewer, reloadMessages, send],
+    [hasNewer, reloadMessages, send, replyQuote],
+  );
+  // Read through a ref, so the rows' callback keeps its identity as messages come and go.
+  const latestMessages = useRef(messageList);
+  useLayoutEffect(() => {
+    latestMessages.current = messageList;
+  });
+  const onReply = useCallback(
+    (messageId: string) => {
+      const original = latestMessages.current.find((m) => m.id === messageId && !m.deleted);
+      if (!original || !roomId) return;
+      setEditingId(null);
+      setReplyingTo({
+        roomId,
+        quote: {
+          message_id: original.id,
+          user_id: original.user_id,
+          author: original.author,
+          excerpt: messageExcerpt(original.content),
+          deleted: false,
+        },
+      });
+    },
+    [roomId],
+  );
+  const onCancelReply = useCallback(() => setReplyingTo(null), []);
+  const onOpenMessage = useCallback(
+    (messageId: string) => navigate(`/chat/${roomId ?? ''}?${MESSAGE_PARAM}=${encodeURIComponent(messageId)}`),
+    [navigate, roomId],
   );
   const onEditMessage = useCallback((id: string, content: string) => void edit(id, content), [edit]);
   const onDeleteMessage = useCallback((id: string) => void remove(id), [remove]);
@@ -293,6 +329,8 @@ export default function ChatRoomPage() {
           openReportCount={tools.openReportCount}
           onOpenReports={canModerate ? tools.openReports : undefined}
           onOpenModerationLog={canModerate ? tools.openLog : undefined}
+          notificationLevel={notifications.level}
+          onNotificationLevelChange={(level) => void notifications.setLevel(level)}
         />
         <RoomTopic
           key={access.details.room.topic ?? ''}
@@ -329,6 +367,8 @@ export default function ChatRoomPage() {
             failed={messages.failed}
             onRetryLoad={messages.retryLoad}
             onSeen={onSeen}
+            onOpenMessage={onOpenMessage}
+            onReply={onReply}
             onEdit={onEditMessage}
             onDelete={onDeleteMessage}
             onRemove={canModerate ? onRemoveMessage : undefined}
@@ -353,6 +393,12 @@ export default function ChatRoomPage() {
           onTyping={realtime.notifyTyping}
           onEditLast={onEditLast}
           blockedReason={moderation.blockedReason ?? slowModeWait}
+          replyingTo={
+            replyQuote
+              ? { id: replyQuote.message_id, name: authorName(replyQuote.author), excerpt: replyQuote.excerpt }
+              : null
+          }
+          onCancelReply={onCancelReply}
         />
         <MuteDialog {...moderation.muteDialog} />
         <ConfirmDialog {...moderation.banDialog} />

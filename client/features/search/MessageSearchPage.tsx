@@ -1,10 +1,20 @@
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { SearchForm } from './SearchForm';
 import { SearchOutcome } from './SearchOutcome';
 
+import MentionsPage from './MentionsPage';
+
+/**
+ * /search and /mentions, the pages for finding messages, share one chunk (and one lazy component
+ * in the router, which every first visit downloads).
+ */
+export default function MessageFinderPage() {
+  return useLocation().pathname === '/mentions' ? <MentionsPage /> : <MessageSearchPage />;
+}
+
 /** /search?q=…: messages of every room I am a member of. */
-export default function MessageSearchPage() {
+function MessageSearchPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
   usePageMeta({ title: q ? `Search: ${q}` : 'Search messages', path: '/search', noindex: true });

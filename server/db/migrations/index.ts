@@ -16,6 +16,8 @@ import * as roomTopic from './20261125_0800_room_topic';
 import * as messageSearch from './20261125_0900_message_search';
 import * as messageReferences from './20261126_0200_message_references';
 import * as moderationTools from './20261126_0300_moderation_tools';
+import * as messageReplies from './20261126_0100_message_replies';
+import * as memberNotificationLevel from './20261126_0110_member_notification_level';
 
 /** Every migration, keyed by its timestamped name. Add new ones; never edit landed ones. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +38,6 @@ export const migrations: Record<string, Migration> = {
   '20261125_0900_message_search': messageSearch,
   '20261126_0200_message_references': messageReferences,
   '20261126_0300_moderation_tools': moderationTools,
+  '20261126_0100_message_replies': messageReplies,
+  '20261126_0110_member_notification_level': memberNotificationLevel,
 };

@@ -11,6 +11,15 @@ export interface AuthorRow {
   avatar_url: string | null;
 }
 
+/** What a reply's quote needs of the message it replies to. */
+export interface QuotedRow {
+  id: string;
+  room_id: string;
+  user_id: string;
+  content: string;
+  deleted_at: string | null;
+}
+
 /** A position in a room's history: messages strictly before it are older. */
 export interface MessageCursor {
   created_at: string;
@@ -19,7 +28,7 @@ export interface MessageCursor {
 
 /** Inserts the message unless this user already sent one with the same client id; true when inserted. */
 const insertNewMessage = preparedQuery(
-  7,
+  8,
   (
     db,
     id: string,
@@ -29,6 +38,7 @@ const insertNewMessage = preparedQuery(
     content: string,
     createdAt: string,
     editedAt: string | null,
+    replyToId: string | null,
   ) =>
     db
       .insertInto('messages')
@@ -40,6 +50,7 @@ const insertNewMessage = preparedQuery(
         content,
         created_at: createdAt,
         edited_at: editedAt,
+        reply_to_id: replyToId,
       })
       .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
       .returning('id'),
@@ -58,8 +69,33 @@ export function messagesRepository(db: Db) {
         message.content,
         message.created_at,
         message.edited_at,
+        message.reply_to_id,
       );
       return inserted !== undefined;
+    },
+
+    /** The messages replied to (tombstones included, as their quotes show them deleted), by id. */
+    async findQuoted(messageIds: string[]): Promise<Map<string, QuotedRow>> {
+      const ids = [...new Set(messageIds)];
+      const result = new Map<string, QuotedRow>();
+      if (ids.length === 0) return result;
+      const rows = await db
+        .selectFrom('messages')
+        .select(['id', 'room_id', 'user_id', 'content', 'deleted_at'])
+        .where('id', 'in', ids)
+        .execute();
+      for (const row of rows) result.set(row.id, row);
+      return result;
+    },
+
+    /** The replies to a message (not deleted ones), whose quotes follow its text. */
+    async listReplies(messageId: string): Promise<MessageRow[]> {
+      return db
+        .selectFrom('messages')
+        .selectAll()
+        .where('reply_to_id', '=', messageId)
+        .where('deleted_at', 'is', null)
+        .execute();
     },
 
     /** When the user last wrote in the room (ISO), deleted messages included; undefined when never. */

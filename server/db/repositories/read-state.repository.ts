@@ -15,10 +15,21 @@ export interface ReadCursor {
 
 export interface UnreadRow {
   room_id: string;
+  notification_level: string;
   unread_count: number;
   mention_count: number;
   read_message_id: string;
   first_unread_id: string | null;
+}
+
+export interface MentionRow {
+  message_id: string;
+  room_id: string;
+  created_at: string;
+  user_id: string;
+  content: string;
+  repo_full_name: string;
+  unread: boolean;
 }
 
 /** Read positions and mentions of members (the counts behind unread badges). */
@@ -49,8 +60,9 @@ export function readStateRepository(db: Db) {
         mention_count: number | string;
         read_message_id: string;
         first_unread_id: string | null;
+        notification_level: string;
       }>`
-        select cm.room_id, cm.read_message_id,
+        select cm.room_id, cm.read_message_id, cm.notification_level,
           (select count(*) from (${next}) w
             where w.user_id <> ${userId} and w.deleted_at is null) as unread_count,
           (select count(*) from (
@@ -71,6 +83,7 @@ export function readStateRepository(db: Db) {
       `.execute(db);
       return result.rows.map((row) => ({
         room_id: row.room_id,
+        notification_level: row.notification_level,
         unread_count: Number(row.unread_count),
         mention_count: Number(row.mention_count),
         read_message_id: row.read_message_id,
@@ -107,6 +120,39 @@ export function readStateRepository(db: Db) {
         )
         .execute();
       return rows.map((row) => row.id);
+    },
+
+    /** Sets how an active member hears about a room; false when they are not one. */
+    async setNotificationLevel(roomId: string, userId: string, level: string): Promise<boolean> {
+      const result = await db
+        .updateTable('chat_members')
+        .set({ notification_level: level })
+        .where('room_id', '=', roomId)
+        .where('user_id', '=', userId)
+        .where('left_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * The user's mentions in the rooms they are an active member of, newest first, before a
+     * position (exclusive), with the message, its room's name and whether it is unread.
+     */
+    async mentionsPage(userId: string, before: ReadCursor | null, limit: number): Promise<MentionRow[]> {
+      const older = before ? sql`and (n.created_at, n.message_id) < (${before.created_at}, ${before.id})` : sql``;
+      const result = await sql<Omit<MentionRow, 'unread'> & { unread: number | string | boolean }>`
+        select n.message_id, n.room_id, n.created_at, m.user_id, m.content, r.repo_full_name,
+          case when (n.created_at, n.message_id) > (cm.read_created_at, cm.read_message_id)
+            then 1 else 0 end as unread
+        from message_mentions n
+        join chat_members cm on cm.room_id = n.room_id and cm.user_id = n.user_id and cm.left_at is null
+        join messages m on m.id = n.message_id
+        join chat_rooms r on r.id = n.room_id
+        where n.user_id = ${userId} ${older}
+        order by n.created_at desc, n.message_id desc
+        limit ${limit}
+      `.execute(db);
+      return result.rows.map((row) => ({ ...row, unread: Number(row.unread) === 1 }));
     },
 
     /** Replaces who a message mentions. */

@@ -20,6 +20,8 @@ export async function pageMetaFor(
   if (path === '/') return { meta: homePageMeta(publicUrl), status: 200 };
   if (path === '/auth') return { meta: { title: PAGE_TITLES.auth, path, noindex: true }, status: 200 };
   if (path === '/profile') return { meta: { title: PAGE_TITLES.profile, path, noindex: true }, status: 200 };
+  if (path === '/search') return { meta: { title: PAGE_TITLES.search, path, noindex: true }, status: 200 };
+  if (path === '/mentions') return { meta: { title: 'Mentions', path, noindex: true }, status: 200 };
   if (path === '/chat' || path.startsWith('/chat/') || /^\/r\/[^/]+\/[^/]+$/.test(path)) {
     return { meta: { title: PAGE_TITLES.chat, path, noindex: true }, status: 200 };
   }

@@ -244,6 +244,7 @@ export function createDemoContentService(deps: DemoContentDeps) {
                 edited_at: null,
                 deleted_at: null,
                 removed_by: null,
+                reply_to_id: null,
               };
               if (!(await messagesRepository(inner).insertIfAbsent(row)))
                 throw new Error('demo content: message not written');

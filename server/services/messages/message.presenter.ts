@@ -1,6 +1,7 @@
-import type { MessageDto, ReactionDto, UserSummaryDto } from '../../../shared/api/rooms';
+import type { MessageDto, ReactionDto, ReplyQuoteDto, UserSummaryDto } from '../../../shared/api/rooms';
+import { messageExcerpt } from '../../../shared/excerpt';
 import type { GitHubReferenceDto } from '../../../shared/github-references';
-import type { AuthorRow } from '../../db/repositories/messages.repository';
+import type { AuthorRow, QuotedRow } from '../../db/repositories/messages.repository';
 import type { ReactionWithReactorRow } from '../../db/repositories/reactions.repository';
 import type { MessageReactionRow, MessageRow } from '../../db/schema';
 
@@ -35,8 +36,21 @@ export function toReactionDto(row: MessageReactionRow, reactor: AuthorRow | unde
   };
 }
 
+/** A reply's quote: the original's author and first line, or no text once it is deleted. */
+export function toReplyQuoteDto(original: QuotedRow, people: ReadonlyMap<string, AuthorRow>): ReplyQuoteDto {
+  const deleted = original.deleted_at !== null;
+  return {
+    message_id: original.id,
+    user_id: original.user_id,
+    author: toUserSummaryDto(original.user_id, people.get(original.user_id)),
+    excerpt: deleted ? '' : messageExcerpt(original.content),
+    deleted,
+  };
+}
+
 /**
- * `people` holds the author and the reactors (by user id); missing ones render nameless.
+ * `people` holds the author, the reactors and the authors of replied-to messages (by user id);
+ * missing ones render nameless. `quoted` holds the messages replied to, by id.
  * `references`: the message's resolved GitHub references (sent only when there are some).
  */
 export function toMessageDto(
@@ -44,8 +58,10 @@ export function toMessageDto(
   people: ReadonlyMap<string, AuthorRow>,
   reactions: MessageReactionRow[],
   references: GitHubReferenceDto[] = [],
+  quoted: ReadonlyMap<string, QuotedRow> = new Map(),
 ): MessageDto {
   const deleted = row.deleted_at !== null;
+  const original = !deleted && row.reply_to_id !== null ? quoted.get(row.reply_to_id) : undefined;
   return {
     id: row.id,
     room_id: row.room_id,
@@ -60,5 +76,6 @@ export function toMessageDto(
     author: toUserSummaryDto(row.user_id, people.get(row.user_id)),
     reactions: deleted ? [] : reactions.map((r) => toReactionDto(r, people.get(r.user_id))),
     ...(!deleted && references.length > 0 ? { references } : {}),
+    ...(original ? { reply_to: toReplyQuoteDto(original, people) } : {}),
   };
 }

@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { MessageDto, MessagesPageResponse } from '../../../shared/api/rooms';
+import {
+  REPLY_NOT_IN_ROOM,
+  REPLY_TO_DELETED,
+  type MessageDto,
+  type MessagesPageResponse,
+} from '../../../shared/api/rooms';
+import { isUuid } from '../../../shared/text';
+import { messageExcerpt } from '../../../shared/excerpt';
 import { isBlankText } from '../../../shared/validation/clean-text';
 import { sanitizeMessage, validateMessage } from '../../../shared/validation/message';
 import type { Logger } from 'pino';
@@ -31,12 +38,17 @@ export const NOT_A_MEMBER = 'You are not a member of this room';
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const MODERATORS_ONLY = 'Only moderators of this room can do that';
 
-/** Loads authors, reactions and reactors for rows and presents them, keeping the rows' order. */
+/**
+ * Loads authors, reactions and reactors, and the messages replied to with their authors, for rows
+ * and presents them, keeping the rows' order.
+ */
 export async function presentMessages(db: Kysely<Database>, rows: MessageRow[]): Promise<MessageDto[]> {
-  // All at once (on PostgreSQL, separate connections); each walks an index.
-  const [reactions, people, references] = await Promise.all([
+  const replyIds = rows.flatMap((r) => (r.reply_to_id !== null && r.deleted_at === null ? [r.reply_to_id] : []));
+  // At once (on PostgreSQL, several connections); each walks an index.
+  const [reactions, people, quoted, references] = await Promise.all([
     reactionsRepository(db).listForMessagesWithReactors(rows.map((r) => r.id)),
     messagesRepository(db).findAuthors(rows.map((r) => r.user_id)),
+    messagesRepository(db).findQuoted(replyIds),
     // Only messages whose text could refer to GitHub can have stored references.
     messageReferencesRepository(db).listFor(rows.filter((r) => mayHoldReferences(r.content)).map((r) => r.id)),
   ]);
@@ -48,7 +60,24 @@ export async function presentMessages(db: Kysely<Database>, rows: MessageRow[]):
     if (list) list.push(reaction);
     else byMessage.set(reaction.message_id, [reaction]);
   }
-  return rows.map((row) => toMessageDto(row, people, byMessage.get(row.id) ?? [], references.get(row.id)?.refs ?? []));
+  const quotedAuthors = [...quoted.values()].map((q) => q.user_id).filter((id) => !people.has(id));
+  if (quotedAuthors.length > 0) {
+    for (const [id, author] of await messagesRepository(db).findAuthors(quotedAuthors)) people.set(id, author);
+  }
+  return rows.map((row) =>
+    toMessageDto(row, people, byMessage.get(row.id) ?? [], references.get(row.id)?.refs ?? [], quoted),
+  );
+}
+
+/**
+ * The replies to a message quote its first line: when that message is edited, deleted or removed,
+ * the replies' logged events are rewritten to quote it as it is now (no replay carries a quote of
+ * replaced or deleted text). Live clients update the quotes they show from the original's event.
+ */
+async function showCurrentQuotesInLog(trx: Kysely<Database>, messageId: string): Promise<void> {
+  const replies = await messagesRepository(trx).listReplies(messageId);
+  if (replies.length === 0) return;
+  for (const reply of await presentMessages(trx, replies)) await showCurrentTextInLog(trx, reply);
 }
 
 /**
@@ -79,10 +108,11 @@ export function createMessagesService(deps: MessagesServiceDeps) {
   const { db, changes, limits, roles, bus, logger, now, references } = deps;
   /** Tells the room's members' sockets (open room or not) so unread counts and markers follow. */
   function announceActivity(
-    message: Pick<MessageDto, 'id' | 'room_id' | 'user_id'>,
+    message: Pick<MessageDto, 'id' | 'room_id' | 'user_id'> & Partial<Pick<MessageDto, 'author' | 'content'>>,
     kind: 'created' | 'deleted',
     mentioned: string[],
   ) {
+    const author = message.author;
     void publishToUsers(bus, {
       type: 'room.activity',
       frame: {
@@ -92,8 +122,18 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         author_id: message.user_id,
         mentioned_user_ids: mentioned,
         kind,
+        ...(author ? { author_name: author.display_name || author.username || 'Someone' } : {}),
+        ...(message.content !== undefined ? { excerpt: messageExcerpt(message.content) } : {}),
       },
     }).catch((error: unknown) => logger.warn({ err: error }, 'room activity not announced'));
+  }
+
+  /** The message a send replies to: one of the same room that is not deleted. */
+  async function checkedReplyTarget(roomId: string, messageId: string): Promise<MessageRow> {
+    const original = isUuid(messageId) ? await messagesRepository(db).findInRoom(roomId, messageId) : undefined;
+    if (!original) throw domainErrors.invalid(REPLY_NOT_IN_ROOM);
+    if (original.deleted_at !== null) throw domainErrors.invalid(REPLY_TO_DELETED);
+    return original;
   }
 
   /** The room's last sequence number; the room must exist. */
@@ -178,7 +218,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     async send(
       userId: string,
       roomId: string,
-      input: { client_id: string; content: string },
+      input: { client_id: string; content: string; reply_to_id?: string | undefined },
     ): Promise<{ message: MessageDto; created: boolean }> {
       // Membership, mute and slow mode in one reading (and once more under the room lock).
       const gate = await readSendGate(db, roomId, userId);
@@ -189,6 +229,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       if (existing) return { message: (await presentMessages(db, [existing]))[0] as MessageDto, created: false };
 
       const content = checkedContent(input.content);
+      const replyTo = input.reply_to_id === undefined ? null : await checkedReplyTarget(roomId, input.reply_to_id);
       // A muted member's attempts do not spend their sending budget.
       refuseIfMuted(gate.muted_until, now());
       // Moderators are exempt from slow mode; their role is only looked up when the room has it on.
@@ -213,6 +254,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
           edited_at: null,
           deleted_at: null,
           removed_by: null,
+          reply_to_id: replyTo?.id ?? null,
         };
         const inserted = await messagesRepository(trx).insertIfAbsent(row);
         let message: MessageDto;
@@ -220,9 +262,14 @@ export function createMessagesService(deps: MessagesServiceDeps) {
           mentioned = await recordMentions(trx, row, { fresh: true });
           // Writing in a room means having seen it up to here.
           await readStateRepository(trx).advance(roomId, userId, { created_at: row.created_at, id: row.id });
-          // A message created a moment ago has no reactions yet: only its author is looked up.
-          const author = await messagesRepository(trx).findAuthor(userId);
-          message = toMessageDto(row, new Map(author ? [[userId, author]] : []), []);
+          // A message created a moment ago has no reactions yet: only its author (and the author
+          // of the message it replies to, read again under the lock) are looked up.
+          if (row.reply_to_id !== null) {
+            message = (await presentMessages(trx, [row]))[0] as MessageDto;
+          } else {
+            const author = await messagesRepository(trx).findAuthor(userId);
+            message = toMessageDto(row, new Map(author ? [[userId, author]] : []), []);
+          }
         } else {
           const stored = await messagesRepository(trx).findByClientId(userId, input.client_id);
           if (!stored) throw domainErrors.conflict('Message could not be saved, please retry');
@@ -260,6 +307,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         if (references) referring = await references.keepForEdit(trx, updated);
         const message = (await presentMessages(trx, [updated]))[0] as MessageDto;
         await showCurrentTextInLog(trx, message);
+        await showCurrentQuotesInLog(trx, messageId);
         await recordMentions(trx, updated);
         return { result: message, events: [{ type: 'message.updated', message }] };
       });
@@ -276,6 +324,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         const deleted = await messagesRepository(trx).deleteOwn(messageId, userId, nowIso);
         if (deleted) {
           await tombstoneDeletedInLog(trx, current.room_id, messageId);
+          await showCurrentQuotesInLog(trx, messageId);
           await readStateRepository(trx).setMentions(current, []);
           await messageReferencesRepository(trx).delete(messageId);
           // Nothing is left to moderate: its open reports are closed with it.
@@ -308,6 +357,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         const done = await messagesRepository(trx).removeByModerator(messageId, moderatorId, nowIso);
         if (done) {
           await tombstoneDeletedInLog(trx, current.room_id, messageId, true);
+          await showCurrentQuotesInLog(trx, messageId);
           await readStateRepository(trx).setMentions(current, []);
           await messageReferencesRepository(trx).delete(messageId);
           // The message's reports are settled by its removal.

@@ -1,15 +1,25 @@
 import type { Kysely } from 'kysely';
 import type { MarkReadResponse, UnreadSummaryResponse } from '../../../shared/api/read-state';
+import {
+  DEFAULT_NOTIFICATION_LEVEL,
+  NOTIFICATION_LEVELS,
+  type MentionsPageResponse,
+  type NotificationLevel,
+  type NotificationLevelResponse,
+} from '../../../shared/api/notifications';
 import { mentionedHandles } from '../../../shared/mentions';
+import { messageExcerpt } from '../../../shared/excerpt';
+import { toUserSummaryDto } from '../messages/message.presenter';
+import { decodeCursor, encodeCursor } from '../messages/message-cursor';
 import type { EventBus } from '../../bus/event-bus';
 import type { Database } from '../../db/schema';
 import { messagesRepository } from '../../db/repositories/messages.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import { readStateRepository } from '../../db/repositories/read-state.repository';
-import { userIgnoresRepository } from '../../db/repositories/user-ignores.repository';
 import { domainErrors } from '../../errors';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
 import { publishToUsers } from './user-channel';
+import { mentionRecipients, type MentioningMessage } from './mention-recipients';
 
 export const NOT_A_MEMBER = 'You are not a member of this room';
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -37,10 +47,13 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
       return {
         rooms: rows.map((row) => ({
           room_id: row.room_id,
-          unread_count: row.unread_count,
+          // A muted room shows no unread emphasis anywhere (sidebar, cards, the tab's title): only
+          // its mentions count. Where it opens (the first unread message) stays as it is.
+          unread_count: row.notification_level === 'mute' ? 0 : row.unread_count,
           mention_count: row.mention_count,
           last_read_message_id: row.read_message_id || null,
           first_unread_message_id: row.first_unread_id,
+          notification_level: notificationLevelOf(row.notification_level),
         })),
       };
     },
@@ -63,6 +76,47 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
       return { last_read_message_id: now?.id || message.id };
     },
 
+    /** Sets how the member hears about the room ('all', 'mentions' or 'mute'). */
+    async setNotificationLevel(
+      userId: string,
+      roomId: string,
+      level: NotificationLevel,
+    ): Promise<NotificationLevelResponse> {
+      if (!(await positions.setNotificationLevel(roomId, userId, level))) {
+        if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
+        throw domainErrors.forbidden(NOT_A_MEMBER);
+      }
+      return { level };
+    },
+
+    /** The user's mentions (and replies to them) across their rooms, newest first, a page at a time. */
+    async mentions(
+      userId: string,
+      request: { before?: string | undefined; limit: number },
+    ): Promise<MentionsPageResponse> {
+      const before = request.before === undefined ? null : decodeCursor(request.before);
+      if (request.before !== undefined && !before) throw domainErrors.invalid('before: invalid cursor');
+      const rows = await positions.mentionsPage(userId, before, request.limit + 1);
+      const page = rows.slice(0, request.limit);
+      const authors = await messagesRepository(db).findAuthors(page.map((row) => row.user_id));
+      const last = page[page.length - 1];
+      return {
+        mentions: page.map((row) => ({
+          message_id: row.message_id,
+          room_id: row.room_id,
+          room_name: row.repo_full_name,
+          author: toUserSummaryDto(row.user_id, authors.get(row.user_id)),
+          created_at: row.created_at,
+          excerpt: messageExcerpt(row.content),
+          unread: row.unread,
+        })),
+        next_cursor:
+          rows.length > request.limit && last
+            ? encodeCursor({ created_at: last.created_at, id: last.message_id })
+            : null,
+      };
+    },
+
     /** The author has seen their own message: their position moves to it (and their tabs hear it). */
     async markOwnMessageRead(userId: string, message: { id: string; room_id: string; created_at: string }) {
       const moved = await positions.advance(message.room_id, userId, {
@@ -76,24 +130,26 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
 
 export type ReadStateService = ReturnType<typeof createReadStateService>;
 
+function notificationLevelOf(stored: string): NotificationLevel {
+  return (NOTIFICATION_LEVELS as readonly string[]).includes(stored)
+    ? (stored as NotificationLevel)
+    : DEFAULT_NOTIFICATION_LEVEL;
+}
+
 /**
- * Who a message mentions: handles in its text (outside code) that name a profile, never the author.
+ * Stores whom a message reaches as a mention (decided by mentionRecipients) and answers them.
  * Runs inside the message's transaction, so counts never see a message without its mentions.
  */
 export async function recordMentions(
   db: Kysely<Database>,
-  message: { id: string; room_id: string; user_id: string; created_at: string; content: string },
+  message: MentioningMessage & { created_at: string },
   { fresh = false }: { fresh?: boolean } = {},
 ): Promise<string[]> {
+  // A message inserted in this transaction that names no one and answers nothing has no mentions
+  // to record, nor any to replace.
+  if (fresh && message.reply_to_id === null && mentionedHandles(message.content).length === 0) return [];
+  const userIds = await mentionRecipients(db, message);
   const repository = readStateRepository(db);
-  const handles = mentionedHandles(message.content);
-  // A message inserted in this transaction has no mentions to replace.
-  if (fresh && handles.length === 0) return [];
-  const named = (await repository.usersByHandle(handles)).filter((id) => id !== message.user_id);
-  // Someone who ignores the author is not notified of their mentions.
-  const ignoring =
-    named.length === 0 ? new Set<string>() : await userIgnoresRepository(db).whoIgnore(message.user_id, named);
-  const userIds = named.filter((id) => !ignoring.has(id));
   if (fresh) await repository.addMentions(message, userIds);
   else await repository.setMentions(message, userIds);
   return userIds;

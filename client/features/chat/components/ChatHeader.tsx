@@ -19,6 +19,9 @@ import {
 import { SLOW_MODE_LABELS, type SlowModeSeconds } from '../../../../shared/api/rooms';
 import { LoadOnUse } from '../../../components/ui/LoadOnUse';
 import type { SlowModeMenuProps } from './SlowModeMenu';
+import type { NotificationsMenuProps } from './NotificationsMenu';
+import { NotificationsTrigger } from './NotificationsTrigger';
+import type { NotificationLevel } from '../../../../shared/api/notifications';
 import type { RepositoryView } from '../state/repository-view';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Badge } from '../../../components/ui/Badge';
@@ -48,6 +51,9 @@ interface ChatHeaderProps {
   openReportCount?: number;
   onOpenReports?(): void;
   onOpenModerationLog?(): void;
+  /** How the member hears about the room (the "Notifications" control). */
+  notificationLevel?: NotificationLevel;
+  onNotificationLevelChange?(level: NotificationLevel): void;
 }
 
 /** 'off', '10 s', '30 s', '60 s', '5 min'. */
@@ -150,6 +156,12 @@ export function ChatHeader(props: ChatHeaderProps) {
             </span>
           </Button>
         )}
+        {props.onNotificationLevelChange && (
+          <NotificationsButton
+            level={props.notificationLevel ?? 'mentions'}
+            onChange={props.onNotificationLevelChange}
+          />
+        )}
         {props.onOpenReports && (
           <Button variant="outline" size="sm" onClick={props.onOpenReports} data-testid="reports-button">
             <Flag className="h-4 w-4" aria-hidden="true" />
@@ -201,6 +213,21 @@ function SlowModeButton(props: SlowModeMenuProps) {
       )}
     >
       <SlowModeMenu {...props} defaultOpen />
+    </LoadOnUse>
+  );
+}
+
+// The notifications menu's code is downloaded when it is first opened.
+const loadNotificationsMenu = () => import('./NotificationsMenu');
+const NotificationsMenu = lazy(loadNotificationsMenu);
+
+function NotificationsButton(props: NotificationsMenuProps) {
+  return (
+    <LoadOnUse
+      preload={() => void loadNotificationsMenu()}
+      placeholder={(handlers) => <NotificationsTrigger level={props.level} {...handlers} />}
+    >
+      <NotificationsMenu {...props} defaultOpen />
     </LoadOnUse>
   );
 }

@@ -113,3 +113,32 @@ describe('Composer', { timeout: 20_000 }, () => {
     expect(onEditLast).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('Composer replies', { timeout: 20_000 }, () => {
+  it('says whom it replies to, with an excerpt; "Cancel reply" or Escape cancels', async () => {
+    const onCancelReply = vi.fn();
+    const onSend = vi.fn();
+    render(
+      <Composer
+        members={members}
+        currentUserId="me"
+        onSend={onSend}
+        onTyping={vi.fn()}
+        replyingTo={{ id: 'm1', name: 'Ada', excerpt: 'How do I build?' }}
+        onCancelReply={onCancelReply}
+      />,
+    );
+    const banner = screen.getByTestId('composer-reply');
+    expect(banner.textContent).toContain('Replying to Ada');
+    expect(banner.textContent).toContain('How do I build?');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Cancel reply' }));
+    expect(onCancelReply).toHaveBeenCalledTimes(1);
+    const box = screen.getByPlaceholderText('Type your message...');
+    expect(document.activeElement).toBe(box);
+    await user.keyboard('{Escape}');
+    expect(onCancelReply).toHaveBeenCalledTimes(2);
+    await user.type(box, 'make{Enter}');
+    expect(onSend).toHaveBeenCalledWith('make');
+  });
+});

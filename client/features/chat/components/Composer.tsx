@@ -1,4 +1,4 @@
-import { Send } from 'lucide-react';
+import { Reply, Send, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import type { MemberDto } from '../../../../shared/api/rooms';
@@ -18,6 +18,10 @@ interface ComposerProps {
   onEditLast?(): boolean;
   /** Why the member cannot write now (a mute); the box is disabled and says so. */
   blockedReason?: string | null;
+  /** The message being replied to (its author's name and first line), or null. */
+  replyingTo?: { id: string; name: string; excerpt: string } | null;
+  /** "Cancel reply" (or Escape in the box). */
+  onCancelReply?(): void;
 }
 
 /**
@@ -25,7 +29,16 @@ interface ComposerProps {
  * box edits my last message. It takes the focus when the room opens, except on touch screens
  * (where that would pop the keyboard over the conversation).
  */
-export function Composer({ members, currentUserId, onSend, onTyping, onEditLast, blockedReason }: ComposerProps) {
+export function Composer({
+  members,
+  currentUserId,
+  onSend,
+  onTyping,
+  onEditLast,
+  blockedReason,
+  replyingTo = null,
+  onCancelReply,
+}: ComposerProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [mention, setMention] = useState<MentionQuery | null>(null);
@@ -39,6 +52,11 @@ export function Composer({ members, currentUserId, onSend, onTyping, onEditLast,
     const touch = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
     if (!touch) textarea.current?.focus();
   }, []);
+  // Choosing "Reply" puts the writer in the box.
+  const replyId = replyingTo?.id;
+  useEffect(() => {
+    if (replyId) textarea.current?.focus();
+  }, [replyId]);
 
   const candidates = useMemo(
     () =>
@@ -107,6 +125,11 @@ export function Composer({ members, currentUserId, onSend, onTyping, onEditLast,
         return;
       }
     }
+    if (event.key === 'Escape' && replyingTo && onCancelReply) {
+      event.preventDefault();
+      onCancelReply();
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       if (text.trim()) submit();
@@ -151,6 +174,30 @@ export function Composer({ members, currentUserId, onSend, onTyping, onEditLast,
             </li>
           ))}
         </ul>
+      )}
+      {replyingTo && (
+        <div
+          className="mb-2 flex items-center gap-2 rounded-md border-l-2 border-primary bg-muted px-2 py-1 text-xs"
+          data-testid="composer-reply"
+        >
+          <Reply className="h-3.5 w-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <div className="min-w-0 flex-1">
+            <p className="font-medium">Replying to {replyingTo.name}</p>
+            <p className="truncate text-muted-foreground">{replyingTo.excerpt}</p>
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="h-6 w-6 shrink-0"
+            aria-label="Cancel reply"
+            onClick={() => {
+              onCancelReply?.();
+              textarea.current?.focus();
+            }}
+          >
+            <X className="h-3.5 w-3.5" aria-hidden="true" />
+          </Button>
+        </div>
       )}
       <div className="flex items-end gap-2">
         <Textarea

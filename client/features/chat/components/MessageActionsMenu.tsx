@@ -1,4 +1,4 @@
-import { Ban, EyeOff, Copy, Ellipsis, Flag, Link2, MicOff, Pencil, Pin, ShieldX, Trash2 } from 'lucide-react';
+import { Ban, Copy, Ellipsis, EyeOff, Flag, Link2, MicOff, Pencil, Pin, Reply, ShieldX, Trash2 } from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,6 +10,8 @@ import { TOOLBAR_BUTTON_CLASS } from './toolbar-buttons';
 export interface MessageActionsMenuProps {
   /** The user's own message: Edit and Delete too. */
   own: boolean;
+  /** Answers the message (the composer shows "Replying to …"); absent where one cannot write. */
+  onReply?: (() => void) | undefined;
   onEdit(): void;
   onCopy(): void;
   onCopyLink(): void;
@@ -32,6 +34,7 @@ export interface MessageActionsMenuProps {
 /** A message's actions menu (loaded on first use, see MessageItem). */
 export default function MessageActionsMenu({
   own,
+  onReply,
   onEdit,
   onCopy,
   onCopyLink,
@@ -52,6 +55,11 @@ export default function MessageActionsMenu({
         <Ellipsis className="h-4 w-4" aria-hidden="true" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align={own ? 'end' : 'start'}>
+        {onReply && (
+          <DropdownMenuItem onSelect={onReply}>
+            <Reply className="h-4 w-4" aria-hidden="true" /> Reply
+          </DropdownMenuItem>
+        )}
         {own && (
           <DropdownMenuItem onSelect={onEdit}>
             <Pencil className="h-4 w-4" aria-hidden="true" /> Edit

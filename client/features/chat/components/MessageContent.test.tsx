@@ -40,3 +40,12 @@ describe('MessageContent', () => {
     expect(container.querySelector('[data-mention="unknown"]')?.textContent).toBe('@nobody-here');
   });
 });
+
+describe('mentions', () => {
+  it("link a member's handle to their public profile; an unknown handle stays text", () => {
+    const { container } = render(<MessageContent content="@ada-demo meet @nobody-here" knownUsernames={known} />);
+    const link = container.querySelector('a[data-mention="known"]');
+    expect(link?.getAttribute('href')).toBe('/user/ada-demo');
+    expect(container.querySelector('a[data-mention="unknown"]')).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
+import { Link, useInRouterContext } from 'react-router';
 import { formatMessage, type InlineNode } from '../../../lib/message-format';
 import { tokenizeMessage } from '../../../lib/message-tokens';
 import { cn } from '../../../lib/cn';
@@ -102,20 +103,58 @@ function renderInline(
           {node.text}
         </a>
       );
-    case 'mention':
-      return (
-        <span
+    case 'mention': {
+      const className = cn(
+        'rounded px-0.5',
+        node.known ? 'bg-primary/15 font-semibold text-primary' : 'text-muted-foreground',
+      );
+      // A member's handle links to their public profile; an unknown one stays text.
+      return node.known ? (
+        <MentionLink
           key={index}
-          data-mention={node.known ? 'known' : 'unknown'}
-          className={cn(
-            'rounded px-0.5',
-            node.known ? 'bg-primary/15 font-semibold text-primary' : 'text-muted-foreground',
-          )}
+          to={`/user/${encodeURIComponent(node.text.slice(1))}`}
+          className={cn(className, 'hover:underline')}
+          tabbable={tabbable}
         >
+          {node.text}
+        </MentionLink>
+      ) : (
+        <span key={index} data-mention="unknown" className={className}>
           {node.text}
         </span>
       );
+    }
     default:
       return <span key={index}>{node.text}</span>;
   }
+}
+
+/** A link to a mentioned member's profile: a router link in the app, a plain one elsewhere. */
+function MentionLink({
+  to,
+  className,
+  tabbable,
+  children,
+}: {
+  to: string;
+  className: string;
+  tabbable: boolean;
+  children: string;
+}) {
+  // The same rel as every link in user text: the handle comes from a message.
+  const props = {
+    className,
+    rel: 'noopener noreferrer nofollow ugc',
+    'data-mention': 'known',
+    tabIndex: tabbable ? undefined : -1,
+  };
+  return useInRouterContext() ? (
+    <Link to={to} {...props}>
+      {children}
+    </Link>
+  ) : (
+    <a href={to} {...props}>
+      {children}
+    </a>
+  );
 }

@@ -40,6 +40,10 @@ export interface MessageActions {
   onReport?(messageId: string): void;
   /** Ignores the author (their messages collapse for the reader). */
   onIgnore?(user: UserSummaryDto): void;
+  /** Starts a reply to the message (absent where the reader cannot write). */
+  onReply?(messageId: string): void;
+  /** Shows a message of the room (a reply's original): scrolled to and highlighted, loaded if need be. */
+  onJumpTo?(messageId: string): void;
 }
 
 export function authorName(author: ChatMessage['author']): string {
@@ -47,6 +51,7 @@ export function authorName(author: ChatMessage['author']): string {
 }
 
 export const DELETED_TEXT = 'This message was deleted';
+export const ORIGINAL_DELETED_TEXT = 'Original message was deleted';
 export const REMOVED_TEXT = 'Message removed by a moderator';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
@@ -142,6 +147,40 @@ function MessageActionsButton(props: MessageActionsMenuProps) {
     >
       <MessageActionsMenu {...props} defaultOpen />
     </LoadOnUse>
+  );
+}
+
+/** A reply's compact quote of its original (author and first line); a click shows the original. */
+function ReplyQuote({
+  quote,
+  tabbable,
+  onJumpTo,
+}: {
+  quote: NonNullable<ChatMessage['reply_to']>;
+  tabbable: boolean;
+  onJumpTo?: ((messageId: string) => void) | undefined;
+}) {
+  return (
+    <button
+      type="button"
+      data-testid="reply-quote"
+      data-reply-to={quote.message_id}
+      tabIndex={tabbable ? 0 : -1}
+      title="Show the original message"
+      onClick={() => onJumpTo?.(quote.message_id)}
+      className="mb-1 flex max-w-full min-w-0 items-baseline gap-1.5 rounded border-l-2 border-primary/60 bg-background/60 px-2 py-0.5 text-left text-xs hover:bg-background"
+    >
+      {quote.deleted ? (
+        <span className="text-muted-foreground italic">{ORIGINAL_DELETED_TEXT}</span>
+      ) : (
+        <>
+          <span className="shrink-0 font-semibold">{authorName(quote.author)}</span>
+          <span className="min-w-0 truncate text-muted-foreground" dir="auto">
+            {quote.excerpt}
+          </span>
+        </>
+      )}
+    </button>
   );
 }
 
@@ -292,12 +331,17 @@ export const MessageItem = memo(function MessageItem({
             ) : editing ? (
               <EditBox initial={message.content} onSave={save} onClose={closeEditor} />
             ) : (
-              <MessageContent
-                content={message.content}
-                knownUsernames={knownUsernames}
-                tabbable={active}
-                references={message.references}
-              />
+              <>
+                {message.reply_to && (
+                  <ReplyQuote quote={message.reply_to} tabbable={active} onJumpTo={actions.onJumpTo} />
+                )}
+                <MessageContent
+                  content={message.content}
+                  knownUsernames={knownUsernames}
+                  tabbable={active}
+                  references={message.references}
+                />
+              </>
             )}
             <div className={cn('mt-1 flex items-center gap-2 text-[11px] text-muted-foreground', own && 'justify-end')}>
               <time dateTime={message.created_at} title={fullTimeLabel(message.created_at)}>
@@ -319,6 +363,7 @@ export const MessageItem = memo(function MessageItem({
               <ReactionPicker onPick={(emoji) => actions.onToggleReaction(message.id, emoji)} />
               <MessageActionsButton
                 own={own}
+                onReply={actions.onReply ? () => actions.onReply?.(message.id) : undefined}
                 onEdit={() => onEditingChange(message.id)}
                 onCopy={() => actions.onCopy(message.content)}
                 onCopyLink={() => actions.onCopyLink(message.id)}

@@ -51,6 +51,8 @@ interface MessageListProps extends MessageActions {
   onRetryLoad?(): void;
   /** The newest message on screen in a visible, focused tab (for the read position). */
   onSeen?(messageId: string): void;
+  /** Opens the room at a message that is not loaded (a reply's original outside the window). */
+  onOpenMessage?(messageId: string): void;
 }
 
 /** How close to the bottom (px) still counts as "reading the latest". */
@@ -88,6 +90,7 @@ export function MessageList({
   failed = false,
   onRetryLoad,
   onSeen,
+  onOpenMessage,
   ...actions
 }: MessageListProps) {
   // Roving focus: the list is one Tab stop (the active message, the newest by default) and the
@@ -207,6 +210,26 @@ export function MessageList({
     };
   }, [reportSeen]);
 
+  // A reply's quote shows its original: scrolled to the middle and highlighted when it is loaded,
+  // else the room opens around it (and highlights it then).
+  const onJumpTo = useCallback(
+    (messageId: string) => {
+      const element = scroller.current;
+      const target = [...(element?.querySelectorAll<HTMLElement>('[data-testid="message"]') ?? [])].find(
+        (item) => item.dataset.messageId === messageId,
+      );
+      if (!element || !target) {
+        onOpenMessage?.(messageId);
+        return;
+      }
+      const offset = target.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop;
+      element.scrollTo({ top: offset - (element.clientHeight - target.offsetHeight) / 2, behavior: 'smooth' });
+      setHighlightedId(messageId);
+      setActiveId(messageId);
+    },
+    [onOpenMessage],
+  );
+
   const onScroll = () => {
     const element = scroller.current;
     if (!element) return;
@@ -291,6 +314,7 @@ export function MessageList({
                     highlighted={message.id === highlightedId}
                     onEditingChange={onEditingChange}
                     onActivate={setActiveId}
+                    onJumpTo={onJumpTo}
                     {...actions}
                   />
                 </Fragment>

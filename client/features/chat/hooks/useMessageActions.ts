@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type Dispatch } from 'react';
 import { toast } from '../../../lib/toast';
 import type { MeDto } from '../../../../shared/api/auth';
-import type { MessageDto } from '../../../../shared/api/rooms';
+import type { MessageDto, ReplyQuoteDto } from '../../../../shared/api/rooms';
 import { sanitizeMessage } from '../../../../shared/validation/message';
 import { ApiRequestError } from '../../../api/http';
 import { api } from '../../../api/endpoints';
@@ -44,10 +44,14 @@ export function useMessageActions(
   });
 
   const deliver = useCallback(
-    async (clientId: string, content: string) => {
+    async (clientId: string, content: string, replyToId?: string) => {
       if (!roomId) return;
       try {
-        const response = await api.messages.send(roomId, { client_id: clientId, content });
+        const response = await api.messages.send(roomId, {
+          client_id: clientId,
+          content,
+          ...(replyToId ? { reply_to_id: replyToId } : {}),
+        });
         dispatch({ type: 'confirmed', message: response.message });
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 429) {
@@ -78,7 +82,8 @@ export function useMessageActions(
   );
 
   const send = useCallback(
-    (text: string) => {
+    /** `replyTo`: the quote of the message this one answers. */
+    (text: string, replyTo?: ReplyQuoteDto) => {
       if (!roomId || !user) return;
       const clientId = newClientId();
       const content = sanitizeMessage(text);
@@ -93,9 +98,10 @@ export function useMessageActions(
         deleted: false,
         author: { id: user.id, username: user.username, display_name: user.display_name, avatar_url: user.avatar_url },
         reactions: [],
+        ...(replyTo ? { reply_to: replyTo } : {}),
       };
       dispatch({ type: 'optimistic', message: optimistic });
-      void deliver(clientId, content);
+      void deliver(clientId, content, replyTo?.message_id);
     },
     [roomId, user, deliver, dispatch],
   );
@@ -117,13 +123,14 @@ export function useMessageActions(
       if (!message) return;
       dispatch({ type: 'sending', clientId });
       const wait = (message.retryAt ?? 0) - Date.now();
+      const replyToId = message.reply_to?.message_id;
       if (wait <= 0) {
-        void deliver(clientId, message.content);
+        void deliver(clientId, message.content, replyToId);
         return;
       }
       const timer = setTimeout(() => {
         retryTimers.current.delete(timer);
-        void deliver(clientId, message.content);
+        void deliver(clientId, message.content, replyToId);
       }, wait);
       retryTimers.current.add(timer);
     },

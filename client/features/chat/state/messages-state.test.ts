@@ -230,3 +230,33 @@ describe('messagesReducer', () => {
     expect(messagesReducer(recovered, { type: 'reset' })).toMatchObject({ loaded: false, messages: [] });
   });
 });
+
+describe('reply quotes', () => {
+  const quote = { message_id: 'm1', user_id: 'u1', author, excerpt: 'text m1', deleted: false };
+  it('follow their original: an edit changes the excerpt, a deletion or removal leaves no text', () => {
+    const loaded = run({
+      type: 'loaded',
+      messages: [message('m1'), message('m2', { reply_to: quote })],
+      nextCursor: null,
+    });
+    const edited = messagesReducer(loaded, {
+      type: 'event',
+      event: { type: 'message.updated', message: message('m1', { content: 'new words\nmore', edited_at: 'x' }) },
+    });
+    expect(edited.messages[1]?.reply_to).toEqual({ ...quote, excerpt: 'new words' });
+    const deleted = messagesReducer(edited, { type: 'event', event: { type: 'message.deleted', message_id: 'm1' } });
+    expect(deleted.messages[1]?.reply_to).toEqual({ ...quote, excerpt: '', deleted: true });
+    const removedByModerator = messagesReducer(loaded, { type: 'removed', messageId: 'm1', byModerator: true });
+    expect(removedByModerator.messages[1]?.reply_to?.deleted).toBe(true);
+  });
+
+  it('a deleted reply shows no quote', () => {
+    const loaded = run({
+      type: 'loaded',
+      messages: [message('m1'), message('m2', { reply_to: quote })],
+      nextCursor: null,
+    });
+    const deleted = messagesReducer(loaded, { type: 'event', event: { type: 'message.deleted', message_id: 'm2' } });
+    expect(deleted.messages[1]?.reply_to).toBeUndefined();
+  });
+});

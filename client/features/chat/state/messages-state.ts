@@ -1,5 +1,6 @@
-import type { MessageDto, ReactionDto } from '../../../../shared/api/rooms';
+import type { MessageDto, ReactionDto, ReplyQuoteDto } from '../../../../shared/api/rooms';
 import type { RoomEvent } from '../../../../shared/realtime/protocol';
+import { messageExcerpt } from '../../../../shared/excerpt';
 
 /** 'pending' while the send is in flight, 'failed' when it must be retried by hand. */
 export type DeliveryStatus = 'sent' | 'pending' | 'failed';
@@ -179,7 +180,26 @@ function confirm(state: MessagesState, message: MessageDto, { fromEvent }: { fro
 
 function replace(state: MessagesState, message: MessageDto): MessagesState {
   if (state.deletedIds.has(message.id)) return state;
-  return mapById(state, message.id, (m) => ({ ...sent(message), reactions: message.reactions ?? m.reactions }));
+  const replaced = mapById(state, message.id, (m) => ({
+    ...sent(message),
+    reactions: message.reactions ?? m.reactions,
+  }));
+  return updateQuotes(replaced, message.id, (quote) => ({ ...quote, excerpt: messageExcerpt(message.content) }));
+}
+
+/** The replies on screen quote the original as it is now (edited text, or deleted). */
+function updateQuotes(
+  state: MessagesState,
+  originalId: string,
+  change: (quote: ReplyQuoteDto) => ReplyQuoteDto,
+): MessagesState {
+  if (!state.messages.some((m) => m.reply_to?.message_id === originalId)) return state;
+  return {
+    ...state,
+    messages: state.messages.map((m) =>
+      m.reply_to?.message_id === originalId ? { ...m, reply_to: change(m.reply_to) } : m,
+    ),
+  };
 }
 
 /**
@@ -189,17 +209,21 @@ function replace(state: MessagesState, message: MessageDto): MessagesState {
 function remove(state: MessagesState, messageId: string, byModerator: boolean): MessagesState {
   const deletedIds = new Set(state.deletedIds);
   deletedIds.add(messageId);
-  return {
+  const removed = {
     ...state,
     messages: state.messages.map((m) =>
       m.id === messageId ? { ...tombstone(m), ...(byModerator ? { removed_by_moderator: true } : {}) } : m,
     ),
     deletedIds,
   };
+  return updateQuotes(removed, messageId, (quote) => ({ ...quote, excerpt: '', deleted: true }));
 }
 
 function tombstone<T extends MessageDto>(message: T): T {
-  return { ...message, deleted: true, content: '', edited_at: null, reactions: [], references: undefined };
+  // A deleted message shows no references, and a deleted reply no quote, as the server presents it.
+  const copy: T = { ...message, deleted: true, content: '', edited_at: null, reactions: [], references: undefined };
+  delete copy.reply_to;
+  return copy;
 }
 
 function mapById(state: MessagesState, id: string, change: (m: ChatMessage) => ChatMessage): MessagesState {

@@ -76,6 +76,7 @@ describeEachDatabase('read positions and unread counts', (engine) => {
       mention_count: 0,
       last_read_message_id: null,
       first_unread_message_id: null,
+      notification_level: 'mentions',
     });
     const first = await say(grace, roomId, 'one');
     await say(grace, roomId, 'two');
@@ -243,6 +244,8 @@ describeEachDatabase('read positions and unread counts', (engine) => {
         author_id: grace.id,
         mentioned_user_ids: [ada.id],
         kind: 'created',
+        author_name: expect.any(String) as unknown,
+        excerpt: `hey @${ada.username}`,
       });
     }
     await markRead(ada, roomId, message);

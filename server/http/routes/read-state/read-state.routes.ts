@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { markReadBody } from '../../../../shared/api/rooms.schemas';
 import type { MarkReadResponse, UnreadSummaryResponse } from '../../../../shared/api/read-state';
+import type { MentionsPageResponse, NotificationLevelResponse } from '../../../../shared/api/notifications';
+import { mentionsQuery, notificationLevelBody } from '../../../../shared/api/notifications.schemas';
 import { isUuid } from '../../../../shared/text';
 import type { RouteDeps } from '../../route-deps';
 import { MESSAGE_NOT_FOUND } from '../../../services/read-state/read-state.service';
@@ -9,7 +11,10 @@ import { requireAuth } from '../../middleware/authentication';
 import { parseInput } from '../../parse';
 import { roomIdOf } from '../rooms/rooms.routes';
 
-/** Unread counts of the signed-in user's rooms, and moving their read position in one room. */
+/**
+ * Unread counts of the signed-in user's rooms, their mentions, how they hear about a room, and
+ * moving their read position in one room.
+ */
 export async function readStateRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
   const readState = services.readState;
 
@@ -17,6 +22,19 @@ export async function readStateRoutes(app: FastifyInstance, { services }: RouteD
     reply.header('Cache-Control', 'no-store');
     const { userId } = requireAuth(request);
     return readState.summary(userId);
+  });
+
+  app.get('/api/me/mentions', async (request, reply): Promise<MentionsPageResponse> => {
+    reply.header('Cache-Control', 'no-store');
+    const { userId } = requireAuth(request);
+    return readState.mentions(userId, parseInput(mentionsQuery, request.query));
+  });
+
+  app.put('/api/rooms/:roomId/notifications', async (request): Promise<NotificationLevelResponse> => {
+    const { userId } = requireAuth(request);
+    const roomId = roomIdOf(request.params);
+    const { level } = parseInput(notificationLevelBody, request.body);
+    return readState.setNotificationLevel(userId, roomId, level);
   });
 
   app.put('/api/rooms/:roomId/read', async (request): Promise<MarkReadResponse> => {

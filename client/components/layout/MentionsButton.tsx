@@ -1,0 +1,97 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { AtSign } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { UnreadSummaryResponse } from '../../../shared/api/read-state';
+import type { MyRoomsResponse } from '../../../shared/api/rooms';
+import { api } from '../../api/endpoints';
+import { getRealtimeClient } from '../../api/realtime';
+import { formatUnreadCount, useUnreadSummary } from '../../hooks/useUnread';
+import { useSession } from '../../hooks/useSession';
+import { cn } from '../../lib/cn';
+import { messageNotification, type ActivityFrame } from '../../lib/message-notification';
+import { buttonClasses } from '../ui/Button';
+import { MY_ROOMS_QUERY_KEY } from './useMyRooms';
+
+/**
+ * The header's "Mentions" button (with the count of unread mentions) and, while it is on screen
+ * (signed in, on every page), the browser notifications of new messages. Only signed-in users
+ * download this module.
+ */
+export default function MentionsButton() {
+  const { data } = useUnreadSummary();
+  useMessageNotifications(data);
+  const count = (data?.rooms ?? []).reduce((sum, room) => sum + room.mention_count, 0);
+  return (
+    <Link
+      to="/mentions"
+      aria-label={count > 0 ? `Mentions, ${formatUnreadCount(count)} unread` : 'Mentions'}
+      data-testid="mentions-button"
+      className={cn(buttonClasses('ghost', 'sm'), 'relative')}
+    >
+      <AtSign className="h-4 w-4" aria-hidden="true" />
+      <span className="hidden sm:inline">Mentions</span>
+      {count > 0 && (
+        <span
+          aria-hidden="true"
+          data-testid="mentions-count"
+          className="flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs font-semibold text-destructive-foreground"
+        >
+          {formatUnreadCount(count)}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/**
+ * Shows a browser notification (when the permission is granted) for a new message that
+ * messageNotification says should raise one; a click on it opens the message.
+ */
+function useMessageNotifications(summary: UnreadSummaryResponse | undefined) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // The listener reads the newest settings without resubscribing.
+  const levels = useRef(summary);
+  useEffect(() => {
+    levels.current = summary;
+  }, [summary]);
+
+  useEffect(() => {
+    if (!user) return;
+    const roomNameOf = async (roomId: string): Promise<string | undefined> => {
+      for (const [, rooms] of queryClient.getQueriesData<MyRoomsResponse['rooms']>({ queryKey: MY_ROOMS_QUERY_KEY })) {
+        const room = rooms?.find((entry) => entry.id === roomId);
+        if (room) return room.repo_full_name;
+      }
+      try {
+        return (await api.rooms.details(roomId)).room.repo_full_name;
+      } catch {
+        return undefined;
+      }
+    };
+    const onFrame = async (frame: ActivityFrame) => {
+      // /mentions follows new and deleted mentions of mine.
+      if (frame.kind === 'deleted' || frame.mentioned_user_ids.includes(user.id)) {
+        void queryClient.invalidateQueries({ queryKey: ['me', 'mentions'] });
+      }
+      if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+      const level = levels.current?.rooms.find((room) => room.room_id === frame.room_id)?.notification_level;
+      const context = { userId: user.id, level, hidden: document.visibilityState === 'hidden', roomName: undefined };
+      // Decided before the room's name is looked up, so most messages cost nothing.
+      if (!messageNotification(frame, context)) return;
+      const shown = messageNotification(frame, { ...context, roomName: await roomNameOf(frame.room_id) });
+      if (!shown) return;
+      const notification = new Notification(shown.title, { body: shown.body, tag: shown.messageId });
+      notification.onclick = () => {
+        window.focus();
+        navigate(`/chat/${encodeURIComponent(shown.roomId)}?message=${encodeURIComponent(shown.messageId)}`);
+        notification.close();
+      };
+    };
+    return getRealtimeClient().watchUser((frame) => {
+      if (frame.type === 'room.activity') void onFrame(frame);
+    });
+  }, [user, navigate, queryClient]);
+}

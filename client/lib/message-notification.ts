@@ -1,0 +1,41 @@
+import type { NotificationLevel } from '../../shared/api/notifications';
+import type { ServerFrame } from '../../shared/realtime/protocol';
+
+export type ActivityFrame = Extract<ServerFrame, { type: 'room.activity' }>;
+
+export interface NotificationContext {
+  /** The signed-in user. */
+  userId: string;
+  /** How they hear about the frame's room (undefined: not known yet, the default applies). */
+  level: NotificationLevel | undefined;
+  /** The tab is hidden: a visible tab shows the message itself. */
+  hidden: boolean;
+  /** The room's repository (owner/name), when known. */
+  roomName: string | undefined;
+}
+
+export interface MessageNotification {
+  title: string;
+  body: string;
+  roomId: string;
+  messageId: string;
+}
+
+/**
+ * The one place the browser decides whether a new message raises a notification: the server has
+ * decided whom it reaches as a mention (mentions and replies, `mentioned_user_ids`); here a
+ * mention notifies in any room (muted ones too), any other message only in a room set to
+ * "All messages", and only while the tab is hidden. Never for one's own messages.
+ */
+export function messageNotification(frame: ActivityFrame, context: NotificationContext): MessageNotification | null {
+  if (frame.kind !== 'created' || frame.author_id === context.userId || !context.hidden) return null;
+  const mentioned = frame.mentioned_user_ids.includes(context.userId);
+  if (!mentioned && context.level !== 'all') return null;
+  const author = frame.author_name || 'Someone';
+  return {
+    title: `${context.roomName ?? 'RepoRooms'} · ${author}`,
+    body: frame.excerpt ?? '',
+    roomId: frame.room_id,
+    messageId: frame.message_id,
+  };
+}
