@@ -68,6 +68,8 @@ export function startSqliteCheckpointer(file: string): SqliteCheckpointer {
     latest: () => latest,
     stop() {
       stopped ??= new Promise<void>((resolve) => {
+        // Held until the thread has ended: a caller awaiting this keeps the process alive.
+        worker.ref();
         worker.once('exit', () => resolve());
         worker.postMessage('stop');
         // A thread that does not answer is ended.
