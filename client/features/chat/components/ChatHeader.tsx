@@ -26,7 +26,7 @@ import type { RepositoryView } from '../state/repository-view';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
-import { RoomSearch } from '../../search';
+import { RoomSearchButton } from './RoomSearchButton';
 
 interface ChatHeaderProps {
   roomId: string;
@@ -128,7 +128,7 @@ export function ChatHeader(props: ChatHeaderProps) {
             {props.memberCount}
           </Button>
         )}
-        <RoomSearch roomId={props.roomId} />
+        <RoomSearchButton roomId={props.roomId} />
         <Button variant="outline" size="sm" onClick={props.onToggleDetails} aria-expanded={props.detailsOpen}>
           {props.detailsOpen ? (
             <ChevronUp className="h-4 w-4" aria-hidden="true" />

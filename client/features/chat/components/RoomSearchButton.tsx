@@ -1,17 +1,17 @@
 import { Search } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { Button } from '../../components/ui/Button';
-import { useOpenedOnce } from '../../hooks/useOpenedOnce';
+import { Suspense, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { useOpenedOnce } from '../../../hooks/useOpenedOnce';
+import { preloadRoomSearch, RoomSearchSheet } from '../../search';
 
-// The panel's code (search box, results) is downloaded when the room's search is first used.
-const loadView = () => import('./RoomSearchSheetView');
-const RoomSearchSheetView = lazy(loadView);
-
-/** The room header's "Search messages" button and the panel it opens. */
-export function RoomSearch({ roomId }: { roomId: string }) {
+/**
+ * The room header's "Search messages" button and the panel it opens (the search feature's code,
+ * downloaded when the room's search is first used).
+ */
+export function RoomSearchButton({ roomId }: { roomId: string }) {
   const [open, setOpen] = useState(false);
   const opened = useOpenedOnce(open);
-  const preload = () => void loadView();
+  const preload = () => void preloadRoomSearch();
   return (
     <>
       <Button
@@ -29,7 +29,7 @@ export function RoomSearch({ roomId }: { roomId: string }) {
       </Button>
       {opened && (
         <Suspense fallback={null}>
-          <RoomSearchSheetView roomId={roomId} open={open} onOpenChange={setOpen} />
+          <RoomSearchSheet roomId={roomId} open={open} onOpenChange={setOpen} />
         </Suspense>
       )}
     </>
