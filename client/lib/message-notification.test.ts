@@ -44,6 +44,13 @@ describe('messageNotification', () => {
     expect(messageNotification(frame({ author_id: 'ada' }), context({ level: 'all' }))).toBeNull();
   });
 
+  it('never for someone the user ignores, even a mention in a room set to all messages', () => {
+    const ignoring = context({ level: 'all', ignoredIds: new Set(['bob']) });
+    expect(messageNotification(frame({ mentioned_user_ids: ['ada'] }), ignoring)).toBeNull();
+    expect(messageNotification(frame(), ignoring)).toBeNull();
+    expect(messageNotification(frame({ author_id: 'carol' }), ignoring)).not.toBeNull();
+  });
+
   it('names the site and "Someone" when the room or author is not known', () => {
     const shown = messageNotification(
       frame({ author_name: undefined }),

@@ -12,6 +12,8 @@ export interface NotificationContext {
   hidden: boolean;
   /** The room's repository (owner/name), when known. */
   roomName: string | undefined;
+  /** People the user ignores: their messages never notify, whatever the room's level. */
+  ignoredIds?: ReadonlySet<string> | undefined;
 }
 
 export interface MessageNotification {
@@ -25,10 +27,12 @@ export interface MessageNotification {
  * The one place the browser decides whether a new message raises a notification: the server has
  * decided whom it reaches as a mention (mentions and replies, `mentioned_user_ids`); here a
  * mention notifies in any room (muted ones too), any other message only in a room set to
- * "All messages", and only while the tab is hidden. Never for one's own messages.
+ * "All messages", and only while the tab is hidden. Never for one's own messages, nor for those
+ * of someone the user ignores.
  */
 export function messageNotification(frame: ActivityFrame, context: NotificationContext): MessageNotification | null {
   if (frame.kind !== 'created' || frame.author_id === context.userId || !context.hidden) return null;
+  if (context.ignoredIds?.has(frame.author_id)) return null;
   const mentioned = frame.mentioned_user_ids.includes(context.userId);
   if (!mentioned && context.level !== 'all') return null;
   const author = frame.author_name || 'Someone';

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { UnreadSummaryResponse } from '../../../shared/api/read-state';
 import type { MyRoomsResponse } from '../../../shared/api/rooms';
 import { api } from '../../api/endpoints';
+import { IGNORED_QUERY_KEY, ignoredApi } from '../../api/moderation-tools';
 import { getRealtimeClient } from '../../api/realtime';
 import { formatUnreadCount, useUnreadSummary } from '../../hooks/useUnread';
 import { useSession } from '../../hooks/useSession';
@@ -71,6 +72,19 @@ function useMessageNotifications(summary: UnreadSummaryResponse | undefined) {
         return undefined;
       }
     };
+    // The people this user ignores: the list the chat page keeps, or read once and kept likewise.
+    const ignoredIdsOf = async (): Promise<ReadonlySet<string>> => {
+      try {
+        const users = await queryClient.fetchQuery({
+          queryKey: IGNORED_QUERY_KEY,
+          queryFn: async ({ signal }) => (await ignoredApi.list({ signal })).users,
+          staleTime: 60_000,
+        });
+        return new Set(users.map((entry) => entry.user.id));
+      } catch {
+        return new Set();
+      }
+    };
     const onFrame = async (frame: ActivityFrame) => {
       // /mentions follows new and deleted mentions of mine.
       if (frame.kind === 'deleted' || frame.mentioned_user_ids.includes(user.id)) {
@@ -79,9 +93,13 @@ function useMessageNotifications(summary: UnreadSummaryResponse | undefined) {
       if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
       const level = levels.current?.rooms.find((room) => room.room_id === frame.room_id)?.notification_level;
       const context = { userId: user.id, level, hidden: document.visibilityState === 'hidden', roomName: undefined };
-      // Decided before the room's name is looked up, so most messages cost nothing.
+      // Decided before the room's name and the ignored people are looked up, so most messages cost nothing.
       if (!messageNotification(frame, context)) return;
-      const shown = messageNotification(frame, { ...context, roomName: await roomNameOf(frame.room_id) });
+      const shown = messageNotification(frame, {
+        ...context,
+        roomName: await roomNameOf(frame.room_id),
+        ignoredIds: await ignoredIdsOf(),
+      });
       if (!shown) return;
       const notification = new Notification(shown.title, { body: shown.body, tag: shown.messageId });
       notification.onclick = () => {
