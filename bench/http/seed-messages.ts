@@ -38,6 +38,8 @@ export async function seedRoomMessages(
         strftime('%Y-%m-%dT%H:%M:%fZ', 1735689600 + i / 1000.0, 'unixepoch'),
         null
       from n`.execute(trx);
+    // Written past the repository, so the search vocabulary is filled from the index here.
+    await sql`insert or ignore into message_search_terms (term) select term from messages_fts_vocab`.execute(trx);
   });
   await sql`analyze`.execute(handle.db);
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { engineOf } from '../engine-of';
+import { searchTermsRepository } from './search-terms.repository';
 import type { Database, MessageRow } from '../schema';
 import { termParts } from '../../../shared/search/search-query';
 
@@ -88,14 +89,14 @@ export function messageSearchRepository(db: Db) {
           // FTS5 answers "word"* by merging the lists of every word it begins into one before
           // reading any (a common prefix costs the whole index); the same words joined by OR are
           // read lazily, newest first. Past PREFIX_EXPANSION_MAX words, the prefix query it is.
-          const words = await sql<{ term: string }>`
-            select term from messages_fts_vocab where term >= ${word} and term < ${`${word}\u{10FFFF}`}
-            order by term limit ${PREFIX_EXPANSION_MAX + 1}`.execute(db);
-          if (words.rows.length === 0) return [];
+          // The words come from the search vocabulary (a primary key); FTS5's own vocabulary table
+          // would count every occurrence of each word it lists.
+          const words = await searchTermsRepository(db).beginningWith(word, PREFIX_EXPANSION_MAX + 1);
+          if (words.length === 0) return [];
           clauses.push(
-            words.rows.length > PREFIX_EXPANSION_MAX
+            words.length > PREFIX_EXPANSION_MAX
               ? `"${word}"*`
-              : `(${words.rows.map((row) => `"${row.term.replaceAll('"', '""')}"`).join(' OR ')})`,
+              : `(${words.map((term) => `"${term.replaceAll('"', '""')}"`).join(' OR ')})`,
           );
         }
         const match = clauses.join(' AND ');

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { engineOf } from '../engine-of';
 import { preparedQuery } from '../prepared-query';
+import { searchTermsRepository } from './search-terms.repository';
 import type { Database, MessageRow } from '../schema';
 
 type Db = Kysely<Database>;
@@ -71,7 +73,9 @@ export function messagesRepository(db: Db) {
         message.edited_at,
         message.reply_to_id,
       );
-      return inserted !== undefined;
+      if (inserted === undefined) return false;
+      await searchTermsRepository(db).add(message.content);
+      return true;
     },
 
     /** The messages replied to (tombstones included, as their quotes show them deleted), by id. */
@@ -167,7 +171,8 @@ export function messagesRepository(db: Db) {
       content: string,
       editedAt: string,
     ): Promise<MessageRow | undefined> {
-      return db
+      const before = await textBeforeChange(db, messageId);
+      const updated = await db
         .updateTable('messages')
         .set({ content, edited_at: editedAt })
         .where('id', '=', messageId)
@@ -175,6 +180,11 @@ export function messagesRepository(db: Db) {
         .where('deleted_at', 'is', null)
         .returningAll()
         .executeTakeFirst();
+      if (updated && before !== undefined) {
+        await searchTermsRepository(db).prune(before);
+        await searchTermsRepository(db).add(content);
+      }
+      return updated;
     },
 
     /**
@@ -183,6 +193,7 @@ export function messagesRepository(db: Db) {
      * "deleted" row in its place. False when it is not theirs, gone or already deleted.
      */
     async deleteOwn(messageId: string, authorId: string, deletedAt: string): Promise<boolean> {
+      const before = await textBeforeChange(db, messageId);
       const result = await db
         .updateTable('messages')
         .set({ content: '', deleted_at: deletedAt })
@@ -192,6 +203,7 @@ export function messagesRepository(db: Db) {
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
       await db.deleteFrom('message_reactions').where('message_id', '=', messageId).execute();
+      if (before !== undefined) await searchTermsRepository(db).prune(before);
       return true;
     },
 
@@ -200,6 +212,7 @@ export function messagesRepository(db: Db) {
      * who removed it. False when the message was already deleted.
      */
     async removeByModerator(messageId: string, moderatorId: string, removedAt: string): Promise<boolean> {
+      const before = await textBeforeChange(db, messageId);
       const result = await db
         .updateTable('messages')
         .set({ content: '', deleted_at: removedAt, removed_by: moderatorId })
@@ -208,6 +221,7 @@ export function messagesRepository(db: Db) {
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
       await db.deleteFrom('message_reactions').where('message_id', '=', messageId).execute();
+      if (before !== undefined) await searchTermsRepository(db).prune(before);
       return true;
     },
 
@@ -292,3 +306,13 @@ const roomMessage = preparedQuery(2, (db, roomId: string, messageId: string) =>
 const authorById = preparedQuery(1, (db, userId: string) =>
   db.selectFrom('profiles').select(['id', 'username', 'display_name', 'avatar_url']).where('id', '=', userId),
 );
+
+/**
+ * SQLite: a message's text before a change replaces or empties it, whose words may then leave the
+ * search vocabulary (see search-terms.repository.ts). PostgreSQL keeps no vocabulary: undefined.
+ */
+async function textBeforeChange(db: Db, messageId: string): Promise<string | undefined> {
+  if (engineOf(db) !== 'sqlite') return undefined;
+  const row = await db.selectFrom('messages').select('content').where('id', '=', messageId).executeTakeFirst();
+  return row?.content;
+}

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SearchMessagesResponse } from '../../../../shared/api/search';
 import { describeEachDatabase } from '../../../testing/databases';
@@ -116,6 +117,28 @@ describeEachDatabase('message search', (engine) => {
     expect((await found(ada, { q: 'wombat', room_id: roomId })).results).toEqual([]);
     expect((await found(ada, { q: 'echidna', room_id: roomId })).results.map((r) => r.id)).toEqual([edited]);
     expect((await found(ada, { q: 'wording' })).results.map((r) => r.id)).toEqual([edited]);
+  });
+
+  it('finds by prefix the words of new and edited messages at once, and no longer those only a deleted one held', async () => {
+    const ada = await createMember(app);
+    const roomId = await roomWith(ada);
+    const ids = async (q: string) => (await found(ada, { q, room_id: roomId })).results.map((r) => r.id);
+    const first = await say(ada, roomId, 'zyzzogeton and zyzzyva share a hall');
+    const second = await say(ada, roomId, 'a zyzzyva again');
+    expect(await ids('zyzz*')).toEqual([second, first]);
+    // Edited: the new word is found by its beginning; the old one only where another message keeps it.
+    await ada.api.patch(`/api/messages/${first}`, { content: 'zymurgy now' }, { cookie: ada.cookie });
+    expect(await ids('zym*')).toEqual([first]);
+    expect(await ids('zyzzo*')).toEqual([]);
+    expect(await ids('zyzzy*')).toEqual([second]);
+    // Deleted: nothing is found, and (SQLite) its words leave the search vocabulary.
+    await ada.api.delete(`/api/messages/${second}`, {}, { cookie: ada.cookie });
+    expect(await ids('zyzz*')).toEqual([]);
+    if (engine === 'sqlite') {
+      const left = await sql<{ term: string }>`
+        select term from message_search_terms where term like 'zy%' order by term`.execute(app.database.db);
+      expect(left.rows.map((row) => row.term)).toEqual(['zymurgy']);
+    }
   });
 
   it("searches only the rooms one is a member of, and refuses another room's search", async () => {
