@@ -41,8 +41,12 @@ function emit(event: GeneratorEvent): void {
   process.send?.(event);
 }
 
+/** A delivery is a room event frame; other frames may quote the message too (room.activity's excerpt). */
+const ROOM_EVENT_FRAME = '{"type":"room.event"';
+
 function onFrame(data: WebSocket.RawData): void {
   const text = data.toString();
+  if (!text.startsWith(ROOM_EVENT_FRAME)) return;
   const at = text.indexOf('~b');
   if (at < 0) return;
   const colon = text.indexOf(':', at);
