@@ -5,7 +5,6 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type 
 import pg from 'pg';
 import type { Database } from './schema';
 import { SchemaScopedPostgresDialect } from './schema-scoped-introspector';
-import { startSqliteCheckpointer, type CheckpointReading } from './sqlite-checkpointer';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
@@ -16,8 +15,6 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** PostgreSQL only: connection pool counts, for metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
-  /** SQLite file only: the background checkpoint's latest reading. */
-  checkpoints?(): CheckpointReading;
   close(): Promise<void>;
 }
 
@@ -58,10 +55,6 @@ function openSqlite(location: string): DatabaseHandle {
   // Deleted rows and replaced values are overwritten with zeros, not merely marked free: a deleted
   // message's text cannot be recovered from the database file.
   raw.pragma('secure_delete = ON');
-  // A file database is checkpointed by a background thread (see sqlite-checkpointer.ts), not by
-  // whichever commit crosses the threshold on the event loop.
-  const checkpointer = location === ':memory:' ? undefined : startSqliteCheckpointer(path.resolve(location));
-  if (checkpointer) raw.pragma('wal_autocheckpoint = 0');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withBooleanBinding(raw) }) });
   return {
     db,
@@ -69,9 +62,7 @@ function openSqlite(location: string): DatabaseHandle {
     async ping() {
       await sql`select 1`.execute(db);
     },
-    ...(checkpointer ? { checkpoints: () => checkpointer.latest() } : {}),
     async close() {
-      await checkpointer?.stop();
       await db.destroy();
     },
   };
