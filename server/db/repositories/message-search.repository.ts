@@ -173,36 +173,41 @@ export function messageSearchRepository(db: Db) {
       const edge = { created_at: first.edge_created_at, id: first.edge_id };
       const olderThan = sql`(m.created_at, m.id) < (${edge.created_at}, ${edge.id})`;
       const wanted = limit - found.length;
-      // How common is the query? Counted on the GIN index alone, and no further than a cap.
-      const common = await db.transaction().execute(async (trx) => {
+      // How common is the query, counted on the GIN index alone and no further than a cap; when it
+      // is rare, the page of those matches comes in the same statement.
+      const gin = await db.transaction().execute(async (trx) => {
         await sql`set local enable_seqscan = off`.execute(trx);
-        const counted = await sql<{ n: number | string }>`
-          select count(*) as n from (select 1 from messages m where ${matches} limit ${GIN_FETCH_CAP}) x`.execute(trx);
-        return Number(counted.rows[0]?.n ?? 0) >= GIN_FETCH_CAP;
-      });
-      const rest = common
-        ? // Many matches: walk each room back from the edge, stopping at the page's end (the planner,
-          // misjudging a prefix query as rare, would read every match from the GIN index per room).
-          await db.transaction().execute(async (trx) => {
-            await sql`set local enable_bitmapscan = off`.execute(trx);
-            return sql<SearchHitRow>`
-              select m.*, r.repo_full_name from (${rooms}) scope
-              cross join lateral (
-                select * from messages m
-                where m.room_id = scope.room_id and ${matches} and ${sql.join(filters, sql` and `)} and ${before}
-                  and ${olderThan}
-                order by m.created_at desc, m.id desc limit ${wanted}
-              ) m
-              join chat_rooms r on r.id = m.room_id
-              order by m.created_at desc, m.id desc limit ${wanted}`.execute(trx);
-          })
-        : // Few matches: all of them from the GIN index, then the newest of those in scope.
-          await sql<SearchHitRow>`
-            with hits as materialized (select m.id from messages m where ${matches})
+        return sql<SearchHitRow & { hit_count: number | string }>`
+          with hits as materialized (select m.id from messages m where ${matches} limit ${GIN_FETCH_CAP})
+          select (select count(*) from hits) as hit_count, page.*
+          from (select 1) one
+          left join lateral (
             select m.*, r.repo_full_name
             from messages m join chat_rooms r on r.id = m.room_id
             where m.id in (select id from hits) and ${sql.join(filters, sql` and `)} and ${before} and ${olderThan}
-            order by m.created_at desc, m.id desc limit ${wanted}`.execute(db);
+            order by m.created_at desc, m.id desc limit ${wanted}
+          ) page on true`.execute(trx);
+      });
+      if (Number(gin.rows[0]?.hit_count ?? 0) < GIN_FETCH_CAP) {
+        // Few matches: the newest of them in scope, read from the GIN index.
+        const rare = gin.rows.filter((row) => row.id !== null).map(({ hit_count: _count, ...row }) => row);
+        return [...found, ...rare];
+      }
+      // Many matches: walk each room back from the edge, stopping at the page's end (the planner,
+      // misjudging a prefix query as rare, would read every match from the GIN index per room).
+      const rest = await db.transaction().execute(async (trx) => {
+        await sql`set local enable_bitmapscan = off`.execute(trx);
+        return sql<SearchHitRow>`
+          select m.*, r.repo_full_name from (${rooms}) scope
+          cross join lateral (
+            select * from messages m
+            where m.room_id = scope.room_id and ${matches} and ${sql.join(filters, sql` and `)} and ${before}
+              and ${olderThan}
+            order by m.created_at desc, m.id desc limit ${wanted}
+          ) m
+          join chat_rooms r on r.id = m.room_id
+          order by m.created_at desc, m.id desc limit ${wanted}`.execute(trx);
+      });
       return [...found, ...rest.rows];
     },
   };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SearchMessagesResponse } from '../../../../shared/api/search';
+import { seededMessageId, seedRoomMessages } from '../../../../bench/http/seed-messages';
 import { describeEachDatabase } from '../../../testing/databases';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createMember, messageOf, testClock, type TestMember, roomWith } from '../../../testing/room-test-kit';
@@ -139,6 +140,20 @@ describeEachDatabase('message search', (engine) => {
         select term from message_search_terms where term like 'zy%' order by term`.execute(app.database.db);
       expect(left.rows.map((row) => row.term)).toEqual(['zymurgy']);
     }
+  });
+
+  it('finds a rare word far below the newest messages of a large room', async () => {
+    const ada = await createMember(app);
+    const roomId = await roomWith(ada);
+    // More messages than the newest-messages window: older matches come from the index.
+    await seedRoomMessages(app.database, roomId, ada.id, 1200);
+    const ids = async (q: string) => (await found(ada, { q, room_id: roomId })).results.map((r) => r.id);
+    expect(await ids('7')).toEqual([seededMessageId(7)]);
+    expect(await ids('number 1199')).toEqual([seededMessageId(1199)]);
+    expect((await found(ada, { q: '7' })).results.map((r) => r.id)).toEqual([seededMessageId(7)]);
+    const common = await ids('releases');
+    expect(common).toHaveLength(20);
+    expect(common[0]).toBe(seededMessageId(1200));
   });
 
   it("searches only the rooms one is a member of, and refuses another room's search", async () => {
