@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { ModerationLogEntryDto } from '../../../../shared/api/moderation-tools';
-import type { ChatMessage } from '../state/messages-state';
 import { MessageList } from './MessageList';
+import { ada, chatMessage, grace } from './message-list.fixtures';
 import { moderationLogText } from './ModerationLogDialogView';
 
 afterEach(cleanup);
@@ -13,24 +13,7 @@ beforeAll(() => {
   Element.prototype.scrollTo = function scrollTo() {};
 });
 
-const ada = { id: 'u1', username: 'ada-demo', display_name: 'Ada', avatar_url: null };
-const grace = { id: 'u2', username: 'grace-demo', display_name: 'Grace', avatar_url: null };
-
-function message(id: string, author: typeof ada, content: string): ChatMessage {
-  return {
-    id,
-    room_id: 'r',
-    user_id: author.id,
-    client_id: `c-${id}`,
-    content,
-    created_at: '2026-01-01T10:00:00.000Z',
-    edited_at: null,
-    deleted: false,
-    author,
-    reactions: [],
-    status: 'sent',
-  };
-}
+const message = (id: string, author: typeof ada, content: string) => chatMessage(id, author, { content });
 
 it("collapses an ignored author's messages to 'Ignored message' until 'Show', never the reader's own", async () => {
   const user = userEvent.setup();

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { ChatMessage } from '../state/messages-state';
 import { MessageList } from './MessageList';
+import { ada, chatMessage, grace } from './message-list.fixtures';
 
 afterEach(cleanup);
 beforeAll(() => {
@@ -12,25 +13,7 @@ beforeAll(() => {
   Element.prototype.scrollTo = function scrollTo() {};
 });
 
-const ada = { id: 'u1', username: 'ada-demo', display_name: 'Ada', avatar_url: null };
-const grace = { id: 'u2', username: 'grace-demo', display_name: 'Grace', avatar_url: null };
-
-function message(id: string, author: typeof ada, overrides: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    id,
-    room_id: 'r',
-    user_id: author.id,
-    client_id: `c-${id}`,
-    content: `text ${id}`,
-    created_at: '2026-01-01T10:00:00.000Z',
-    edited_at: null,
-    deleted: false,
-    author,
-    reactions: [],
-    status: 'sent',
-    ...overrides,
-  };
-}
+const message = chatMessage;
 
 const quoteOf = (id: string, author: typeof ada, excerpt: string, deleted = false) => ({
   message_id: id,
