@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_OAUTH_APP } from '../emulator/index';
-import { startEmulatorServer, type StartedEmulator } from '../emulator/start';
+import type { StartedEmulator } from '../emulator/start';
 import { joinRoomByApi, messageWith, openRoom, openUser, sendMessage, type ChatUser } from './support/chat-helpers';
-import { startExtraServer, type ExtraServer } from './support/extra-server';
+import { startExtraServerWithEmulator, type ExtraServer } from './support/extra-server';
 
 /**
  * GitHub references with live state: `#N` in a room shows the issue's title and "Open", and turns
@@ -13,28 +12,18 @@ const OFFSET = 8;
 const BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? '4300') + OFFSET}`;
 const REPO = 'vitejs/vite';
 let emulator: StartedEmulator | undefined;
-let server: ExtraServer | undefined;
+let server: (ExtraServer & { emulator: StartedEmulator }) | undefined;
 
 test.use({ baseURL: BASE_URL });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  emulator = await startEmulatorServer({
-    apps: [{ ...DEMO_OAUTH_APP, callbackUrl: `${BASE_URL}/api/auth/github/callback` }],
-    rateLimits: { coreAnonymous: 100_000, searchAnonymous: 100_000, coreAuthenticated: 100_000 },
-  });
-  server = await startExtraServer(OFFSET, {
-    GITHUB_CLIENT_ID: DEMO_OAUTH_APP.clientId,
-    GITHUB_CLIENT_SECRET: DEMO_OAUTH_APP.clientSecret,
-    GITHUB_API_URL: `${emulator.url}/api/v3`,
-    GITHUB_WEB_URL: emulator.url,
-    GITHUB_CACHE_TTL_SECONDS: '2',
-  });
+  server = await startExtraServerWithEmulator(OFFSET, { GITHUB_CACHE_TTL_SECONDS: '2' });
+  emulator = server.emulator;
 });
 
 test.afterAll(async () => {
   await server?.stop();
-  await emulator?.close();
 });
 
 interface Item {

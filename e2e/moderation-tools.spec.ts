@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { joinRoomByApi, messageWith, openRoom, openUser, sendMessage, type ChatUser } from './support/chat-helpers';
+import {
+  joinRoomByApi,
+  messageMenu,
+  messageWith,
+  openRoom,
+  openUser,
+  sendMessage,
+  type ChatUser,
+} from './support/chat-helpers';
 import { startExtraServer, type ExtraServer } from './support/extra-server';
 
 /**
@@ -23,13 +31,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function messageMenu(page: Page, text: string, item: string): Promise<void> {
-  const message = messageWith(page, text);
-  await message.hover();
-  await message.getByRole('button', { name: 'Message actions' }).click();
-  await page.getByRole('menuitem', { name: item }).click();
-}
 
 async function report(page: Page, text: string, reason: string, note = ''): Promise<void> {
   await messageMenu(page, text, 'Report');

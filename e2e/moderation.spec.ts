@@ -1,8 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_OAUTH_APP } from '../emulator/index';
-import { startEmulatorServer, type StartedEmulator } from '../emulator/start';
-import { joinRoomByApi, messageWith, openRoom, openUser, sendMessage, type ChatUser } from './support/chat-helpers';
-import { startExtraServer, type ExtraServer } from './support/extra-server';
+import type { StartedEmulator } from '../emulator/start';
+import {
+  joinRoomByApi,
+  messageMenu,
+  messageWith,
+  openRoom,
+  openUser,
+  sendMessage,
+  type ChatUser,
+} from './support/chat-helpers';
+import { startExtraServerWithEmulator, type ExtraServer } from './support/extra-server';
 import { signInAs } from './support/sign-in';
 
 /**
@@ -15,27 +22,18 @@ const OFFSET = 3;
 const BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? '4300') + OFFSET}`;
 const REPO = 'excalidraw/excalidraw';
 let emulator: StartedEmulator | undefined;
-let server: ExtraServer | undefined;
+let server: (ExtraServer & { emulator: StartedEmulator }) | undefined;
 
 test.use({ baseURL: BASE_URL });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  emulator = await startEmulatorServer({
-    apps: [{ ...DEMO_OAUTH_APP, callbackUrl: `${BASE_URL}/api/auth/github/callback` }],
-    rateLimits: { coreAnonymous: 100_000, searchAnonymous: 100_000, coreAuthenticated: 100_000 },
-  });
-  server = await startExtraServer(OFFSET, {
-    GITHUB_CLIENT_ID: DEMO_OAUTH_APP.clientId,
-    GITHUB_CLIENT_SECRET: DEMO_OAUTH_APP.clientSecret,
-    GITHUB_API_URL: `${emulator.url}/api/v3`,
-    GITHUB_WEB_URL: emulator.url,
-  });
+  server = await startExtraServerWithEmulator(OFFSET);
+  emulator = server.emulator;
 });
 
 test.afterAll(async () => {
   await server?.stop();
-  await emulator?.close();
 });
 
 async function revokeAccess(login: string, repo: string): Promise<void> {
@@ -64,13 +62,6 @@ async function apiCall(
 
 function memberRow(page: Page, name: string) {
   return page.getByRole('complementary', { name: 'Members' }).getByTestId('member').filter({ hasText: name });
-}
-
-async function messageMenu(page: Page, text: string, item: string): Promise<void> {
-  const message = messageWith(page, text);
-  await message.hover();
-  await message.getByRole('button', { name: 'Message actions' }).click();
-  await page.getByRole('menuitem', { name: item }).click();
 }
 
 let maintainer: ChatUser;

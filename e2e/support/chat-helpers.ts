@@ -130,3 +130,11 @@ export class SocketProxy {
     return this.commands.filter((command): command is Extract<ClientCommand, { type: T }> => command.type === type);
   }
 }
+
+/** Opens a message's actions menu (hovering it) and chooses `item`. */
+export async function messageMenu(page: Page, text: string, item: string): Promise<void> {
+  const message = messageWith(page, text);
+  await message.hover();
+  await message.getByRole('button', { name: 'Message actions' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEMO_OAUTH_APP } from '../../emulator/index';
+import { startEmulatorServer, type StartedEmulator } from '../../emulator/start';
 
 export interface ExtraServer {
   baseURL: string;
@@ -45,6 +47,37 @@ export async function startExtraServer(offset: number, env: Record<string, strin
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
       await exited;
+    },
+  };
+}
+
+/**
+ * An extra server whose GitHub is a standalone emulator (sign-in included), for specs that change
+ * what GitHub says through the emulator's control API; the suite's server uses the embedded
+ * emulator, whose test switches are off. Stop both with `stop()`.
+ */
+export async function startExtraServerWithEmulator(
+  offset: number,
+  env: Record<string, string> = {},
+): Promise<ExtraServer & { emulator: StartedEmulator }> {
+  const baseURL = `http://localhost:${Number(process.env.E2E_PORT ?? '4300') + offset}`;
+  const emulator = await startEmulatorServer({
+    apps: [{ ...DEMO_OAUTH_APP, callbackUrl: `${baseURL}/api/auth/github/callback` }],
+    rateLimits: { coreAnonymous: 100_000, searchAnonymous: 100_000, coreAuthenticated: 100_000 },
+  });
+  const server = await startExtraServer(offset, {
+    GITHUB_CLIENT_ID: DEMO_OAUTH_APP.clientId,
+    GITHUB_CLIENT_SECRET: DEMO_OAUTH_APP.clientSecret,
+    GITHUB_API_URL: `${emulator.url}/api/v3`,
+    GITHUB_WEB_URL: emulator.url,
+    ...env,
+  });
+  return {
+    baseURL: server.baseURL,
+    emulator,
+    async stop() {
+      await server.stop();
+      await emulator.close();
     },
   };
 }
