@@ -18,6 +18,7 @@
  *                                         (fanout and http)
  *   flags: --rooms --members --rates=a,b --scaling-rates=a,b --step-seconds --idle --http-messages
  *          --http-seconds --http-engines=sqlite,postgres --out
+ *          --http-targets=page,unread   only the HTTP targets whose name contains one of these words
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -119,6 +120,7 @@ async function main(): Promise<void> {
         connections: 10,
         engines: enginesFromArgs(args.get('http-engines')),
         cpuProfileDir: args.get('cpu-prof'),
+        targets: args.get('http-targets')?.split(','),
       },
       log,
     );

@@ -4,12 +4,19 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { NamedStatements } from './postgres-named-statements';
 import { SchemaScopedPostgresDialect } from './schema-scoped-introspector';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * For full-text search only. PostgreSQL: a few connections of their own whose planner never picks
+   * a sequential scan of a table (a search read that way costs the whole table; the indexes always
+   * answer). SQLite: the same handle as `db`.
+   */
+  searchDb: Kysely<Database>;
   engine: DatabaseEngine;
   /** Cheap round trip used by the health check. */
   ping(): Promise<void>;
@@ -58,6 +65,7 @@ function openSqlite(location: string): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withBooleanBinding(raw) }) });
   return {
     db,
+    searchDb: db,
     engine: 'sqlite',
     async ping() {
       await sql`select 1`.execute(db);
@@ -80,31 +88,49 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       await setup.end();
     }
   }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5000,
-    ...(schema ? { options: `-c search_path="${schema}"` } : {}),
-  });
-  // An idle client losing its server (restart, failover) must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
-  // A checked-out client (mid-transaction) has no pool listener: its 'error' would be unhandled and
-  // kill the process when the server goes away. The failed query still rejects; the pool drops the client.
-  pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({
-    dialect: schema ? new SchemaScopedPostgresDialect({ pool }, schema) : new PostgresDialect({ pool }),
-  });
+  const schemaOption = schema ? `-c search_path="${schema}"` : undefined;
+  const pool = postgresPool(url, options.poolSize ?? 10, schemaOption);
+  const searchPool = postgresPool(
+    url,
+    SEARCH_POOL_SIZE,
+    [schemaOption, '-c enable_seqscan=off'].filter(Boolean).join(' '),
+  );
+  const dialect = (on: pg.Pool) =>
+    schema ? new SchemaScopedPostgresDialect({ pool: on }, schema) : new PostgresDialect({ pool: on });
+  const db = new Kysely<Database>({ dialect: dialect(pool) });
+  const searchDb = new Kysely<Database>({ dialect: dialect(searchPool) });
   return {
     db,
+    searchDb,
     engine: 'postgres',
     async ping() {
       await sql`select 1`.execute(db);
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
-      await db.destroy();
+      await Promise.all([db.destroy(), searchDb.destroy()]);
     },
   };
+}
+
+/** Connections for full-text search (DatabaseHandle.searchDb) on PostgreSQL. */
+const SEARCH_POOL_SIZE = 4;
+
+function postgresPool(url: string, max: number, options: string | undefined): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5000,
+    ...(options ? { options } : {}),
+  });
+  // An idle client losing its server (restart, failover) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  // A checked-out client (mid-transaction) has no pool listener: its 'error' would be unhandled and
+  // kill the process when the server goes away. The failed query still rejects; the pool drops the client.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const statements = new NamedStatements();
+  pool.on('connect', (client) => statements.attach(client));
+  return pool;
 }
 
 /** How many distinct SQL texts keep a prepared statement (queries with long IN lists vary). */

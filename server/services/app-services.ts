@@ -95,7 +95,7 @@ export function buildAppServices(infra: Infrastructure) {
     messageReferences: references,
     reactions: createReactionsService({ db, changes, limits, now }),
     readState: createReadStateService({ db, bus, logger }),
-    messageSearch: createMessageSearchService({ db }),
+    messageSearch: createMessageSearchService({ db, searchDb: database.searchDb }),
     memberRoles,
     moderation: createModerationService({ db, changes, roles: memberRoles, limits, now }),
     pins: createPinsService({ db, changes, roles: memberRoles, limits }),

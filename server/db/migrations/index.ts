@@ -16,6 +16,7 @@ import * as roomTopic from './20261125_0800_room_topic';
 import * as messageSearch from './20261125_0900_message_search';
 import * as messageReferences from './20261126_0200_message_references';
 import * as moderationTools from './20261126_0300_moderation_tools';
+import * as searchIndexDirectUpdates from './20261126_0500_search_index_direct_updates';
 import * as messageSearchTerms from './20261126_0400_message_search_terms';
 import * as messageReplies from './20261126_0100_message_replies';
 import * as memberNotificationLevel from './20261126_0110_member_notification_level';
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '20261126_0400_message_search_terms': messageSearchTerms,
   '20261126_0100_message_replies': messageReplies,
   '20261126_0110_member_notification_level': memberNotificationLevel,
+  '20261126_0500_search_index_direct_updates': searchIndexDirectUpdates,
 };

@@ -29,14 +29,49 @@ export interface MessageSearch {
 }
 
 /** PostgreSQL: how many of the newest messages are searched before the GIN index is asked. */
-const RECENT_WINDOW_ROOM = 1000;
-const RECENT_WINDOW_ALL = 500;
+const RECENT_WINDOW_ROOM = 200;
+const RECENT_WINDOW_ALL = 200;
 /** SQLite: a "word*" beginning at most this many words is searched as those words. */
 const PREFIX_EXPANSION_MAX = 50;
 /** PostgreSQL: a query matching at least this many messages is read by walking rooms, not from the GIN index. */
 const GIN_FETCH_CAP = 5000;
 
-export type SearchHitRow = MessageRow & { repo_full_name: string };
+/** A match with its room's name and its author's public fields (null when the profile is gone). */
+export type SearchHitRow = MessageRow & {
+  repo_full_name: string;
+  author_username: string | null;
+  author_display_name: string | null;
+  author_avatar_url: string | null;
+};
+
+/** The author's public fields of a match `m`, from `left join profiles p on p.id = m.user_id`. */
+const AUTHOR_COLUMNS = sql`p.username as author_username, p.display_name as author_display_name, p.avatar_url as author_avatar_url`;
+
+type PostgresSearchRow = SearchHitRow & {
+  part: number;
+  gin_count: number | string;
+  edge_created_at: string | null;
+  edge_id: string | null;
+};
+
+/**
+ * Runs a PostgreSQL search statement in a transaction whose planner does not read an index into a
+ * bitmap. The transaction's start and the setting travel in one round trip (a statement without
+ * parameters goes by the simple protocol, which takes several at once).
+ */
+async function withoutBitmapScans<T>(db: Db, run: (connection: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql.raw('begin; set local enable_bitmapscan = off').execute(connection);
+    try {
+      const result = await run(connection);
+      await sql.raw('commit').execute(connection);
+      return result;
+    } catch (error) {
+      await sql.raw('rollback').execute(connection);
+      throw error;
+    }
+  });
+}
 
 /**
  * Full-text search over the messages of a member's rooms, newest first, never a deleted message.
@@ -47,6 +82,7 @@ export type SearchHitRow = MessageRow & { repo_full_name: string };
  * page, not the room. PostgreSQL: see below.
  */
 export function messageSearchRepository(db: Db) {
+  // `db`: DatabaseHandle.searchDb (on PostgreSQL, connections that never plan a sequential scan).
   return {
     async search(search: MessageSearch): Promise<SearchHitRow[]> {
       const engine = engineOf(db);
@@ -72,7 +108,8 @@ export function messageSearchRepository(db: Db) {
           );
         }
         const rows = await sql<SearchHitRow>`
-          select m.*, r.repo_full_name from messages m join chat_rooms r on r.id = m.room_id
+          select m.*, r.repo_full_name, ${AUTHOR_COLUMNS}
+          from messages m join chat_rooms r on r.id = m.room_id left join profiles p on p.id = m.user_id
           where ${sql.join(filters, sql` and `)}
           order by m.created_at desc, m.id desc limit ${limit}`.execute(db);
         return rows.rows;
@@ -106,9 +143,11 @@ export function messageSearchRepository(db: Db) {
         // CROSS JOIN keeps SQLite's planner on the index's order (a join let it start from the rooms
         // table and sort every match); the room's name is read per result by its primary key.
         const rows = await sql<SearchHitRow>`
-          select m.*, (select r.repo_full_name from chat_rooms r where r.id = m.room_id) as repo_full_name
+          select m.*, (select r.repo_full_name from chat_rooms r where r.id = m.room_id) as repo_full_name,
+            ${AUTHOR_COLUMNS}
           from messages_fts f
           cross join messages m on m.rowid = f.rowid
+          left join profiles p on p.id = m.user_id
           where messages_fts match ${match} and ${sql.join(filters, sql` and `)}
           order by f.rowid desc limit ${limit}`.execute(db);
         return rows.rows;
@@ -141,64 +180,84 @@ export function messageSearchRepository(db: Db) {
               where cm.room_id = ${search.roomId} and cm.user_id = ${search.memberId} and cm.left_at is null`
           : sql`select cm.room_id from chat_members cm where cm.user_id = ${search.memberId} and cm.left_at is null`;
       const author = search.authorIds !== undefined ? sql`m.user_id in (${sql.join(search.authorIds)})` : sql`true`;
-      const newest = sql`
-        select m.* from (${rooms}) scope
-        cross join lateral (
-          select * from messages m
-          where m.room_id = scope.room_id and m.deleted_at is null and ${author} and ${before}
-          order by m.created_at desc, m.id desc limit ${window}
-        ) m
-        order by m.created_at desc, m.id desc limit ${window}`;
-      // One statement: the matches among the newest messages (read in order, so a common word stops
-      // at the page), and the oldest of those newest messages (absent when the rooms hold fewer),
-      // where the GIN part below takes over.
-      const recent = await sql<SearchHitRow & { edge_created_at: string | null; edge_id: string | null }>`
-        select hit.*, e.created_at as edge_created_at, e.id as edge_id
-        from (select 1) one
-        left join lateral (
-          select n.created_at, n.id from (${newest}) n order by n.created_at desc, n.id desc offset ${window - 1} limit 1
-        ) e on true
-        left join lateral (
-          select m.*, r.repo_full_name from (${newest}) m join chat_rooms r on r.id = m.room_id
-          where ${mayMatch} and ${matches}
-          order by m.created_at desc, m.id desc limit ${limit}
-        ) hit on true
-        order by hit.created_at desc, hit.id desc`.execute(db);
-      const first = recent.rows[0];
-      const found: SearchHitRow[] = recent.rows
-        .filter((row) => row.id !== null)
-        .map(({ edge_created_at: _edgeCreatedAt, edge_id: _edgeId, ...row }) => row);
-      if (found.length >= limit) return found;
-      if (!first || first.edge_id === null || first.edge_created_at === null) return found; // the newest messages were all there is
-      const edge = { created_at: first.edge_created_at, id: first.edge_id };
-      const olderThan = sql`(m.created_at, m.id) < (${edge.created_at}, ${edge.id})`;
-      const wanted = limit - found.length;
-      // How common is the query, counted on the GIN index alone and no further than a cap; when it
-      // is rare, the page of those matches comes in the same statement.
-      const gin = await db.transaction().execute(async (trx) => {
-        await sql`set local enable_seqscan = off`.execute(trx);
-        return sql<SearchHitRow & { hit_count: number | string }>`
-          with hits as materialized (select m.id from messages m where ${matches} limit ${GIN_FETCH_CAP})
-          select (select count(*) from hits) as hit_count, page.*
+      // One room: its newest messages straight from the (room, created_at, id) index, in order. All
+      // rooms: each room's newest, merged.
+      const newest =
+        search.roomId !== undefined
+          ? sql`
+            select m.* from messages m
+            where m.room_id = ${search.roomId} and m.deleted_at is null and ${author} and ${before}
+              and exists (select 1 from (${rooms}) scope)
+            order by m.created_at desc, m.id desc limit ${window}`
+          : sql`
+            select m.* from (${rooms}) scope
+            cross join lateral (
+              select * from messages m
+              where m.room_id = scope.room_id and m.deleted_at is null and ${author} and ${before}
+              order by m.created_at desc, m.id desc limit ${window}
+            ) m
+            order by m.created_at desc, m.id desc limit ${window}`;
+      // One statement, the newest messages read once: the matches among them (a common word fills
+      // the page there: read in order, stopping at the page's end); the oldest of them when there
+      // are as many as the window holds (the rooms may hold more); and only when the page is not
+      // full and older messages exist, the older matches from the GIN index, counted no further
+      // than a cap, with the page of them when they are few. The GIN part must not become a
+      // sequential scan (for a word PostgreSQL wrongly takes for common, that is the whole table):
+      // `db` is DatabaseHandle.searchDb, whose connections never plan one.
+      const older = sql`(m.created_at, m.id) < (select edge.created_at, edge.id from edge)`;
+      const result = await sql<PostgresSearchRow>`
+          with newest as materialized (${newest}),
+          hit as materialized (
+            select m.*, (select r.repo_full_name from chat_rooms r where r.id = m.room_id) as repo_full_name
+            from (select * from newest m where ${mayMatch} order by m.created_at desc, m.id desc offset 0) m
+            where ${matches}
+            limit ${limit}
+          ),
+          edge as materialized (
+            select n.created_at, n.id from newest n
+            where (select count(*) from newest) >= ${window}
+            order by n.created_at, n.id limit 1
+          ),
+          gin_hits as materialized (
+            select m.id from messages m
+            where (select count(*) from hit) < ${limit} and exists (select 1 from edge) and ${matches}
+            limit ${GIN_FETCH_CAP}
+          ),
+          gin_page as materialized (
+            select m.*, (select r.repo_full_name from chat_rooms r where r.id = m.room_id) as repo_full_name
+            from messages m
+            where (select count(*) from gin_hits) < ${GIN_FETCH_CAP}
+              and m.id in (select id from gin_hits) and ${sql.join(filters, sql` and `)} and ${before} and ${older}
+            order by m.created_at desc, m.id desc limit ${limit}
+          )
+          select page.*, (select count(*) from gin_hits) as gin_count,
+            (select edge.created_at from edge) as edge_created_at, (select edge.id from edge) as edge_id,
+            ${AUTHOR_COLUMNS}
           from (select 1) one
           left join lateral (
-            select m.*, r.repo_full_name
-            from messages m join chat_rooms r on r.id = m.room_id
-            where m.id in (select id from hits) and ${sql.join(filters, sql` and `)} and ${before} and ${olderThan}
-            order by m.created_at desc, m.id desc limit ${wanted}
-          ) page on true`.execute(trx);
-      });
-      if (Number(gin.rows[0]?.hit_count ?? 0) < GIN_FETCH_CAP) {
-        // Few matches: the newest of them in scope, read from the GIN index.
-        const rare = gin.rows.filter((row) => row.id !== null).map(({ hit_count: _count, ...row }) => row);
-        return [...found, ...rare];
-      }
+            select 0 as part, h.* from hit h
+            union all
+            select 1 as part, g.* from gin_page g
+          ) page on true
+          left join profiles p on p.id = page.user_id
+          order by page.part, page.created_at desc, page.id desc`.execute(db);
+      const meta = result.rows[0];
+      const part = (n: number): SearchHitRow[] =>
+        result.rows
+          .filter((row) => row.id !== null && Number(row.part) === n)
+          .map(({ part: _part, gin_count: _count, edge_created_at: _edgeCreatedAt, edge_id: _edgeId, ...row }) => row);
+      const found = part(0);
+      if (found.length >= limit || !meta || meta.edge_id === null || meta.edge_created_at === null) return found;
+      // Few older matches: their page came with the statement.
+      if (Number(meta.gin_count) < GIN_FETCH_CAP) return [...found, ...part(1)].slice(0, limit);
+      const edge = { created_at: meta.edge_created_at, id: meta.edge_id };
+      const olderThan = sql`(m.created_at, m.id) < (${edge.created_at}, ${edge.id})`;
+      const wanted = limit - found.length;
       // Many matches: walk each room back from the edge, stopping at the page's end (the planner,
       // misjudging a prefix query as rare, would read every match from the GIN index per room).
-      const rest = await db.transaction().execute(async (trx) => {
-        await sql`set local enable_bitmapscan = off`.execute(trx);
-        return sql<SearchHitRow>`
-          select m.*, r.repo_full_name from (${rooms}) scope
+      const rest = await withoutBitmapScans(db, (trx) =>
+        sql<SearchHitRow>`
+          select m.*, r.repo_full_name, ${AUTHOR_COLUMNS} from (${rooms}) scope
           cross join lateral (
             select * from messages m
             where m.room_id = scope.room_id and ${matches} and ${sql.join(filters, sql` and `)} and ${before}
@@ -206,8 +265,9 @@ export function messageSearchRepository(db: Db) {
             order by m.created_at desc, m.id desc limit ${wanted}
           ) m
           join chat_rooms r on r.id = m.room_id
-          order by m.created_at desc, m.id desc limit ${wanted}`.execute(trx);
-      });
+          left join profiles p on p.id = m.user_id
+          order by m.created_at desc, m.id desc limit ${wanted}`.execute(trx),
+      );
       return [...found, ...rest.rows];
     },
   };

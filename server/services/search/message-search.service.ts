@@ -3,11 +3,9 @@ import type { SearchMessagesResponse } from '../../../shared/api/search';
 import { isSearchable, parseSearchQuery } from '../../../shared/search/search-query';
 import { isUuid } from '../../../shared/text';
 import type { Database } from '../../db/schema';
-import { membersRepository } from '../../db/repositories/members.repository';
 import { messageSearchRepository } from '../../db/repositories/message-search.repository';
-import { messagesRepository } from '../../db/repositories/messages.repository';
 import { readStateRepository } from '../../db/repositories/read-state.repository';
-import { roomsRepository } from '../../db/repositories/rooms.repository';
+import { readSendGate } from '../../db/repositories/send-gate.repository';
 import { domainErrors } from '../../errors';
 import { toUserSummaryDto } from '../messages/message.presenter';
 import { NOT_A_MEMBER } from '../messages/messages.service';
@@ -22,32 +20,38 @@ export interface MessageSearchRequest {
   before?: string | undefined;
 }
 
-/** Searching the messages of one room, or of every room the user is in. */
-export function createMessageSearchService({ db }: { db: Kysely<Database> }) {
+/**
+ * Searching the messages of one room, or of every room the user is in. `searchDb` is
+ * DatabaseHandle.searchDb (see message-search.repository.ts); the rest reads `db`.
+ */
+export function createMessageSearchService({ db, searchDb }: { db: Kysely<Database>; searchDb: Kysely<Database> }) {
   return {
     async search(userId: string, request: MessageSearchRequest): Promise<SearchMessagesResponse> {
       const query = parseSearchQuery(request.q);
       if (!isSearchable(query)) throw domainErrors.invalid(NOTHING_TO_SEARCH);
       const roomId = request.room_id;
-      if (roomId !== undefined) {
-        if (!isUuid(roomId) || !(await roomsRepository(db).findById(roomId))) {
-          throw domainErrors.notFound(ROOM_NOT_FOUND);
-        }
-        if (!(await membersRepository(db).isActiveMember(roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
-      }
+      if (roomId !== undefined && !isUuid(roomId)) throw domainErrors.notFound(ROOM_NOT_FOUND);
       const before = request.before !== undefined && isUuid(request.before) ? request.before : undefined;
-      if (request.before !== undefined && before === undefined) return { results: [], next_before: null };
-      const authorIds = query.from !== null ? await readStateRepository(db).usersByHandle([query.from]) : undefined;
-      const rows = await messageSearchRepository(db).search({
-        terms: query.terms,
-        memberId: userId,
-        roomId,
-        authorIds,
-        beforeId: before,
-        limit: SEARCH_PAGE_SIZE + 1,
-      });
+      // A cursor that is not a message id finds nothing (the room's rules still apply).
+      const rows =
+        request.before !== undefined && before === undefined
+          ? []
+          : await messageSearchRepository(searchDb).search({
+              terms: query.terms,
+              memberId: userId,
+              roomId,
+              authorIds: query.from !== null ? await readStateRepository(db).usersByHandle([query.from]) : undefined,
+              beforeId: before,
+              limit: SEARCH_PAGE_SIZE + 1,
+            });
+      // The search reads only the rooms the user is an active member of: a result proves membership.
+      // Without one, the room and the membership decide between no results, 404 and 403.
+      if (roomId !== undefined && rows.length === 0) {
+        const gate = await readSendGate(db, roomId, userId);
+        if (!gate) throw domainErrors.notFound(ROOM_NOT_FOUND);
+        if (gate.member_id === null) throw domainErrors.forbidden(NOT_A_MEMBER);
+      }
       const page = rows.slice(0, SEARCH_PAGE_SIZE);
-      const authors = await messagesRepository(db).findAuthors(page.map((row) => row.user_id));
       return {
         results: page.map((row) => ({
           id: row.id,
@@ -56,7 +60,12 @@ export function createMessageSearchService({ db }: { db: Kysely<Database> }) {
           content: row.content,
           created_at: row.created_at,
           edited_at: row.edited_at,
-          author: toUserSummaryDto(row.user_id, authors.get(row.user_id)),
+          author: toUserSummaryDto(row.user_id, {
+            id: row.user_id,
+            username: row.author_username,
+            display_name: row.author_display_name,
+            avatar_url: row.author_avatar_url,
+          }),
         })),
         next_before: rows.length > SEARCH_PAGE_SIZE ? (page[page.length - 1]?.id ?? null) : null,
       };

@@ -156,6 +156,43 @@ describeEachDatabase('message search', (engine) => {
     expect(common[0]).toBe(seededMessageId(1200));
   });
 
+  it('finds a common word that the newest messages of a large room do not hold', async () => {
+    const ada = await createMember(app);
+    const roomId = await roomWith(ada);
+    // 6,000 older messages that all say "releases" (more than the index is counted to), then 1,050
+    // newer ones that do not: the page comes from walking the room back from the newest messages.
+    const row = (n: number, content: string) => ({
+      id: `00000000-0000-7000-a000-${String(n).padStart(12, '0')}`,
+      room_id: roomId,
+      user_id: ada.id,
+      client_id: `walk-${n}`,
+      content,
+      created_at: new Date(Date.UTC(2025, 5, 1) + n).toISOString(),
+      edited_at: null,
+    });
+    const rows = Array.from({ length: 7050 }, (_, i) =>
+      i < 6000 ? row(i, `old news number ${i} about releases`) : row(i, `plain chatter ${i}`),
+    );
+    for (let i = 0; i < rows.length; i += 350) {
+      await app.database.db
+        .insertInto('messages')
+        .values(rows.slice(i, i + 350))
+        .execute();
+    }
+    // Written past the repository, so the search vocabulary is filled from the index here.
+    if (engine === 'sqlite') {
+      await sql`insert or ignore into message_search_terms (term) select term from messages_fts_vocab`.execute(
+        app.database.db,
+      );
+    }
+    const ids = async (q: string) => (await found(ada, { q, room_id: roomId })).results.map((r) => r.id);
+    const newestOld = Array.from({ length: 20 }, (_, i) => rows[5999 - i]?.id);
+    expect(await ids('releases')).toEqual(newestOld);
+    expect(await ids('releas*')).toEqual(newestOld);
+    expect(await ids('chatter 6017')).toEqual([rows[6017]?.id]);
+    expect(await ids('number 3')).toEqual([rows[3]?.id]);
+  });
+
   it("searches only the rooms one is a member of, and refuses another room's search", async () => {
     const ada = await createMember(app);
     const eve = await createMember(app);
@@ -170,6 +207,9 @@ describeEachDatabase('message search', (engine) => {
     const refused = await search(ada, { q: 'kookaburra', room_id: eveRoom });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: { message: 'You are not a member of this room' } });
+    // Whatever else the search says: a word nobody wrote, a cursor that is no message.
+    expect((await search(ada, { q: 'nobodywrotethis', room_id: eveRoom })).statusCode).toBe(403);
+    expect((await search(ada, { q: 'kookaburra', room_id: eveRoom, before: 'not-a-message' })).statusCode).toBe(403);
     expect((await search(ada, { q: 'kookaburra', room_id: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(
       404,
     );
