@@ -75,10 +75,43 @@ async function main(): Promise<void> {
     },
     wallSeconds: 0,
   };
+  /** Writes what has been measured so far: a part that fails later leaves the earlier ones written. */
+  function save(): void {
+    fs.mkdirSync(outDir, { recursive: true });
+    results.wallSeconds = Math.round((Date.now() - started) / 1000);
+
+    const resultsPath = path.join(outDir, 'results.json');
+    if (args.has('only') && fs.existsSync(resultsPath)) {
+      // A partial run keeps the parts of the previous results it does not measure.
+      const previous = JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as BenchResults;
+      if (!only.has('fanout')) results.fanout = previous.fanout;
+      if (!only.has('roomsize')) results.roomSize = previous.roomSize;
+      if (!only.has('soak')) results.soak = previous.soak;
+      if (!only.has('scaling')) results.scaling = previous.scaling;
+      if (!only.has('http')) results.http = previous.http;
+      if (!only.has('bundle')) results.bundles = previous.bundles;
+      if (!only.has('economy')) results.economy = previous.economy;
+    }
+    fs.writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
+    fs.writeFileSync(path.join(outDir, 'results.md'), resultsMarkdown(results));
+    if (results.fanout) {
+      fs.writeFileSync(
+        path.join(outDir, 'fanout-latency.svg'),
+        latencyChartSvg(
+          results.fanout,
+          `Fan-out latency vs load: ${results.fanout.shape.rooms} rooms × ${results.fanout.shape.membersPerRoom} sockets, ${results.machine.cpus} cores`,
+        ),
+      );
+    }
+    if (results.roomSize) {
+      fs.writeFileSync(path.join(outDir, 'room-size-cpu.svg'), roomSizeChartSvg(results.roomSize));
+    }
+  }
   if (only.has('fanout')) {
     const shape = shapeFromArgs(args);
     log(`fan-out: ${JSON.stringify(shape)}`);
     results.fanout = await runFanoutBench(shape, log, { cpuProfileDir: args.get('cpu-prof') });
+    save();
   }
   if (only.has('roomsize')) {
     const plan = {
@@ -91,26 +124,33 @@ async function main(): Promise<void> {
     };
     log(`room sizes: ${JSON.stringify(plan)}`);
     results.roomSize = await runRoomSizeBench(plan, log);
+    save();
   }
   if (only.has('soak')) {
     const shape = shapeFromArgs(args);
-    const { rate, basis } = soakRate(shape.membersPerRoom, results.fanout);
-    results.soak = await runSoakBench(
-      {
-        rooms: shape.rooms,
-        membersPerRoom: shape.membersPerRoom,
-        rate,
-        rateBasis: basis,
-        durationSeconds: Number(args.get('soak-seconds') ?? 600),
-        windowSeconds: 20,
-      },
-      log,
-    );
+    const soak = soakRate(shape.membersPerRoom, results.fanout);
+    if (soak) {
+      results.soak = await runSoakBench(
+        {
+          rooms: shape.rooms,
+          membersPerRoom: shape.membersPerRoom,
+          rate: soak.rate,
+          rateBasis: soak.basis,
+          durationSeconds: Number(args.get('soak-seconds') ?? 600),
+          windowSeconds: 20,
+        },
+        log,
+      );
+      save();
+    } else {
+      log('soak skipped: the product held p99 ≤ 50 ms at no step of the fan-out (give --soak-rate)');
+    }
   }
   if (only.has('scaling')) {
     const shape = shapeFromArgs(args);
     log(`scaling with Redis: ${JSON.stringify(shape)}`);
     results.scaling = await runScalingBench(shape, log);
+    save();
   }
   if (only.has('http')) {
     results.http = await runHttpBench(
@@ -150,43 +190,19 @@ async function main(): Promise<void> {
       return;
     }
   }
-  results.wallSeconds = Math.round((Date.now() - started) / 1000);
-
-  const resultsPath = path.join(outDir, 'results.json');
-  if (args.has('only') && fs.existsSync(resultsPath)) {
-    // A partial run keeps the other parts of the previous results.
-    const previous = JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as BenchResults;
-    results.fanout ??= previous.fanout;
-    results.roomSize ??= previous.roomSize;
-    results.soak ??= previous.soak;
-    results.scaling ??= previous.scaling;
-    results.http ??= previous.http;
-    results.bundles ??= previous.bundles;
-    results.economy ??= previous.economy;
-    results.wallSeconds += previous.wallSeconds;
-  }
-  fs.writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
-  fs.writeFileSync(path.join(outDir, 'results.md'), resultsMarkdown(results));
-  if (results.fanout) {
-    fs.writeFileSync(
-      path.join(outDir, 'fanout-latency.svg'),
-      latencyChartSvg(
-        results.fanout,
-        `Fan-out latency vs load: ${results.fanout.shape.rooms} rooms × ${results.fanout.shape.membersPerRoom} sockets, ${results.machine.cpus} cores`,
-      ),
-    );
-  }
-  if (results.roomSize) {
-    fs.writeFileSync(path.join(outDir, 'room-size-cpu.svg'), roomSizeChartSvg(results.roomSize));
-  }
+  save();
   log(`done in ${results.wallSeconds} s → ${path.relative(REPO_ROOT, outDir)}/`);
 }
 
 /**
  * The soak's offered rate: --soak-rate, else 70 % of the product's knee (deliveries/s at p99 ≤
- * 50 ms) from this run's fan-out or, failing that, from the committed results.
+ * 50 ms) from this run's fan-out or, failing that, from the committed results; undefined when
+ * neither has one.
  */
-function soakRate(membersPerRoom: number, fanout: FanoutResult | undefined): { rate: number; basis: string } {
+function soakRate(
+  membersPerRoom: number,
+  fanout: FanoutResult | undefined,
+): { rate: number; basis: string } | undefined {
   if (args.has('soak-rate')) return { rate: Number(args.get('soak-rate')), basis: 'set with --soak-rate' };
   const resultsPath = path.join(outDir, 'results.json');
   const knee =
@@ -194,7 +210,7 @@ function soakRate(membersPerRoom: number, fanout: FanoutResult | undefined): { r
     (fs.existsSync(resultsPath)
       ? (JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as BenchResults).fanout?.knee.product
       : undefined);
-  if (!knee) throw new Error('the soak needs a knee: run it with the fan-out, after one, or give --soak-rate');
+  if (!knee) return undefined;
   const rate = Math.max(1, Math.round((knee * 0.7) / membersPerRoom));
   return {
     rate,

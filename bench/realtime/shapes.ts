@@ -22,7 +22,7 @@ export const SHAPES: Record<string, FanoutShape> = {
     membersPerRoom: 40,
     // 100 msg/s apart around both knees (the product's and raw ws's), so their ratio is measured
     // rather than set by the ladder.
-    rates: [250, 500, 600, 700, 800, 900, 1000, 1100, 1200, 1400, 1600, 2000],
+    rates: [100, 150, 200, 250, 500, 600, 700, 800, 900, 1000, 1100, 1200, 1400, 1600, 2000],
     scalingRates: [50, 100, 150, 200, 300],
     stepSeconds: 10,
     idleConnections: 10_000,
