@@ -230,7 +230,7 @@ test.describe('replies and mentions', () => {
     await expect(page.getByText('How do I reload the config?')).toHaveCount(0);
   });
 
-  test('a mention lights the "@" and the Mentions count, /mentions opens it, a hidden tab is notified, Mute quiets a room', async ({
+  test('a mention lights the "@" and the Mentions count, /mentions opens it, a hidden tab is notified, Mute quiets a room (in every tab)', async ({
     browser,
     baseURL,
   }) => {
@@ -306,9 +306,15 @@ test.describe('replies and mentions', () => {
     await openRoom(page, roomId);
     // Reading the room clears its mentions.
     await expect(page.getByTestId('mentions-count')).toHaveCount(0);
+    // A second tab on the room follows the change made in the first.
+    const secondTab = await grace.context.newPage();
+    await openRoom(secondTab, roomId);
+    await expect(secondTab.getByRole('button', { name: /^Notifications: Mentions only$/ })).toBeVisible();
     await page.getByRole('button', { name: /^Notifications: Mentions only$/ }).click();
     await page.getByRole('menuitem', { name: 'Mute' }).click();
     await expect(page.getByRole('button', { name: 'Notifications: Mute' })).toBeVisible();
+    await expect(secondTab.getByRole('button', { name: 'Notifications: Mute' })).toBeVisible();
+    await secondTab.close();
     await page.goto('/');
     await expect(entry).toBeVisible();
     await post(linus.page, base, roomId, 'A quiet message in a muted room');

@@ -25,7 +25,10 @@ export interface RoomHandlers {
 export type ConnectionStatus = 'connecting' | 'open' | 'closed';
 
 /** Frames about the signed-in user across all their rooms (read positions, activity, reports for moderators). */
-export type UserFrame = Extract<ServerFrame, { type: 'read.updated' | 'room.activity' | 'reports.changed' }>;
+export type UserFrame = Extract<
+  ServerFrame,
+  { type: 'read.updated' | 'notifications.updated' | 'room.activity' | 'reports.changed' }
+>;
 
 /** The subset of the browser WebSocket the client uses (tests pass a fake). */
 export interface SocketLike {
@@ -290,6 +293,7 @@ export class RealtimeClient {
         this.checkProtocol(frame.protocol);
         return;
       case 'read.updated':
+      case 'notifications.updated':
       case 'room.activity':
       case 'reports.changed':
         for (const listener of this.userListeners) listener(frame);

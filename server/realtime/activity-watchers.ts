@@ -41,7 +41,8 @@ export class ActivityWatchers {
     const message = parseUserChannelMessage(raw);
     if (!message) return;
     switch (message.type) {
-      case 'read.updated': {
+      case 'read.updated':
+      case 'notifications.updated': {
         const frame = Buffer.from(JSON.stringify(message.frame));
         for (const client of this.socketsByUser.get(message.user_id) ?? []) client.sendEncoded(frame, true);
         return;

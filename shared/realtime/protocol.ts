@@ -1,3 +1,4 @@
+import type { NotificationLevel } from '../api/notifications';
 import type { MemberDto, MessageDto, ReactionDto } from '../api/rooms';
 import type { GitHubReferenceDto } from '../github-references';
 
@@ -89,6 +90,8 @@ export type ServerFrame =
   | { type: 'pong'; ref?: string; server_time: number }
   /** This user's read position in a room moved (from any of their tabs or devices). */
   | { type: 'read.updated'; room_id: string; last_read_message_id: string }
+  /** This user changed how they hear about a room (from any of their tabs or devices). */
+  | { type: 'notifications.updated'; room_id: string; level: NotificationLevel }
   /**
    * A message was created or deleted in one of this user's rooms, subscribed or not: enough for
    * unread counts and mention markers without receiving the room's events.

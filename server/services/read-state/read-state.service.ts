@@ -86,6 +86,12 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
         if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
         throw domainErrors.forbidden(NOT_A_MEMBER);
       }
+      // The user's other tabs and devices follow (their unread summary holds the level).
+      await publishToUsers(bus, {
+        type: 'notifications.updated',
+        user_id: userId,
+        frame: { type: 'notifications.updated', room_id: roomId, level },
+      }).catch((error: unknown) => logger.warn({ err: error }, 'notification level not announced'));
       return { level };
     },
 

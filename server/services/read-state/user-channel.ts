@@ -10,10 +10,12 @@ export const USERS_CHANNEL = 'users';
 
 type ActivityFrame = Extract<ServerFrame, { type: 'room.activity' }>;
 type ReadFrame = Extract<ServerFrame, { type: 'read.updated' }>;
+type NotificationsFrame = Extract<ServerFrame, { type: 'notifications.updated' }>;
 type ReportsFrame = Extract<ServerFrame, { type: 'reports.changed' }>;
 
 export type UserChannelMessage =
   | { type: 'read.updated'; user_id: string; frame: ReadFrame }
+  | { type: 'notifications.updated'; user_id: string; frame: NotificationsFrame }
   | { type: 'room.activity'; frame: ActivityFrame }
   | { type: 'membership.changed'; user_id: string }
   /** To these users' sockets only (a room's moderators). */
@@ -28,6 +30,7 @@ export function parseUserChannelMessage(raw: string): UserChannelMessage | null 
     const value = JSON.parse(raw) as Partial<UserChannelMessage>;
     if (
       value.type === 'read.updated' ||
+      value.type === 'notifications.updated' ||
       value.type === 'room.activity' ||
       value.type === 'membership.changed' ||
       value.type === 'reports.changed'

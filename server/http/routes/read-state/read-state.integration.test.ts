@@ -269,4 +269,30 @@ describeEachDatabase('read positions and unread counts', (engine) => {
     const news = await say(grace, later, 'welcome');
     await eveTab.waitFor('room.activity', (f) => f.message_id === news);
   });
+
+  it("tells the user's other tabs when they change how they hear about a room, and nobody else", async () => {
+    const ada = await createMember(app);
+    const eve = await createMember(app);
+    const roomId = await roomWith(ada);
+    const adaTabs = [await connect(ada), await connect(ada)];
+    const eveTab = await connect(eve);
+
+    const changed = await ada.api.put(`/api/rooms/${roomId}/notifications`, { level: 'mute' }, { cookie: ada.cookie });
+    expect(changed.statusCode).toBe(200);
+    for (const tab of adaTabs) {
+      expect(await tab.waitFor('notifications.updated')).toEqual({
+        type: 'notifications.updated',
+        room_id: roomId,
+        level: 'mute',
+      });
+    }
+    // A refused change (not a member) announces nothing.
+    const refused = await eve.api.put(`/api/rooms/${roomId}/notifications`, { level: 'all' }, { cookie: eve.cookie });
+    expect(refused.statusCode).toBe(403);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(eveTab.frames.filter((f) => f.type === 'notifications.updated')).toEqual([]);
+    for (const tab of adaTabs) {
+      expect(tab.frames.filter((f) => f.type === 'notifications.updated')).toHaveLength(1);
+    }
+  });
 });
