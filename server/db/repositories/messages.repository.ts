@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../engine-of';
 import { preparedQuery } from '../prepared-query';
 import { searchTermsRepository } from './search-terms.repository';
@@ -150,18 +150,53 @@ export function messagesRepository(db: Db) {
       return pageRows(await pageAfter.all(db, roomId, after.created_at, after.id, limit));
     },
 
+    /**
+     * A message of a room (tombstones included) with up to `olderCount` messages before it and
+     * `newerCount` after it, oldest first, and the room's last sequence number: one statement, one
+     * snapshot. Undefined when the room has no such message.
+     */
+    async listAround(
+      roomId: string,
+      messageId: string,
+      olderCount: number,
+      newerCount: number,
+    ): Promise<{ older: MessageRow[]; target: MessageRow; newer: MessageRow[]; lastSeq: number } | undefined> {
+      // Each side walks the (room_id, created_at, id) index from the message, as the pages before
+      // and after a cursor do.
+      // The message's time is read once (a scalar subquery) and bounds each side's index walk.
+      const at = sql`(select t.created_at from messages t where t.room_id = ${roomId} and t.id = ${messageId})`;
+      const { rows } = await sql<RowWithSeq & { part: number }>`
+        select w.*, (select r.last_seq from chat_rooms r where r.id = ${roomId}) as room_last_seq
+          from (
+            select t.*, 0 as part from messages t where t.room_id = ${roomId} and t.id = ${messageId}
+            union all
+            select * from (
+              select b.*, 1 as part from messages b
+               where b.room_id = ${roomId} and (b.created_at, b.id) < (${at}, ${messageId})
+               order by b.created_at desc, b.id desc limit ${olderCount}) older
+            union all
+            select * from (
+              select a.*, 2 as part from messages a
+               where a.room_id = ${roomId} and (a.created_at, a.id) > (${at}, ${messageId})
+               order by a.created_at asc, a.id asc limit ${newerCount}) newer
+          ) w
+         order by w.created_at, w.id`.execute(db);
+      const older: MessageRow[] = [];
+      const newer: MessageRow[] = [];
+      let target: MessageRow | undefined;
+      let lastSeq: number | undefined;
+      for (const { part, room_last_seq: seq, ...row } of rows) {
+        lastSeq = seq === null ? undefined : Number(seq);
+        if (Number(part) === 0) target = row;
+        else if (Number(part) === 1) older.push(row);
+        else newer.push(row);
+      }
+      return target && lastSeq !== undefined ? { older, target, newer, lastSeq } : undefined;
+    },
+
     /** A message of a room by id, tombstones included (a link to a deleted message still has a place). */
     async findInRoom(roomId: string, messageId: string): Promise<MessageRow | undefined> {
       return pageRows(await roomMessage.all(db, roomId, messageId)).rows[0];
-    },
-
-    /** The same, with the room's last sequence number read in the same statement. */
-    async findInRoomWithSeq(
-      roomId: string,
-      messageId: string,
-    ): Promise<{ message: MessageRow; lastSeq: number } | undefined> {
-      const { rows, lastSeq } = pageRows(await roomMessage.all(db, roomId, messageId));
-      return rows[0] && lastSeq !== undefined ? { message: rows[0], lastSeq } : undefined;
     },
 
     /** Replaces the content of the author's own message; undefined when it is not theirs or gone. */
@@ -223,6 +258,46 @@ export function messagesRepository(db: Db) {
       await db.deleteFrom('message_reactions').where('message_id', '=', messageId).execute();
       if (before !== undefined) await searchTermsRepository(db).prune(before);
       return true;
+    },
+
+    /**
+     * The room's last sequence number with the public fields of these people, in one statement:
+     * what a remembered page needs to know that it is still the page (see newest-page-cache.ts).
+     * Undefined when the room is gone; people without a profile are missing from the map.
+     */
+    async readSeqWithPeople(
+      roomId: string,
+      userIds: readonly string[],
+    ): Promise<{ lastSeq: number; people: Map<string, AuthorRow> } | undefined> {
+      // One statement text whatever the number of people: an array parameter (PostgreSQL) or a
+      // JSON array (SQLite), so the statement is prepared once.
+      const ids =
+        engineOf(db) === 'postgres'
+          ? sql`p.id = any(${[...userIds]}::text[])`
+          : sql`p.id in (select value from json_each(${JSON.stringify(userIds)}))`;
+      const { rows } = await sql<{
+        room_last_seq: number;
+        id: string | null;
+        username: string | null;
+        display_name: string | null;
+        avatar_url: string | null;
+      }>`select r.last_seq as room_last_seq, p.id, p.username, p.display_name, p.avatar_url
+           from chat_rooms r left join profiles p on ${ids}
+          where r.id = ${roomId}`.execute(db);
+      const first = rows[0];
+      if (!first) return undefined;
+      const people = new Map<string, AuthorRow>();
+      for (const row of rows) {
+        if (row.id !== null) {
+          people.set(row.id, {
+            id: row.id,
+            username: row.username,
+            display_name: row.display_name,
+            avatar_url: row.avatar_url,
+          });
+        }
+      }
+      return { lastSeq: Number(first.room_last_seq), people };
     },
 
     /** Public profile fields of one author. */

@@ -12,7 +12,8 @@ import { sanitizeMessage, validateMessage } from '../../../shared/validation/mes
 import type { Logger } from 'pino';
 import type { EventBus } from '../../bus/event-bus';
 import type { Database, MessageReactionRow, MessageRow } from '../../db/schema';
-import { type MessageCursor, messagesRepository } from '../../db/repositories/messages.repository';
+import { type AuthorRow, type MessageCursor, messagesRepository } from '../../db/repositories/messages.repository';
+import { createNewestPageCache } from './newest-page-cache';
 import { reactionsRepository } from '../../db/repositories/reactions.repository';
 import { messageReferencesRepository } from '../../db/repositories/message-references.repository';
 import { mayHoldReferences } from '../../../shared/github-references';
@@ -43,6 +44,17 @@ export const MODERATORS_ONLY = 'Only moderators of this room can do that';
  * and presents them, keeping the rows' order.
  */
 export async function presentMessages(db: Kysely<Database>, rows: MessageRow[]): Promise<MessageDto[]> {
+  return (await presentMessagesShowing(db, rows)).messages;
+}
+
+/**
+ * The same, with every person the messages show (authors, reactors, quoted authors) and what was
+ * found of them (undefined: no profile).
+ */
+async function presentMessagesShowing(
+  db: Kysely<Database>,
+  rows: MessageRow[],
+): Promise<{ messages: MessageDto[]; shown: Map<string, AuthorRow | undefined> }> {
   const replyIds = rows.flatMap((r) => (r.reply_to_id !== null && r.deleted_at === null ? [r.reply_to_id] : []));
   // At once (on PostgreSQL, several connections); each walks an index.
   const [reactions, people, quoted, references] = await Promise.all([
@@ -64,9 +76,15 @@ export async function presentMessages(db: Kysely<Database>, rows: MessageRow[]):
   if (quotedAuthors.length > 0) {
     for (const [id, author] of await messagesRepository(db).findAuthors(quotedAuthors)) people.set(id, author);
   }
-  return rows.map((row) =>
+  const shown = new Map<string, AuthorRow | undefined>();
+  const show = (id: string) => shown.set(id, people.get(id));
+  for (const row of rows) show(row.user_id);
+  for (const reaction of reactions) show(reaction.user_id);
+  for (const original of quoted.values()) show(original.user_id);
+  const messages = rows.map((row) =>
     toMessageDto(row, people, byMessage.get(row.id) ?? [], references.get(row.id)?.refs ?? [], quoted),
   );
+  return { messages, shown };
 }
 
 /**
@@ -136,6 +154,17 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     return original;
   }
 
+  /** Pages served again while nothing in their room changed (see newest-page-cache.ts). */
+  const newestPages = createNewestPageCache();
+
+  /** References resolved longer ago than their cache lifetime are read again, after the answer. */
+  function revalidateReferences(roomId: string, page: readonly MessageRow[]): void {
+    if (!references) return;
+    void references
+      .revalidate(roomId, page)
+      .catch((error: unknown) => logger.warn({ err: error, roomId }, 'references not revalidated'));
+  }
+
   /** The room's last sequence number; the room must exist. */
   async function sequenceOf(roomId: string): Promise<number> {
     const lastSeq = await roomsRepository(db).readLastSeq(roomId);
@@ -147,6 +176,14 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     async list(roomId: string, request: MessagePageRequest): Promise<MessagesPageResponse> {
       const limit = request.limit;
       const messages = messagesRepository(db);
+      const newest = request.around === undefined && request.after === undefined && request.before === undefined;
+      if (newest) {
+        const remembered = await newestPages.read(db, roomId, limit);
+        if (remembered) {
+          revalidateReferences(roomId, remembered.rows);
+          return remembered.response;
+        }
+      }
       // The page comes with the room's last sequence number from the same statement: events after
       // it may already show in the page (clients apply events idempotently), but none can fall
       // between the page and the subscription that resumes from it.
@@ -156,21 +193,20 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       let hasOlder: boolean;
       let hasNewer: boolean;
       if (request.around !== undefined) {
-        const found = await messages.findInRoomWithSeq(roomId, request.around);
+        // Half the page above the message (context before it), the rest from it downwards; one
+        // more on each side tells whether the page reaches that end of the room.
+        const above = Math.floor(limit / 2);
+        const below = limit - above - 1;
+        const found = await messages.listAround(roomId, request.around, above + 1, below + 1);
         if (!found) {
           await sequenceOf(roomId);
           throw domainErrors.notFound(MESSAGE_NOT_FOUND);
         }
-        const target = found.message;
         lastSeq = found.lastSeq;
-        // Half the page above the message (context before it), the rest from it downwards.
-        const above = Math.floor(limit / 2);
-        const before = (await messages.listBefore(roomId, target, above + 1)).rows;
-        const after = (await messages.listAfter(roomId, target, limit - above)).rows;
-        hasOlder = before.length > above;
-        hasNewer = after.length > limit - above - 1;
-        older = before.slice(0, above).reverse();
-        newer = [target, ...after.slice(0, limit - above - 1)];
+        hasOlder = found.older.length > above;
+        hasNewer = found.newer.length > below;
+        older = found.older.slice(found.older.length - Math.min(above, found.older.length));
+        newer = [found.target, ...found.newer.slice(0, below)];
       } else {
         const after = request.after !== undefined ? parseCursor('after', request.after) : null;
         const before = request.before !== undefined ? parseCursor('before', request.before) : null;
@@ -199,20 +235,18 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         }
       }
       const page = [...older, ...newer];
-      // References resolved longer ago than the cache lifetime are read again, after this answer.
-      if (references) {
-        void references
-          .revalidate(roomId, page)
-          .catch((error: unknown) => logger.warn({ err: error, roomId }, 'references not revalidated'));
-      }
-      const oldest = page[0];
-      const newest = page[page.length - 1];
-      return {
-        messages: await presentMessages(db, page),
-        next_cursor: hasOlder && oldest ? encodeCursor(oldest) : null,
-        newer_cursor: hasNewer && newest ? encodeCursor(newest) : null,
+      revalidateReferences(roomId, page);
+      const first = page[0];
+      const last = page[page.length - 1];
+      const presented = await presentMessagesShowing(db, page);
+      const response: MessagesPageResponse = {
+        messages: presented.messages,
+        next_cursor: hasOlder && first ? encodeCursor(first) : null,
+        newer_cursor: hasNewer && last ? encodeCursor(last) : null,
         last_seq: lastSeq,
       };
+      if (newest) newestPages.remember(roomId, limit, { lastSeq, people: presented.shown, rows: page, response });
+      return response;
     },
 
     async send(

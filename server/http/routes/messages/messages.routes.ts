@@ -14,15 +14,17 @@ import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
 import { parseInput } from '../../parse';
 import { roomIdOf } from '../rooms/rooms.routes';
+import { sendSharedAnswer } from '../../shared-answer';
 
 export async function messagesRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
   const { messages, reactions } = services;
-  app.get('/api/rooms/:roomId/messages', async (request) => {
+  app.get('/api/rooms/:roomId/messages', async (request, reply) => {
     requireAuth(request);
     const roomId = roomIdOf(request.params);
     const query = parseInput(messagePageQuery, request.query);
     if (query.around !== undefined && !isUuid(query.around)) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
-    return messages.list(roomId, query);
+    // A room's newest page is the same answer for everyone until the room changes.
+    return sendSharedAnswer(request, reply, await messages.list(roomId, query));
   });
 
   app.post('/api/rooms/:roomId/messages', async (request, reply) => {
