@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { engineOf } from '../engine-of';
 import { preparedQuery } from '../prepared-query';
 import type { Database } from '../schema';
 
@@ -20,6 +21,12 @@ export interface UnreadRow {
   mention_count: number;
   read_message_id: string;
   first_unread_id: string | null;
+}
+
+/** See unreadBasis: `stamp` changes whenever the room's counts for the user may have. */
+export interface UnreadBasis {
+  ignores: string;
+  rooms: Array<{ room_id: string; stamp: string }>;
 }
 
 export interface MentionRow {
@@ -45,7 +52,14 @@ export function readStateRepository(db: Db) {
      * writer's position to it, so their own messages after it are rare, and "99+" stays "99+".
      * Mentions by someone the user ignores do not count (also those recorded before the ignore).
      */
-    async unreadSummary(userId: string): Promise<UnreadRow[]> {
+    async unreadSummary(userId: string, onlyRooms?: readonly string[]): Promise<UnreadRow[]> {
+      // One statement text for any set of rooms: an array (PostgreSQL) or a JSON array (SQLite).
+      const rooms =
+        onlyRooms === undefined
+          ? sql.raw('')
+          : engineOf(db) === 'postgres'
+            ? sql`and cm.room_id = any(${[...onlyRooms]}::text[])`
+            : sql`and cm.room_id in (select value from json_each(${JSON.stringify(onlyRooms)}))`;
       // Row values, so both databases walk the index from the position instead of filtering rows.
       const after = sql`(x.created_at, x.id) > (cm.read_created_at, cm.read_message_id)`;
       const mentionAfter = sql`(n.created_at, n.message_id) > (cm.read_created_at, cm.read_message_id)`;
@@ -79,7 +93,7 @@ export function readStateRepository(db: Db) {
             where w.user_id <> ${userId} and w.deleted_at is null
             order by w.created_at, w.id limit 1) as first_unread_id
         from chat_members cm
-        where cm.user_id = ${userId} and cm.left_at is null
+        where cm.user_id = ${userId} and cm.left_at is null ${rooms}
       `.execute(db);
       return result.rows.map((row) => ({
         room_id: row.room_id,
@@ -89,6 +103,35 @@ export function readStateRepository(db: Db) {
         read_message_id: row.read_message_id,
         first_unread_id: row.first_unread_id,
       }));
+    },
+
+    /**
+     * What the user's unread counts depend on, in one statement: for each active room the room's
+     * last sequence number (every message, deletion and mention moves it), the read position and
+     * the notification level; and a stamp of the user's ignore list (which changes the mention
+     * counts without any room changing).
+     */
+    async unreadBasis(userId: string): Promise<UnreadBasis> {
+      const { rows } = await sql<{
+        room_id: string;
+        last_seq: number | string;
+        read_message_id: string;
+        read_created_at: string;
+        notification_level: string;
+        ignores: string | null;
+      }>`
+        select cm.room_id, r.last_seq, cm.read_message_id, cm.read_created_at, cm.notification_level,
+          (select count(*) || '/' || coalesce(max(i.created_at), '') from user_ignores i
+            where i.user_id = ${userId}) as ignores
+        from chat_members cm join chat_rooms r on r.id = cm.room_id
+        where cm.user_id = ${userId} and cm.left_at is null`.execute(db);
+      return {
+        ignores: rows[0]?.ignores ?? '',
+        rooms: rows.map((row) => ({
+          room_id: row.room_id,
+          stamp: `${row.last_seq}/${row.read_created_at}/${row.read_message_id}/${row.notification_level}`,
+        })),
+      };
     },
 
     /** The member's position; undefined when they are not an active member. */

@@ -19,6 +19,7 @@ import { readStateRepository } from '../../db/repositories/read-state.repository
 import { domainErrors } from '../../errors';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
 import { publishToUsers } from './user-channel';
+import { createUnreadSummaryCache } from './unread-summary-cache';
 import { mentionRecipients, type MentioningMessage } from './mention-recipients';
 
 export const NOT_A_MEMBER = 'You are not a member of this room';
@@ -33,6 +34,7 @@ export interface ReadStateDeps {
 /** Read positions (they only move forward) and the unread counts built on them. */
 export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
   const positions = readStateRepository(db);
+  const unreadCounts = createUnreadSummaryCache();
 
   const announce = (userId: string, roomId: string, messageId: string) =>
     publishToUsers(bus, {
@@ -43,7 +45,7 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
 
   return {
     async summary(userId: string): Promise<UnreadSummaryResponse> {
-      const rows = await positions.unreadSummary(userId);
+      const rows = await unreadCounts.summary(db, userId);
       return {
         rooms: rows.map((row) => ({
           room_id: row.room_id,

@@ -1,0 +1,144 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult } from 'kysely';
+import type { RootOperationNode, UnknownRow } from 'kysely';
+import pino from 'pino';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RoomUnreadDto, UnreadSummaryResponse } from '../../../../shared/api/read-state';
+import { buildApp, type BuiltApp } from '../../../app';
+import { openDatabase } from '../../../db/database';
+import { createUnreadSummaryCache } from '../../../services/read-state/unread-summary-cache';
+import { describeEachDatabase } from '../../../testing/databases';
+import { apiClient } from '../../../testing/http';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { createMember, messageOf, testClock, type TestMember, roomWith } from '../../../testing/room-test-kit';
+
+/** Counts the statements run through a Kysely instance. */
+class StatementCounter implements KyselyPlugin {
+  count = 0;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.count += 1;
+    return args.node;
+  }
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result);
+  }
+}
+
+// Each process keeps every user's counts and recounts only the rooms where something changed:
+// these tests change what the counts depend on in every way, from this process and from another
+// one on the same database, and read the counts after each change.
+describeEachDatabase('unread counts, recounted where something changed', (engine) => {
+  let app: TestApp;
+  let other: BuiltApp;
+  const clock = testClock();
+  beforeAll(async () => {
+    app = await createTestApp({ engine, now: clock.now, github: 'emulator' });
+    const database = await openDatabase(
+      app.database.url,
+      app.database.schema ? { schema: app.database.schema, poolSize: 2 } : {},
+    );
+    other = await buildApp(app.config, {
+      database,
+      serveClient: false,
+      logger: pino({ level: 'silent' }),
+      now: clock.now,
+    });
+    await other.app.ready();
+  });
+  afterAll(async () => {
+    await other?.close();
+    await app?.destroy();
+  });
+
+  const elsewhere = (member: TestMember): TestMember => ({ ...member, api: apiClient(other.app) });
+
+  async function say(member: TestMember, roomId: string, text: string): Promise<string> {
+    clock.advance(7000);
+    const response = await member.send(roomId, text);
+    expect(response.statusCode, response.body).toBe(201);
+    return messageOf(response).id;
+  }
+
+  /** The room's counts, read twice (the second from memory) and checked to agree. */
+  async function counts(member: TestMember, roomId: string): Promise<RoomUnreadDto | undefined> {
+    const read = async () => {
+      const response = await member.api.get('/api/me/unread', { cookie: member.cookie });
+      expect(response.statusCode).toBe(200);
+      return response.json<UnreadSummaryResponse>().rooms.find((room) => room.room_id === roomId);
+    };
+    const first = await read();
+    expect(await read()).toEqual(first);
+    return first;
+  }
+
+  it('follow messages, deletions, mentions, reading, ignoring, muting and leaving, from any process', async () => {
+    const ada = await createMember(app);
+    const bob = await createMember(app);
+    const roomId = await roomWith(ada, bob);
+    const quiet = await roomWith(ada, bob);
+    expect(await counts(bob, roomId)).toMatchObject({ unread_count: 0, mention_count: 0 });
+
+    const first = await say(ada, roomId, 'one');
+    expect(await counts(bob, roomId)).toMatchObject({ unread_count: 1, first_unread_message_id: first });
+    const second = await say(elsewhere(ada), roomId, 'two, from the other process');
+    expect(await counts(bob, roomId)).toMatchObject({ unread_count: 2 });
+    expect(await counts(bob, quiet)).toMatchObject({ unread_count: 0 });
+
+    // Deleted by its author elsewhere: no longer counted.
+    expect((await elsewhere(ada).api.delete(`/api/messages/${second}`, undefined, ada)).statusCode).toBe(204);
+    expect(await counts(bob, roomId)).toMatchObject({ unread_count: 1 });
+
+    // A mention, counted; then Bob ignores Ada elsewhere (her mentions stop counting), and stops.
+    await say(ada, roomId, `hey @${bob.username}`);
+    expect(await counts(bob, roomId)).toMatchObject({ unread_count: 2, mention_count: 1 });
+    expect((await elsewhere(bob).api.put(`/api/me/ignored/${ada.id}`, {}, bob)).statusCode).toBe(204);
+    expect(await counts(bob, roomId)).toMatchObject({ mention_count: 0 });
+    expect((await elsewhere(bob).api.delete(`/api/me/ignored/${ada.id}`, undefined, bob)).statusCode).toBe(204);
+    expect(await counts(bob, roomId)).toMatchObject({ mention_count: 1 });
+
+    // Read elsewhere: nothing unread here.
+    const last = await say(ada, roomId, 'three');
+    expect(await counts(bob, roomId)).toMatchObject({ unread_count: 3 });
+    const read = await elsewhere(bob).api.put(`/api/rooms/${roomId}/read`, { message_id: last }, bob);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(await counts(bob, roomId)).toMatchObject({ unread_count: 0, mention_count: 0, last_read_message_id: last });
+
+    // Muted elsewhere: a new message shows no unread count; left elsewhere: the room is gone.
+    await say(ada, quiet, 'in the quiet room');
+    expect(await counts(bob, quiet)).toMatchObject({ unread_count: 1 });
+    const muted = await elsewhere(bob).api.put(`/api/rooms/${quiet}/notifications`, { level: 'mute' }, bob);
+    expect(muted.statusCode, muted.body).toBe(200);
+    expect(await counts(bob, quiet)).toMatchObject({ unread_count: 0, notification_level: 'mute' });
+    expect((await elsewhere(bob).api.post(`/api/rooms/${quiet}/leave`, {}, bob)).statusCode).toBe(204);
+    expect(await counts(bob, quiet)).toBeUndefined();
+    expect(await counts(bob, roomId)).toMatchObject({ unread_count: 0 });
+  });
+
+  it('reads what the counts depend on, and counts again only the rooms that changed', async () => {
+    const ada = await createMember(app);
+    const bob = await createMember(app);
+    const busy = await roomWith(ada, bob);
+    const calm = await roomWith(ada, bob);
+    await say(ada, busy, 'first');
+    await say(ada, calm, 'first');
+
+    const counter = new StatementCounter();
+    const db = app.ctx.database.db.withPlugin(counter);
+    const cache = createUnreadSummaryCache();
+    const byRoom = async () => new Map((await cache.summary(db, bob.id)).map((row) => [row.room_id, row]));
+
+    let rows = await byRoom();
+    expect(counter.count).toBe(2);
+    expect([rows.get(busy)?.unread_count, rows.get(calm)?.unread_count]).toEqual([1, 1]);
+
+    counter.count = 0;
+    rows = await byRoom();
+    expect(counter.count).toBe(1);
+    expect([rows.get(busy)?.unread_count, rows.get(calm)?.unread_count]).toEqual([1, 1]);
+
+    await say(ada, busy, 'second');
+    counter.count = 0;
+    rows = await byRoom();
+    expect(counter.count).toBe(2);
+    expect([rows.get(busy)?.unread_count, rows.get(calm)?.unread_count]).toEqual([2, 1]);
+  });
+});

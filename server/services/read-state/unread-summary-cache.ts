@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { readStateRepository, type UnreadRow } from '../../db/repositories/read-state.repository';
+
+/** How many users' counts a process keeps; the least recently asked for go first. */
+export const UNREAD_USERS_REMEMBERED = 10_000;
+
+interface RememberedCounts {
+  /** The user's ignore-list stamp the counts were read with. */
+  ignores: string;
+  /** Per room: the stamp it was read at and its row. */
+  rooms: Map<string, { stamp: string; row: UnreadRow }>;
+}
+
+/**
+ * A user's unread counts, recounted only in the rooms where something changed. Every new message
+ * in any of a user's rooms makes each of their tabs ask for all their counts again; counting 50
+ * rooms walks up to 100 messages in each, while reading what the counts depend on (each room's
+ * sequence number, the read position, the notification level, the ignore list) is one short
+ * statement. Rooms whose stamp is unchanged keep their row; the others are counted in one
+ * statement. The stamp is read before the counts, so a count read later than its stamp is only
+ * recounted once more, never served stale.
+ */
+export function createUnreadSummaryCache(capacity = UNREAD_USERS_REMEMBERED) {
+  const users = new Map<string, RememberedCounts>();
+
+  return {
+    async summary(db: Kysely<Database>, userId: string): Promise<UnreadRow[]> {
+      const positions = readStateRepository(db);
+      const basis = await positions.unreadBasis(userId);
+      const known = users.get(userId);
+      const reusable = known && known.ignores === basis.ignores ? known.rooms : undefined;
+      const stale = basis.rooms.filter((room) => reusable?.get(room.room_id)?.stamp !== room.stamp);
+      const counted =
+        stale.length === 0
+          ? []
+          : await positions.unreadSummary(
+              userId,
+              stale.length === basis.rooms.length ? undefined : stale.map((room) => room.room_id),
+            );
+      const fresh = new Map(counted.map((row) => [row.room_id, row]));
+      const rooms = new Map<string, { stamp: string; row: UnreadRow }>();
+      const rows: UnreadRow[] = [];
+      for (const { room_id, stamp } of basis.rooms) {
+        const row = fresh.get(room_id) ?? reusable?.get(room_id)?.row;
+        // A room left between the two statements is not counted: left out until the next ask.
+        if (!row) continue;
+        rows.push(row);
+        rooms.set(room_id, { stamp, row });
+      }
+      users.delete(userId);
+      users.set(userId, { ignores: basis.ignores, rooms });
+      while (users.size > capacity) {
+        const oldest = users.keys().next().value;
+        if (oldest === undefined) break;
+        users.delete(oldest);
+      }
+      return rows;
+    },
+
+    get size(): number {
+      return users.size;
+    },
+  };
+}
