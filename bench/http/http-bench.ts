@@ -9,7 +9,7 @@ import { startThrowAwayPostgres, type ThrowAwayPostgres } from '../../server/tes
 import { createProductServer } from '../../server/testing/services/product-server';
 import { round } from '../lib/percentiles';
 import { seedChat } from '../lib/seed-chat';
-import { seedReadPositions, seedRoomMessages } from './seed-messages';
+import { seedReadPositions, seedRoomMessages, seededMessageId } from './seed-messages';
 
 export interface HttpFigure {
   engine: 'sqlite' | 'postgres';
@@ -82,6 +82,15 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
             path: `/api/rooms/${room.id}/messages?limit=50&around=${positions.linkedId}`,
             auth: true,
           },
+          // Pages are remembered while their room is unchanged (server/services/messages/room-page-cache.ts):
+          // each request here opens around a different message, so every page is built.
+          {
+            name: 'room around a different message each time (1M, not remembered)',
+            path: `/api/rooms/${room.id}/messages?limit=50&around=${seededMessageId(1)}`,
+            auth: true,
+            pathFor: () =>
+              `/api/rooms/${room.id}/messages?limit=50&around=${seededMessageId(1 + Math.floor(Math.random() * options.messages))}`,
+          },
           { name: 'unread counts, 50 rooms (/api/me/unread)', path: '/api/me/unread', auth: true },
           // The author of the big room: almost nothing in it is unread for them.
           {
@@ -134,11 +143,15 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
             duration: WARM_UP_SECONDS,
             headers: target.auth ? { cookie } : {},
           });
+          const pathFor = 'pathFor' in target ? target.pathFor : undefined;
           const result = await autocannon({
             url: `${server.origin}${target.path}`,
             connections: options.connections,
             duration: options.seconds,
             headers: target.auth ? { cookie } : {},
+            ...(pathFor
+              ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: pathFor() }) }] }
+              : {}),
           });
           const figure: HttpFigure = {
             engine,

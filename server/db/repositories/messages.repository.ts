@@ -262,7 +262,7 @@ export function messagesRepository(db: Db) {
 
     /**
      * The room's last sequence number with the public fields of these people, in one statement:
-     * what a remembered page needs to know that it is still the page (see newest-page-cache.ts).
+     * what a remembered page needs to know that it is still the page (see room-page-cache.ts).
      * Undefined when the room is gone; people without a profile are missing from the map.
      */
     async readSeqWithPeople(

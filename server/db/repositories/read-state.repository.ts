@@ -23,10 +23,22 @@ export interface UnreadRow {
   first_unread_id: string | null;
 }
 
-/** See unreadBasis: `stamp` changes whenever the room's counts for the user may have. */
+/**
+ * See unreadBasis. `rooms`: for each active room, ordered by id, its id and what its counts depend
+ * on, as `id|seq|read time|read id|level`, joined by ','; `ignores`: a stamp of the ignore list.
+ */
 export interface UnreadBasis {
   ignores: string;
-  rooms: Array<{ room_id: string; stamp: string }>;
+  rooms: string;
+}
+
+/** The rooms of an unread basis, each with its stamp (everything after the id). */
+export function basisRooms(basis: UnreadBasis): Array<{ room_id: string; stamp: string }> {
+  if (basis.rooms === '') return [];
+  return basis.rooms.split(',').map((entry) => {
+    const cut = entry.indexOf('|');
+    return { room_id: entry.slice(0, cut), stamp: entry.slice(cut + 1) };
+  });
 }
 
 export interface MentionRow {
@@ -112,26 +124,20 @@ export function readStateRepository(db: Db) {
      * counts without any room changing).
      */
     async unreadBasis(userId: string): Promise<UnreadBasis> {
-      const { rows } = await sql<{
-        room_id: string;
-        last_seq: number | string;
-        read_message_id: string;
-        read_created_at: string;
-        notification_level: string;
-        ignores: string | null;
-      }>`
-        select cm.room_id, r.last_seq, cm.read_message_id, cm.read_created_at, cm.notification_level,
+      // One row of text, whatever the number of rooms: equal texts mean nothing changed, and only
+      // then is nothing parsed. Ids, times and levels hold neither '|' nor ','.
+      const stamp = sql`cm.room_id || '|' || r.last_seq || '|' || cm.read_created_at || '|' || cm.read_message_id || '|' || cm.notification_level`;
+      const rooms =
+        engineOf(db) === 'postgres'
+          ? sql`string_agg(${stamp}, ',' order by cm.room_id)`
+          : sql`group_concat(${stamp}, ',' order by cm.room_id)`;
+      const { rows } = await sql<{ rooms: string | null; ignores: string | null }>`
+        select ${rooms} as rooms,
           (select count(*) || '/' || coalesce(max(i.created_at), '') from user_ignores i
             where i.user_id = ${userId}) as ignores
         from chat_members cm join chat_rooms r on r.id = cm.room_id
         where cm.user_id = ${userId} and cm.left_at is null`.execute(db);
-      return {
-        ignores: rows[0]?.ignores ?? '',
-        rooms: rows.map((row) => ({
-          room_id: row.room_id,
-          stamp: `${row.last_seq}/${row.read_created_at}/${row.read_message_id}/${row.notification_level}`,
-        })),
-      };
+      return { ignores: rows[0]?.ignores ?? '', rooms: rows[0]?.rooms ?? '' };
     },
 
     /** The member's position; undefined when they are not an active member. */

@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import type { EventBus } from '../../bus/event-bus';
 import type { Database, MessageReactionRow, MessageRow } from '../../db/schema';
 import { type AuthorRow, type MessageCursor, messagesRepository } from '../../db/repositories/messages.repository';
-import { createNewestPageCache } from './newest-page-cache';
+import { createRoomPageCache } from './room-page-cache';
 import { reactionsRepository } from '../../db/repositories/reactions.repository';
 import { messageReferencesRepository } from '../../db/repositories/message-references.repository';
 import { mayHoldReferences } from '../../../shared/github-references';
@@ -154,8 +154,8 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     return original;
   }
 
-  /** Pages served again while nothing in their room changed (see newest-page-cache.ts). */
-  const newestPages = createNewestPageCache();
+  /** Pages served again while nothing in their room changed (see room-page-cache.ts). */
+  const roomPages = createRoomPageCache();
 
   /** References resolved longer ago than their cache lifetime are read again, after the answer. */
   function revalidateReferences(roomId: string, page: readonly MessageRow[]): void {
@@ -176,9 +176,11 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     async list(roomId: string, request: MessagePageRequest): Promise<MessagesPageResponse> {
       const limit = request.limit;
       const messages = messagesRepository(db);
-      const newest = request.around === undefined && request.after === undefined && request.before === undefined;
-      if (newest) {
-        const remembered = await newestPages.read(db, roomId, limit);
+      // The pages people open a room at: its newest, and around a message (first unread, linked).
+      const opening = request.after === undefined && request.before === undefined;
+      const which = { roomId, limit, around: request.around };
+      if (opening) {
+        const remembered = await roomPages.read(db, which);
         if (remembered) {
           revalidateReferences(roomId, remembered.rows);
           return remembered.response;
@@ -245,7 +247,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         newer_cursor: hasNewer && last ? encodeCursor(last) : null,
         last_seq: lastSeq,
       };
-      if (newest) newestPages.remember(roomId, limit, { lastSeq, people: presented.shown, rows: page, response });
+      if (opening) roomPages.remember(which, { lastSeq, people: presented.shown, rows: page, response });
       return response;
     },
 

@@ -15,7 +15,7 @@ import type { EventBus } from '../../bus/event-bus';
 import type { Database } from '../../db/schema';
 import { messagesRepository } from '../../db/repositories/messages.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
-import { readStateRepository } from '../../db/repositories/read-state.repository';
+import { readStateRepository, type UnreadRow } from '../../db/repositories/read-state.repository';
 import { domainErrors } from '../../errors';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
 import { publishToUsers } from './user-channel';
@@ -35,6 +35,7 @@ export interface ReadStateDeps {
 export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
   const positions = readStateRepository(db);
   const unreadCounts = createUnreadSummaryCache();
+  const summaries = new WeakMap<readonly UnreadRow[], UnreadSummaryResponse>();
 
   const announce = (userId: string, roomId: string, messageId: string) =>
     publishToUsers(bus, {
@@ -46,7 +47,10 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
   return {
     async summary(userId: string): Promise<UnreadSummaryResponse> {
       const rows = await unreadCounts.summary(db, userId);
-      return {
+      // Unchanged counts come back as the same rows: answered with the same object.
+      const known = summaries.get(rows);
+      if (known) return known;
+      const summary: UnreadSummaryResponse = {
         rooms: rows.map((row) => ({
           room_id: row.room_id,
           // A muted room shows no unread emphasis anywhere (sidebar, cards, the tab's title): only
@@ -58,6 +62,8 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
           notification_level: notificationLevelOf(row.notification_level),
         })),
       };
+      summaries.set(rows, summary);
+      return summary;
     },
 
     /** Moves the member's position to `messageId` when it is later; answers the position after. */

@@ -1,13 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { readStateRepository, type UnreadRow } from '../../db/repositories/read-state.repository';
+import {
+  basisRooms,
+  readStateRepository,
+  type UnreadBasis,
+  type UnreadRow,
+} from '../../db/repositories/read-state.repository';
 
 /** How many users' counts a process keeps; the least recently asked for go first. */
 export const UNREAD_USERS_REMEMBERED = 10_000;
 
+/** Never a basis the database writes (it holds no control characters). */
+const INCOMPLETE = '\u0000';
+
 interface RememberedCounts {
-  /** The user's ignore-list stamp the counts were read with. */
-  ignores: string;
+  /** The basis the counts were read with (rooms and ignore list). */
+  basis: UnreadBasis;
+  /** The rows last answered, in the basis's order: answered again as they are when nothing changed. */
+  answered: readonly UnreadRow[];
   /** Per room: the stamp it was read at and its row. */
   rooms: Map<string, { stamp: string; row: UnreadRow }>;
 }
@@ -25,23 +35,29 @@ export function createUnreadSummaryCache(capacity = UNREAD_USERS_REMEMBERED) {
   const users = new Map<string, RememberedCounts>();
 
   return {
-    async summary(db: Kysely<Database>, userId: string): Promise<UnreadRow[]> {
+    async summary(db: Kysely<Database>, userId: string): Promise<readonly UnreadRow[]> {
       const positions = readStateRepository(db);
       const basis = await positions.unreadBasis(userId);
       const known = users.get(userId);
-      const reusable = known && known.ignores === basis.ignores ? known.rooms : undefined;
-      const stale = basis.rooms.filter((room) => reusable?.get(room.room_id)?.stamp !== room.stamp);
+      if (known && known.basis.rooms === basis.rooms && known.basis.ignores === basis.ignores) {
+        users.delete(userId);
+        users.set(userId, known);
+        return known.answered;
+      }
+      const reusable = known && known.basis.ignores === basis.ignores ? known.rooms : undefined;
+      const current = basisRooms(basis);
+      const stale = current.filter((room) => reusable?.get(room.room_id)?.stamp !== room.stamp);
       const counted =
         stale.length === 0
           ? []
           : await positions.unreadSummary(
               userId,
-              stale.length === basis.rooms.length ? undefined : stale.map((room) => room.room_id),
+              stale.length === current.length ? undefined : stale.map((room) => room.room_id),
             );
       const fresh = new Map(counted.map((row) => [row.room_id, row]));
       const rooms = new Map<string, { stamp: string; row: UnreadRow }>();
       const rows: UnreadRow[] = [];
-      for (const { room_id, stamp } of basis.rooms) {
+      for (const { room_id, stamp } of current) {
         const row = fresh.get(room_id) ?? reusable?.get(room_id)?.row;
         // A room left between the two statements is not counted: left out until the next ask.
         if (!row) continue;
@@ -49,7 +65,9 @@ export function createUnreadSummaryCache(capacity = UNREAD_USERS_REMEMBERED) {
         rooms.set(room_id, { stamp, row });
       }
       users.delete(userId);
-      users.set(userId, { ignores: basis.ignores, rooms });
+      // Rows left out (a room left between the statements): the next ask compares unequal.
+      const complete = rows.length === current.length;
+      users.set(userId, { basis: complete ? basis : { ...basis, rooms: INCOMPLETE }, answered: rows, rooms });
       while (users.size > capacity) {
         const oldest = users.keys().next().value;
         if (oldest === undefined) break;

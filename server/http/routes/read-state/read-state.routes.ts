@@ -10,6 +10,7 @@ import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
 import { parseInput } from '../../parse';
 import { roomIdOf } from '../rooms/rooms.routes';
+import { sendSharedAnswer } from '../../shared-answer';
 
 /**
  * Unread counts of the signed-in user's rooms, their mentions, how they hear about a room, and
@@ -18,10 +19,12 @@ import { roomIdOf } from '../rooms/rooms.routes';
 export async function readStateRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
   const readState = services.readState;
 
-  app.get('/api/me/unread', async (request, reply): Promise<UnreadSummaryResponse> => {
+  app.get('/api/me/unread', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const { userId } = requireAuth(request);
-    return readState.summary(userId);
+    // Asked again while nothing changed, the user's summary is the same answer.
+    const summary: UnreadSummaryResponse = await readState.summary(userId);
+    return sendSharedAnswer(request, reply, summary);
   });
 
   app.get('/api/me/mentions', async (request, reply): Promise<MentionsPageResponse> => {

@@ -3,7 +3,7 @@ import type { MessagesPageResponse } from '../../../shared/api/rooms';
 import type { Database, MessageRow } from '../../db/schema';
 import { type AuthorRow, messagesRepository } from '../../db/repositories/messages.repository';
 
-/** A room's newest page as it was served, with what it was built from. */
+/** A page of a room's history as it was served, with what it was built from. */
 export interface RememberedPage {
   /** The room's sequence number the page was read at (every change of the room moves it). */
   lastSeq: number;
@@ -13,13 +13,21 @@ export interface RememberedPage {
   response: MessagesPageResponse;
 }
 
-/** How many (room, page size) pages a process remembers; the least recently served go first. */
-export const NEWEST_PAGES_REMEMBERED = 256;
+/** How many pages a process remembers (about 25 kB of JSON each); the least recently served go first. */
+export const ROOM_PAGES_REMEMBERED = 256;
+
+/** Which page: the room's newest, or the one around a message (`around`), of `limit` messages. */
+export interface RoomPageKey {
+  roomId: string;
+  limit: number;
+  around?: string | undefined;
+}
 
 /**
- * The newest page of each busy room, kept by this process between requests. Everyone who opens a
- * room reads that page, and building it reads four tables; checking that a remembered one is still
- * right reads one row per person on it.
+ * The pages of rooms that people open, kept by this process between requests: everyone who opens
+ * a room reads its newest page, the members coming back after the same burst of messages open at
+ * the same first unread message, and a link posted in a room is opened by many. Building a page
+ * reads four tables; checking that a remembered one is still right reads one row per person on it.
  *
  * A page is served again only when, in one statement, the room's sequence number is still the one
  * it was read at and every person on it still has the name and avatar it shows. Every change to a
@@ -27,17 +35,17 @@ export const NEWEST_PAGES_REMEMBERED = 256;
  * (room-change.ts refuses a change without an event), so a page read at the current number holds
  * them all, whichever process made the change; a renamed person or a new avatar is seen at once.
  */
-export function createNewestPageCache(capacity = NEWEST_PAGES_REMEMBERED) {
+export function createRoomPageCache(capacity = ROOM_PAGES_REMEMBERED) {
   const pages = new Map<string, RememberedPage>();
-  const keyOf = (roomId: string, limit: number) => `${limit}:${roomId}`;
+  const keyOf = ({ roomId, limit, around }: RoomPageKey) => `${roomId}:${limit}:${around ?? 'newest'}`;
 
   return {
-    /** The remembered page when it is still the room's newest page as the database has it now. */
-    async read(db: Kysely<Database>, roomId: string, limit: number): Promise<RememberedPage | undefined> {
-      const key = keyOf(roomId, limit);
+    /** The remembered page when it is still that page as the database has it now. */
+    async read(db: Kysely<Database>, which: RoomPageKey): Promise<RememberedPage | undefined> {
+      const key = keyOf(which);
       const page = pages.get(key);
       if (!page) return undefined;
-      const current = await messagesRepository(db).readSeqWithPeople(roomId, [...page.people.keys()]);
+      const current = await messagesRepository(db).readSeqWithPeople(which.roomId, [...page.people.keys()]);
       if (!current || current.lastSeq !== page.lastSeq || !samePeople(page.people, current.people)) {
         if (pages.get(key) === page) pages.delete(key);
         return undefined;
@@ -48,8 +56,8 @@ export function createNewestPageCache(capacity = NEWEST_PAGES_REMEMBERED) {
       return page;
     },
 
-    remember(roomId: string, limit: number, page: RememberedPage): void {
-      const key = keyOf(roomId, limit);
+    remember(which: RoomPageKey, page: RememberedPage): void {
+      const key = keyOf(which);
       const known = pages.get(key);
       // A slower request that read an older state does not replace a newer page.
       if (known && known.lastSeq > page.lastSeq) return;
@@ -63,12 +71,12 @@ export function createNewestPageCache(capacity = NEWEST_PAGES_REMEMBERED) {
     },
 
     /** The remembered page as it is, unchecked (tests). */
-    peek(roomId: string, limit: number): RememberedPage | undefined {
-      return pages.get(keyOf(roomId, limit));
+    peek(which: RoomPageKey): RememberedPage | undefined {
+      return pages.get(keyOf(which));
     },
 
-    has(roomId: string, limit: number): boolean {
-      return pages.has(keyOf(roomId, limit));
+    has(which: RoomPageKey): boolean {
+      return pages.has(keyOf(which));
     },
 
     get size(): number {
@@ -77,7 +85,7 @@ export function createNewestPageCache(capacity = NEWEST_PAGES_REMEMBERED) {
   };
 }
 
-export type NewestPageCache = ReturnType<typeof createNewestPageCache>;
+export type RoomPageCache = ReturnType<typeof createRoomPageCache>;
 
 function samePeople(shown: RememberedPage['people'], now: ReadonlyMap<string, AuthorRow>): boolean {
   for (const [id, was] of shown) {

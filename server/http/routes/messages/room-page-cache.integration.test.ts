@@ -15,7 +15,7 @@ import {
   roomWith,
   type TestMember,
 } from '../../../testing/room-test-kit';
-import { createNewestPageCache, type RememberedPage } from '../../../services/messages/newest-page-cache';
+import { createRoomPageCache, type RememberedPage } from '../../../services/messages/room-page-cache';
 
 // A room's newest page is remembered by each process and served again while the room is unchanged:
 // these tests change the room in every way a page shows, from this process and from another one
@@ -134,6 +134,36 @@ describeEachDatabase('a room’s newest page, served again until the room change
     expect(page.messages[0]?.reactions[0]?.user).toMatchObject({ id: ada.id, avatar_url: avatar });
   });
 
+  it('serves a page around a message again only while the room is unchanged', async () => {
+    const ada = await createMember(app);
+    const bob = await createMember(app);
+    const roomId = await roomWith(ada, bob);
+    const ids: string[] = [];
+    for (const text of ['one', 'two', 'three']) {
+      clock.advance(30_000);
+      ids.push(messageOf(await ada.send(roomId, text)).id);
+    }
+    const around = async (messageId: string) => {
+      const url = `/api/rooms/${roomId}/messages?limit=50&around=${messageId}`;
+      const first = (await bob.api.get(url, { cookie: bob.cookie })).json<MessagesPageResponse>();
+      expect((await bob.api.get(url, { cookie: bob.cookie })).json<MessagesPageResponse>()).toEqual(first);
+      return first;
+    };
+    expect((await around(ids[1]!)).messages.map((m) => m.content)).toEqual(['one', 'two', 'three']);
+
+    // A new message (from the other process) joins the page's newer side; an edit shows at once.
+    clock.advance(30_000);
+    await elsewhere(bob).send(roomId, 'four');
+    expect((await around(ids[1]!)).messages.map((m) => m.content)).toEqual(['one', 'two', 'three', 'four']);
+    const edit = await elsewhere(ada).api.patch(`/api/messages/${ids[0]}`, { content: 'one, edited' }, ada);
+    expect(edit.statusCode, edit.body).toBe(200);
+    const page = await around(ids[1]!);
+    expect(page.messages.map((m) => m.content)).toEqual(['one, edited', 'two', 'three', 'four']);
+    // Another message's page is its own.
+    expect((await around(ids[2]!)).messages.map((m) => m.content)).toEqual(page.messages.map((m) => m.content));
+    expect((await around(ids[2]!)).last_seq).toBe(page.last_seq);
+  });
+
   it('answers the same bytes every time, compressed as each request accepts', async () => {
     const ada = await createMember(app);
     const roomId = await roomWith(ada);
@@ -181,7 +211,7 @@ describeEachDatabase('a room’s newest page, served again until the room change
   });
 });
 
-describe('the newest-page memory', () => {
+describe('the room page memory', () => {
   const page = (lastSeq: number): RememberedPage => ({
     lastSeq,
     people: new Map(),
@@ -190,22 +220,22 @@ describe('the newest-page memory', () => {
   });
 
   it('keeps at most its capacity, dropping the least recently remembered', () => {
-    const cache = createNewestPageCache(2);
-    cache.remember('a', 50, page(1));
-    cache.remember('b', 50, page(1));
-    cache.remember('c', 50, page(1));
+    const cache = createRoomPageCache(2);
+    cache.remember({ roomId: 'a', limit: 50 }, page(1));
+    cache.remember({ roomId: 'b', limit: 50 }, page(1));
+    cache.remember({ roomId: 'c', limit: 50 }, page(1));
     expect(cache.size).toBe(2);
-    expect(cache.has('a', 50)).toBe(false);
-    expect(cache.has('b', 50)).toBe(true);
-    expect(cache.has('c', 50)).toBe(true);
+    expect(cache.has({ roomId: 'a', limit: 50 })).toBe(false);
+    expect(cache.has({ roomId: 'b', limit: 50 })).toBe(true);
+    expect(cache.has({ roomId: 'c', limit: 50 })).toBe(true);
   });
 
   it('does not replace a page with one read at an older sequence number', () => {
-    const cache = createNewestPageCache(4);
-    cache.remember('a', 50, page(7));
-    cache.remember('a', 50, page(6));
-    expect(cache.peek('a', 50)?.lastSeq).toBe(7);
-    cache.remember('a', 50, page(8));
-    expect(cache.peek('a', 50)?.lastSeq).toBe(8);
+    const cache = createRoomPageCache(4);
+    cache.remember({ roomId: 'a', limit: 50 }, page(7));
+    cache.remember({ roomId: 'a', limit: 50 }, page(6));
+    expect(cache.peek({ roomId: 'a', limit: 50 })?.lastSeq).toBe(7);
+    cache.remember({ roomId: 'a', limit: 50 }, page(8));
+    expect(cache.peek({ roomId: 'a', limit: 50 })?.lastSeq).toBe(8);
   });
 });
