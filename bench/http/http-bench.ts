@@ -156,7 +156,10 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
           const figure: HttpFigure = {
             engine,
             name: target.name,
-            path: target.path.replace(room.id, ':roomId'),
+            path: ('pathFor' in target
+              ? target.path.replace(/around=[^&]+/, 'around=:anyMessage')
+              : target.path
+            ).replace(room.id, ':roomId'),
             requestsPerSecond: Math.round(result.requests.average),
             p50Ms: round(result.latency.p50),
             p99Ms: round(result.latency.p99),
