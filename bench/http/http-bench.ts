@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type Request as AutocannonRequest } from 'autocannon';
 import { sql } from 'kysely';
 import { openDatabase } from '../../server/db/database';
 import { startThrowAwayPostgres, type ThrowAwayPostgres } from '../../server/testing/services/postgres-server';
@@ -150,7 +150,7 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
             duration: options.seconds,
             headers: target.auth ? { cookie } : {},
             ...(pathFor
-              ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: pathFor() }) }] }
+              ? { requests: [{ setupRequest: (request: AutocannonRequest) => ({ ...request, path: pathFor() }) }] }
               : {}),
           });
           const figure: HttpFigure = {

@@ -8,8 +8,16 @@ declare module 'autocannon' {
     p99: number;
     max: number;
   }
+  /** One request of a run; `setupRequest` may change it before each send. */
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
   interface Options {
     url: string;
+    requests?: Array<Request & { setupRequest?: (request: Request) => Request }>;
     connections?: number;
     duration?: number;
     method?: string;
