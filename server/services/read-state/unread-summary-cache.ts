@@ -7,8 +7,8 @@ import {
   type UnreadRow,
 } from '../../db/repositories/read-state.repository';
 
-/** How many users' counts a process keeps; the least recently asked for go first. */
-export const UNREAD_USERS_REMEMBERED = 10_000;
+/** How many users' counts a process keeps (a few kB each for 50 rooms); the least recently asked for go first. */
+export const UNREAD_USERS_REMEMBERED = 2_000;
 
 /** Never a basis the database writes (it holds no control characters). */
 const INCOMPLETE = '\u0000';
