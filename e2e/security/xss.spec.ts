@@ -374,7 +374,9 @@ test('chat room: corpus, mentions, links, an edit and naughty strings in message
   browser,
   baseURL,
 }) => {
-  test.setTimeout(420_000);
+  // Two browsers, a few hundred hostile messages and every check on each: about seven minutes on a
+  // slow two-core machine, so the limit leaves room above that.
+  test.setTimeout(720_000);
   const author = await openGuarded(browser, baseURL ?? '', AUTHOR);
   const other = await openGuarded(browser, baseURL ?? '', OTHER);
   const a = author.page;
