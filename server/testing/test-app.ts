@@ -5,7 +5,7 @@ import pino from 'pino';
 import { startEmulatorServer, type StartedEmulator } from '../../emulator/server';
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config/config';
-import type { DatabaseEngine } from '../db/database';
+import { openDatabase, type DatabaseEngine } from '../db/database';
 import { createTestDatabase, type TestDatabase } from './databases';
 
 export interface TestApp extends BuiltApp {
@@ -70,4 +70,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A second process of a test app: its own services, caches and bus on the same database (a new
+ * connection to it), answering `inject` calls. Close it before destroying the first.
+ */
+export async function startSecondProcess(app: TestApp, now?: () => number): Promise<BuiltApp> {
+  const database = await openDatabase(
+    app.database.url,
+    app.database.schema ? { schema: app.database.schema, poolSize: 2 } : {},
+  );
+  const second = await buildApp(app.config, {
+    database,
+    serveClient: false,
+    logger: pino({ level: 'silent' }),
+    ...(now ? { now } : {}),
+  });
+  await second.app.ready();
+  return second;
 }

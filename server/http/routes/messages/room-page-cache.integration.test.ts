@@ -1,12 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagesPageResponse } from '../../../../shared/api/rooms';
-import { buildApp, type BuiltApp } from '../../../app';
-import { openDatabase } from '../../../db/database';
+import type { BuiltApp } from '../../../app';
 import { describeEachDatabase } from '../../../testing/databases';
 import { apiClient } from '../../../testing/http';
-import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { createTestApp, startSecondProcess, type TestApp } from '../../../testing/test-app';
 import {
   createMember,
   makeModerator,
@@ -27,17 +25,7 @@ describeEachDatabase('a room’s newest page, served again until the room change
   beforeAll(async () => {
     app = await createTestApp({ engine, now: clock.now, github: 'emulator' });
     // A second process: its own services, caches and bus, on the same database.
-    const database = await openDatabase(
-      app.database.url,
-      app.database.schema ? { schema: app.database.schema, poolSize: 2 } : {},
-    );
-    other = await buildApp(app.config, {
-      database,
-      serveClient: false,
-      logger: pino({ level: 'silent' }),
-      now: clock.now,
-    });
-    await other.app.ready();
+    other = await startSecondProcess(app, clock.now);
   });
   afterAll(async () => {
     await other?.close();

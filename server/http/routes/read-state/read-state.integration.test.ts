@@ -1,15 +1,8 @@
-import type {
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
-} from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MarkReadResponse, RoomUnreadDto, UnreadSummaryResponse } from '../../../../shared/api/read-state';
 import { readStateRepository } from '../../../db/repositories/read-state.repository';
 import { membersRepository } from '../../../db/repositories/members.repository';
+import { StatementCounter } from '../../../testing/statement-counter';
 import { describeEachDatabase } from '../../../testing/databases';
 import { apiClient } from '../../../testing/http';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
@@ -17,18 +10,6 @@ import { createMember, messageOf, testClock, type TestMember, roomWith } from '.
 import { openTestSocket, type TestSocket } from '../../../testing/ws-test-client';
 
 const ORIGIN = 'http://localhost:3000';
-
-/** Counts the statements run through a Kysely instance. */
-class StatementCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.count += 1;
-    return args.node;
-  }
-  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return Promise.resolve(args.result);
-  }
-}
 
 describeEachDatabase('read positions and unread counts', (engine) => {
   let app: TestApp;

@@ -1,27 +1,12 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult } from 'kysely';
-import type { RootOperationNode, UnknownRow } from 'kysely';
-import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RoomUnreadDto, UnreadSummaryResponse } from '../../../../shared/api/read-state';
-import { buildApp, type BuiltApp } from '../../../app';
-import { openDatabase } from '../../../db/database';
+import type { BuiltApp } from '../../../app';
 import { createUnreadSummaryCache } from '../../../services/read-state/unread-summary-cache';
+import { StatementCounter } from '../../../testing/statement-counter';
 import { describeEachDatabase } from '../../../testing/databases';
 import { apiClient } from '../../../testing/http';
-import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { createTestApp, startSecondProcess, type TestApp } from '../../../testing/test-app';
 import { createMember, messageOf, testClock, type TestMember, roomWith } from '../../../testing/room-test-kit';
-
-/** Counts the statements run through a Kysely instance. */
-class StatementCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.count += 1;
-    return args.node;
-  }
-  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return Promise.resolve(args.result);
-  }
-}
 
 // Each process keeps every user's counts and recounts only the rooms where something changed:
 // these tests change what the counts depend on in every way, from this process and from another
@@ -32,17 +17,8 @@ describeEachDatabase('unread counts, recounted where something changed', (engine
   const clock = testClock();
   beforeAll(async () => {
     app = await createTestApp({ engine, now: clock.now, github: 'emulator' });
-    const database = await openDatabase(
-      app.database.url,
-      app.database.schema ? { schema: app.database.schema, poolSize: 2 } : {},
-    );
-    other = await buildApp(app.config, {
-      database,
-      serveClient: false,
-      logger: pino({ level: 'silent' }),
-      now: clock.now,
-    });
-    await other.app.ready();
+    // A second process: its own services, caches and bus, on the same database.
+    other = await startSecondProcess(app, clock.now);
   });
   afterAll(async () => {
     await other?.close();
