@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { PROTOCOL_VERSION, type ClientCommand, type RoomEvent, type ServerFrame } from '../../shared/realtime/protocol';
-import { RealtimeClient, type RealtimeClientOptions, type RoomHandlers, type SocketLike } from './realtime';
+import type { MessageDto } from '../../shared/api/rooms';
+import {
+  RealtimeClient,
+  type RealtimeClientOptions,
+  type RoomHandlers,
+  type SocketLike,
+  type UserFrame,
+} from './realtime';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -308,5 +315,75 @@ describe('RealtimeClient', () => {
     t.socket().onmessage?.({ data: 'not json' });
     t.socket().receive(event(4));
     expect(t.applied).toEqual([4]);
+  });
+
+  it('announces each new message once to user listeners, from its event or from a mention', () => {
+    const t = setup();
+    const heard: UserFrame[] = [];
+    t.client.watchUser((frame) => heard.push(frame));
+    t.socket().open();
+    const created = (seq: number, id: string): ServerFrame => ({
+      type: 'room.event',
+      room_id: ROOM,
+      seq,
+      event: {
+        type: 'message.created',
+        message: {
+          id,
+          room_id: ROOM,
+          user_id: 'grace',
+          content: '  \nfirst   words\nmore',
+          author: { id: 'grace', username: 'grace', display_name: null, avatar_url: null },
+        } as MessageDto,
+      },
+    });
+    const activity = (id: string, mentioned: string[]): ServerFrame => ({
+      type: 'room.activity',
+      room_id: ROOM,
+      message_id: id,
+      author_id: 'grace',
+      mentioned_user_ids: mentioned,
+      kind: 'created',
+      author_name: 'Grace',
+      excerpt: 'first words',
+    });
+
+    // A plain message: its event stands for the activity the server no longer sends this socket.
+    t.socket().receive(created(4, 'a'));
+    expect(heard).toEqual([
+      {
+        type: 'room.activity',
+        room_id: ROOM,
+        message_id: 'a',
+        author_id: 'grace',
+        mentioned_user_ids: [],
+        kind: 'created',
+        author_name: 'grace',
+        excerpt: 'first words',
+      },
+    ]);
+    // A mention: the server's activity follows the event and is passed on (it names the mention),
+    // once; an event after its activity adds nothing.
+    t.socket().receive(created(5, 'b'));
+    t.socket().receive(activity('b', ['me']));
+    t.socket().receive(activity('b', ['me']));
+    t.socket().receive(activity('c', ['me']));
+    t.socket().receive(created(6, 'c'));
+    expect(
+      heard.map((frame) => [
+        frame.type === 'room.activity' && frame.message_id,
+        frame.type === 'room.activity' && frame.mentioned_user_ids,
+      ]),
+    ).toEqual([
+      ['a', []],
+      ['b', []],
+      ['b', ['me']],
+      ['c', ['me']],
+    ]);
+    // Other events announce nothing; deletions come as activity frames, every one passed on.
+    t.socket().receive(event(7));
+    t.socket().receive({ ...activity('a', []), kind: 'deleted' });
+    expect(heard).toHaveLength(5);
+    expect(t.applied).toEqual([4, 5, 6, 7]);
   });
 });

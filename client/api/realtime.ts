@@ -8,6 +8,7 @@ import {
   type ServerFrame,
 } from '../../shared/realtime/protocol';
 import { createSequenceTracker, type SequenceTracker } from '../../shared/realtime/sequence';
+import { messageExcerpt } from '../../shared/excerpt';
 
 /** What a room subscriber receives. Events arrive exactly once, in sequence order. */
 export interface RoomHandlers {
@@ -72,6 +73,8 @@ interface RoomState {
 }
 
 const OPEN = 1;
+/** How many recent new messages are remembered to announce each one once to user listeners. */
+const ANNOUNCED_MESSAGES = 500;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30_000;
 /**
@@ -98,6 +101,12 @@ export class RealtimeClient {
   private readonly rooms = new Map<string, RoomState>();
   private readonly statusListeners = new Set<(status: ConnectionStatus) => void>();
   private readonly userListeners = new Set<(frame: UserFrame) => void>();
+  /**
+   * New messages already announced to user listeners, and from where: the room's event (a socket
+   * subscribed to the room gets no activity frame for it unless it mentions the user) or the
+   * server's activity frame, which may follow the event when it carries a mention.
+   */
+  private readonly announced = new Map<string, 'event' | 'activity'>();
   private status: ConnectionStatus = 'closed';
   private attempts = 0;
   /** Policy closes in a row (none of the connections in between lasted POLICY_FORGIVE_MS). */
@@ -292,11 +301,17 @@ export class RealtimeClient {
       case 'hello':
         this.checkProtocol(frame.protocol);
         return;
+      case 'room.activity':
+        if (frame.kind === 'created') {
+          if (this.announced.get(frame.message_id) === 'activity') return;
+          this.remember(frame.message_id, 'activity');
+        }
+        this.tellUser(frame);
+        return;
       case 'read.updated':
       case 'notifications.updated':
-      case 'room.activity':
       case 'reports.changed':
-        for (const listener of this.userListeners) listener(frame);
+        this.tellUser(frame);
         return;
       default:
         // 'error' needs no action: writes report their own errors over HTTP.
@@ -324,15 +339,46 @@ export class RealtimeClient {
       this.requestReplay(roomId, room);
       return;
     }
-    room.handlers.onEvent(event, seq);
+    this.apply(roomId, room, event, seq);
     // Events held back behind the gap follow, in order.
     for (let next = room.pending.get(room.sequence.last + 1); next; next = room.pending.get(room.sequence.last + 1)) {
       const nextSeq = room.sequence.last + 1;
       room.pending.delete(nextSeq);
       room.sequence.accept(nextSeq);
-      room.handlers.onEvent(next, nextSeq);
+      this.apply(roomId, room, next, nextSeq);
     }
     if (room.sequence.last >= room.target) this.clearReplay(room);
+  }
+
+  private apply(roomId: string, room: RoomState, event: RoomEvent, seq: number): void {
+    room.handlers.onEvent(event, seq);
+    if (event.type !== 'message.created' || this.announced.has(event.message.id)) return;
+    // What the server's activity frame would have said, for unread counts and notifications.
+    const message = event.message;
+    this.remember(message.id, 'event');
+    this.tellUser({
+      type: 'room.activity',
+      room_id: roomId,
+      message_id: message.id,
+      author_id: message.user_id,
+      mentioned_user_ids: [],
+      kind: 'created',
+      author_name: message.author.display_name || message.author.username || 'Someone',
+      excerpt: messageExcerpt(message.content),
+    });
+  }
+
+  private remember(messageId: string, from: 'event' | 'activity'): void {
+    this.announced.delete(messageId);
+    this.announced.set(messageId, from);
+    if (this.announced.size > ANNOUNCED_MESSAGES) {
+      const oldest = this.announced.keys().next().value;
+      if (oldest !== undefined) this.announced.delete(oldest);
+    }
+  }
+
+  private tellUser(frame: UserFrame): void {
+    for (const listener of this.userListeners) listener(frame);
   }
 
   private requestReplay(roomId: string, room: RoomState): void {

@@ -5,8 +5,10 @@ import type { RealtimeClient } from './realtime-client';
 /**
  * Delivers the users channel on this process: a user's read position to all their sockets, and a
  * room's activity to the sockets of its members, whether they are subscribed to the room or not
- * (sidebars count unread messages of rooms that are not open). Rooms are read once per user when
- * their first socket connects here, and again when their memberships change.
+ * (sidebars count unread messages of rooms that are not open). A new message reaches a socket
+ * subscribed to its room as that room's event, and as activity only when it mentions the user.
+ * Rooms are read once per user when their first socket connects here, and again when their
+ * memberships change.
  */
 export class ActivityWatchers {
   private readonly socketsByUser = new Map<string, Set<RealtimeClient>>();
@@ -51,9 +53,17 @@ export class ActivityWatchers {
         // Hints for counts (a missed one is healed by the next refetch): dropped first under pressure.
         const users = this.usersByRoom.get(message.frame.room_id);
         if (!users) return;
-        const frame = Buffer.from(JSON.stringify(message.frame));
+        const activity = message.frame;
+        let frame: Buffer | undefined;
         for (const userId of users) {
-          for (const client of this.socketsByUser.get(userId) ?? []) client.sendEncoded(frame, true);
+          // A socket receiving the room's events learns of a new message from its event: the
+          // activity is only its second frame, sent there only to those it mentions.
+          const mentioned = activity.mentioned_user_ids.includes(userId);
+          for (const client of this.socketsByUser.get(userId) ?? []) {
+            if (activity.kind === 'created' && !mentioned && client.receivesEventsOf(activity.room_id)) continue;
+            frame ??= Buffer.from(JSON.stringify(activity));
+            client.sendEncoded(frame, true);
+          }
         }
         return;
       }

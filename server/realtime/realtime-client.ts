@@ -72,6 +72,11 @@ export class RealtimeClient implements SubscriptionSink {
     this.send({ type: 'room.resync', room_id: roomId, last_seq: lastSeq });
   }
 
+  /** Subscribed to the room, with its events flowing (after `room.subscribed`). */
+  receivesEventsOf(roomId: string): boolean {
+    return this.rooms.get(roomId)?.ready === true;
+  }
+
   whenWritable(): Promise<void> {
     if (!this.isBackedUp()) return Promise.resolve();
     // ws has no public drain event; a short poll is cheap for the few sockets that are behind.

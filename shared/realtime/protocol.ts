@@ -93,8 +93,10 @@ export type ServerFrame =
   /** This user changed how they hear about a room (from any of their tabs or devices). */
   | { type: 'notifications.updated'; room_id: string; level: NotificationLevel }
   /**
-   * A message was created or deleted in one of this user's rooms, subscribed or not: enough for
-   * unread counts and mention markers without receiving the room's events.
+   * A message was created or deleted in one of this user's rooms: enough for unread counts and
+   * mention markers without receiving the room's events. A socket subscribed to the room learns of
+   * a new message from its `message.created` event; it gets this frame for it only when the
+   * message mentions the user (deletions always come).
    */
   | {
       type: 'room.activity';

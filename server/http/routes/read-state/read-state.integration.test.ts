@@ -251,6 +251,42 @@ describeEachDatabase('read positions and unread counts', (engine) => {
     await eveTab.waitFor('room.activity', (f) => f.message_id === news);
   });
 
+  it('a socket subscribed to the room learns of a new message from its event, and of a mention from activity too', async () => {
+    const ada = await createMember(app);
+    const grace = await createMember(app);
+    const roomId = await roomWith(ada, grace);
+    const open = await connect(ada); // the room open in this tab
+    const sidebar = await connect(ada); // another page: only the sidebar's counts
+    open.send({ type: 'room.subscribe', room_id: roomId });
+    await open.waitFor('room.subscribed');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const plain = await say(grace, roomId, 'plain news');
+    const plainEvent = await open.waitFor('room.event', (f) => f.event.type === 'message.created');
+    expect(plainEvent.event).toMatchObject({ message: { id: plain } });
+    expect(await sidebar.waitFor('room.activity', (f) => f.message_id === plain)).toMatchObject({ kind: 'created' });
+
+    const mention = await say(grace, roomId, `look @${ada.username}`);
+    for (const tab of [open, sidebar]) {
+      expect(await tab.waitFor('room.activity', (f) => f.message_id === mention)).toMatchObject({
+        mentioned_user_ids: [ada.id],
+      });
+    }
+    expect((await grace.api.delete(`/api/messages/${plain}`, {}, { cookie: grace.cookie })).statusCode).toBe(204);
+    for (const tab of [open, sidebar]) {
+      await tab.waitFor('room.activity', (f) => f.message_id === plain && f.kind === 'deleted');
+    }
+    // The open tab had one frame per message, its event, plus the mention's and deletion's activity.
+    expect(open.frames.filter((f) => f.type === 'room.activity').map((f) => f.message_id)).toEqual([mention, plain]);
+    expect(open.frames.filter((f) => f.type === 'room.event').length).toBe(3);
+
+    // Unsubscribed again, the tab hears of new messages as activity.
+    open.send({ type: 'room.unsubscribe', room_id: roomId });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const later = await say(grace, roomId, 'later');
+    await open.waitFor('room.activity', (f) => f.message_id === later);
+  });
+
   it("tells the user's other tabs when they change how they hear about a room, and nobody else", async () => {
     const ada = await createMember(app);
     const eve = await createMember(app);
