@@ -337,7 +337,7 @@ describe('RealtimeClient', () => {
         } as MessageDto,
       },
     });
-    const activity = (id: string, mentioned: string[]): ServerFrame => ({
+    const activity = (id: string, mentioned: string[]): Extract<ServerFrame, { type: 'room.activity' }> => ({
       type: 'room.activity',
       room_id: ROOM,
       message_id: id,
