@@ -21,7 +21,7 @@ import type { MessageReferencesService } from './message-references.service';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { MemberRolesService } from '../moderation/member-roles.service';
 import { assertNotMuted, refuseIfMuted, refuseIfTooSoon } from '../moderation/mutes';
-import { readSendGate } from '../../db/repositories/send-gate.repository';
+import { readSendCheck, readSendGate } from '../../db/repositories/send-gate.repository';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { showCurrentTextInLog, tombstoneDeletedInLog } from './message-history';
@@ -256,13 +256,18 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       roomId: string,
       input: { client_id: string; content: string; reply_to_id?: string | undefined },
     ): Promise<{ message: MessageDto; created: boolean }> {
-      // Membership, mute and slow mode in one reading (and once more under the room lock).
-      const gate = await readSendGate(db, roomId, userId);
+      // Membership, mute and slow mode, an earlier send with this client id and the sender's
+      // profile in one reading (membership, mute and slow mode once more under the room lock).
+      const gate = await readSendCheck(db, roomId, userId, input.client_id);
       if (!gate) throw domainErrors.notFound(ROOM_NOT_FOUND);
       if (gate.member_id === null) throw domainErrors.forbidden(NOT_A_MEMBER);
       // A retry of a send that already succeeded answers the original, whatever the limits say now.
-      const existing = await messagesRepository(db).findByClientId(userId, input.client_id);
+      const existing =
+        gate.existing_id === null ? undefined : await messagesRepository(db).findByClientId(userId, input.client_id);
       if (existing) return { message: (await presentMessages(db, [existing]))[0] as MessageDto, created: false };
+      const author: AuthorRow | undefined = gate.has_profile
+        ? { id: userId, username: gate.username, display_name: gate.display_name, avatar_url: gate.avatar_url }
+        : undefined;
 
       const content = checkedContent(input.content);
       const replyTo = input.reply_to_id === undefined ? null : await checkedReplyTarget(roomId, input.reply_to_id);
@@ -298,12 +303,11 @@ export function createMessagesService(deps: MessagesServiceDeps) {
           mentioned = await recordMentions(trx, row, { fresh: true });
           // Writing in a room means having seen it up to here.
           await readStateRepository(trx).advance(roomId, userId, { created_at: row.created_at, id: row.id });
-          // A message created a moment ago has no reactions yet: only its author (and the author
-          // of the message it replies to, read again under the lock) are looked up.
+          // A message created a moment ago has no reactions yet: its author was read with the
+          // gate (the author of the message it replies to is read again under the lock).
           if (row.reply_to_id !== null) {
             message = (await presentMessages(trx, [row]))[0] as MessageDto;
           } else {
-            const author = await messagesRepository(trx).findAuthor(userId);
             message = toMessageDto(row, new Map(author ? [[userId, author]] : []), []);
           }
         } else {
