@@ -59,9 +59,9 @@ const sendCheck = preparedQuery(3, (db, roomId: string, userId: string, clientId
         select lm.created_at from messages lm
         where lm.room_id = r.id and lm.user_id = m.user_id
         order by lm.created_at desc limit 1) end`.as('last_sent_at'),
-      sql<string | null>`(select em.id from messages em where em.user_id = ${userId} and em.client_id = ${clientId})`.as(
-        'existing_id',
-      ),
+      sql<
+        string | null
+      >`(select em.id from messages em where em.user_id = ${userId} and em.client_id = ${clientId})`.as('existing_id'),
       'p.username',
       'p.display_name',
       'p.avatar_url',
