@@ -34,6 +34,8 @@ export interface HttpBenchOptions {
 }
 
 const WARM_UP_SECONDS = 2;
+/** Readers besides the first, each in the same 50 rooms (the several-users unread target). */
+const OTHER_READERS = 9;
 
 /** The hot read paths under autocannon, on each engine: one fresh product process per engine. */
 export async function runHttpBench(options: HttpBenchOptions, log: (line: string) => void): Promise<HttpFigure[]> {
@@ -52,22 +54,27 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
       try {
         await server.start();
         const handle = await openDatabase(databaseUrl);
-        // A reader and an author: the reader comes back to a room someone else filled.
-        const [room] = await seedChat(handle, { rooms: 1, membersPerRoom: 2, sendersPerRoom: 0 });
+        // Readers and an author: the readers come back to a room someone else filled.
+        const [room] = await seedChat(handle, { rooms: 1, membersPerRoom: 2 + OTHER_READERS, sendersPerRoom: 0 });
         const member = room?.members[0];
         const author = room?.members[1];
+        const readers = [member, ...(room?.members.slice(2) ?? [])];
         if (!room || !member || !author) throw new Error('seed failed');
         const started = Date.now();
         await seedRoomMessages(handle, room.id, author.id, options.messages);
         log(`${engine}: ${options.messages} messages seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
         const positions = await seedReadPositions(handle, {
           roomId: room.id,
-          readerId: member.id,
+          readerIds: readers.flatMap((reader) => (reader ? [reader.id] : [])),
           authorId: author.id,
         });
         // A database in service is vacuumed by autovacuum; right after a million-row load, that
         // vacuum would run during the first measurements instead.
         if (engine === 'postgres') await sql`vacuum analyze`.execute(handle.db);
+        // Statistics taken after the last rows went in (the message load analyses a database that
+        // has one room and two members yet): with those, SQLite would scan the rooms table for each
+        // membership instead of looking rooms up by id.
+        else await sql`analyze`.execute(handle.db);
         await handle.close();
 
         const targets = [
@@ -92,6 +99,14 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
               `/api/rooms/${room.id}/messages?limit=50&around=${seededMessageId(1 + Math.floor(Math.random() * options.messages))}`,
           },
           { name: 'unread counts, 50 rooms (/api/me/unread)', path: '/api/me/unread', auth: true },
+          // Every connection asks for another reader's counts (one user per connection, as tabs
+          // of different people would): what the counts depend on is read for several at once.
+          {
+            name: 'unread counts, 50 rooms, 10 readers at once',
+            path: '/api/me/unread',
+            auth: true,
+            cookies: readers.flatMap((reader) => (reader ? [reader.cookie] : [])),
+          },
           // The author of the big room: almost nothing in it is unread for them.
           {
             name: 'unread counts, author of the 1M room',
@@ -144,14 +159,22 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
             headers: target.auth ? { cookie } : {},
           });
           const pathFor = 'pathFor' in target ? target.pathFor : undefined;
+          const cookies = 'cookies' in target ? target.cookies : undefined;
+          let turn = 0;
+          const setupRequest = pathFor
+            ? (request: AutocannonRequest) => ({ ...request, path: pathFor() })
+            : cookies
+              ? (request: AutocannonRequest) => ({
+                  ...request,
+                  headers: { ...request.headers, cookie: cookies[turn++ % cookies.length] ?? cookie },
+                })
+              : undefined;
           const result = await autocannon({
             url: `${server.origin}${target.path}`,
             connections: options.connections,
             duration: options.seconds,
             headers: target.auth ? { cookie } : {},
-            ...(pathFor
-              ? { requests: [{ setupRequest: (request: AutocannonRequest) => ({ ...request, path: pathFor() }) }] }
-              : {}),
+            ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
           });
           const figure: HttpFigure = {
             engine,

@@ -56,7 +56,7 @@ export function seededMessageId(n: number): string {
  */
 export async function seedReadPositions(
   handle: DatabaseHandle,
-  seed: { roomId: string; readerId: string; authorId: string },
+  seed: { roomId: string; readerIds: string[]; authorId: string },
 ): Promise<{ firstUnreadId: string; linkedId: string }> {
   const db = handle.db;
   const count = Number(
@@ -78,7 +78,7 @@ export async function seedReadPositions(
     .updateTable('chat_members')
     .set({ read_created_at: read.created_at, read_message_id: read.id })
     .where('room_id', '=', seed.roomId)
-    .where('user_id', '=', seed.readerId)
+    .where('user_id', 'in', seed.readerIds)
     .execute();
 
   const now = new Date().toISOString();
@@ -101,7 +101,7 @@ export async function seedReadPositions(
       await trx
         .insertInto('chat_members')
         .values(
-          [seed.readerId, seed.authorId].map((userId) => ({
+          [...seed.readerIds, seed.authorId].map((userId) => ({
             id: randomUUID(),
             room_id: roomId,
             user_id: userId,

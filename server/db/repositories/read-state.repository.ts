@@ -118,26 +118,34 @@ export function readStateRepository(db: Db) {
     },
 
     /**
-     * What the user's unread counts depend on, in one statement: for each active room the room's
-     * last sequence number (every message, deletion and mention moves it), the read position and
-     * the notification level; and a stamp of the user's ignore list (which changes the mention
-     * counts without any room changing).
+     * What each user's unread counts depend on, for several users in one statement: for each active
+     * room the room's last sequence number (every message, deletion and mention moves it), the read
+     * position and the notification level; and a stamp of the user's ignore list (which changes the
+     * mention counts without any room changing).
      */
-    async unreadBasis(userId: string): Promise<UnreadBasis> {
-      // One row of text, whatever the number of rooms: equal texts mean nothing changed, and only
-      // then is nothing parsed. Ids, times and levels hold neither '|' nor ','.
+    async unreadBases(userIds: readonly string[]): Promise<Map<string, UnreadBasis>> {
+      // One row of text per user, whatever the number of rooms: equal texts mean nothing changed,
+      // and only then is nothing parsed. Ids, times and levels hold neither '|' nor ','.
+      const postgres = engineOf(db) === 'postgres';
       const stamp = sql`cm.room_id || '|' || r.last_seq || '|' || cm.read_created_at || '|' || cm.read_message_id || '|' || cm.notification_level`;
-      const rooms =
-        engineOf(db) === 'postgres'
-          ? sql`string_agg(${stamp}, ',' order by cm.room_id)`
-          : sql`group_concat(${stamp}, ',' order by cm.room_id)`;
-      const { rows } = await sql<{ rooms: string | null; ignores: string | null }>`
-        select ${rooms} as rooms,
+      const rooms = postgres
+        ? sql`string_agg(${stamp}, ',' order by cm.room_id)`
+        : sql`group_concat(${stamp}, ',' order by cm.room_id)`;
+      // One statement text for any number of users: an array (PostgreSQL) or a JSON array (SQLite).
+      const users = postgres
+        ? sql`cm.user_id = any(${[...userIds]}::text[])`
+        : sql`cm.user_id in (select value from json_each(${JSON.stringify(userIds)}))`;
+      const { rows } = await sql<{ user_id: string; rooms: string; ignores: string }>`
+        select cm.user_id, ${rooms} as rooms,
           (select count(*) || '/' || coalesce(max(i.created_at), '') from user_ignores i
-            where i.user_id = ${userId}) as ignores
+            where i.user_id = cm.user_id) as ignores
         from chat_members cm join chat_rooms r on r.id = cm.room_id
-        where cm.user_id = ${userId} and cm.left_at is null`.execute(db);
-      return { ignores: rows[0]?.ignores ?? '', rooms: rows[0]?.rooms ?? '' };
+        where ${users} and cm.left_at is null
+        group by cm.user_id`.execute(db);
+      const bases = new Map(rows.map((row) => [row.user_id, { rooms: row.rooms, ignores: row.ignores }]));
+      // Without rooms there is nothing to count, whatever the ignore list holds.
+      for (const userId of userIds) if (!bases.has(userId)) bases.set(userId, { rooms: '', ignores: '' });
+      return bases;
     },
 
     /** The member's position; undefined when they are not an active member. */

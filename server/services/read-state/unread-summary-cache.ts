@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createBatchedRead } from '../../db/batched-read';
 import type { Database } from '../../db/schema';
 import {
   basisRooms,
@@ -29,15 +30,26 @@ interface RememberedCounts {
  * sequence number, the read position, the notification level, the ignore list) is one short
  * statement. Rooms whose stamp is unchanged keep their row; the others are counted in one
  * statement. The stamp is read before the counts, so a count read later than its stamp is only
- * recounted once more, never served stale.
+ * recounted once more, never served stale. Stamps asked for while another reading of stamps is
+ * under way are read together once it ends (see batched-read.ts): the tabs of a room's members
+ * asking after its news cost a few statements, not one each.
  */
 export function createUnreadSummaryCache(capacity = UNREAD_USERS_REMEMBERED) {
   const users = new Map<string, RememberedCounts>();
+  const basisReaders = new WeakMap<Kysely<Database>, (userId: string) => Promise<UnreadBasis | undefined>>();
+  const basisOf = async (db: Kysely<Database>, userId: string): Promise<UnreadBasis> => {
+    let read = basisReaders.get(db);
+    if (!read) {
+      read = createBatchedRead((userIds) => readStateRepository(db).unreadBases(userIds));
+      basisReaders.set(db, read);
+    }
+    return (await read(userId)) ?? { rooms: '', ignores: '' };
+  };
 
   return {
     async summary(db: Kysely<Database>, userId: string): Promise<readonly UnreadRow[]> {
       const positions = readStateRepository(db);
-      const basis = await positions.unreadBasis(userId);
+      const basis = await basisOf(db, userId);
       const known = users.get(userId);
       if (known && known.basis.rooms === basis.rooms && known.basis.ignores === basis.ignores) {
         users.delete(userId);

@@ -117,4 +117,35 @@ describeEachDatabase('unread counts, recounted where something changed', (engine
     expect(counter.count).toBe(2);
     expect([rows.get(busy)?.unread_count, rows.get(calm)?.unread_count]).toEqual([2, 1]);
   });
+
+  it('users asking at once have what their counts depend on read together, each their own', async () => {
+    const ada = await createMember(app);
+    const readers = [await createMember(app), await createMember(app), await createMember(app)];
+    const rooms = [await roomWith(ada, ...readers), await roomWith(ada, readers[0]!)];
+    await say(ada, rooms[0]!, 'for everyone');
+    await say(ada, rooms[1]!, 'for the first');
+    await say(ada, rooms[1]!, 'and again');
+    const loner = await createMember(app); // in no room
+
+    const counter = new StatementCounter();
+    const db = app.ctx.database.db.withPlugin(counter);
+    const cache = createUnreadSummaryCache();
+    const ask = (userId: string) => cache.summary(db, userId);
+    // Counted for the first time: one reading of stamps each time it is free, and the counts.
+    await Promise.all([...readers, loner].map((reader) => ask(reader.id)));
+    counter.count = 0;
+    // Asked again at once: the first reader's stamps are read alone, the others' together after it.
+    const answers = await Promise.all([...readers, loner].map((reader) => ask(reader.id)));
+    expect(counter.count).toBe(2);
+    const unread = answers.map((rows) => rows.map((row) => [row.room_id, row.unread_count]));
+    expect(unread).toEqual([
+      [
+        [rooms[0], 1],
+        [rooms[1], 2],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      [[rooms[0], 1]],
+      [[rooms[0], 1]],
+      [],
+    ]);
+  });
 });
