@@ -1,7 +1,23 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 let lastMs = 0;
 let counter = 0;
+
+/** Random bytes drawn 4 KiB at a time: one call into the system's generator per 256 ids, not per id. */
+const POOL_BYTES = 4096;
+const pool = Buffer.alloc(POOL_BYTES);
+let poolOffset = POOL_BYTES;
+
+/** `count` fresh random bytes (a view into the pool, valid until the next call). */
+function randomView(count: number): Buffer {
+  if (poolOffset + count > POOL_BYTES) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const view = pool.subarray(poolOffset, poolOffset + count);
+  poolOffset += count;
+  return view;
+}
 
 /**
  * A UUID (version 7 layout) whose leading bits are the creation time, plus a counter within one
@@ -10,7 +26,7 @@ let counter = 0;
 export function timeOrderedId(nowMs: number = Date.now()): string {
   if (nowMs > lastMs) {
     lastMs = nowMs;
-    counter = randomBytes(2).readUInt16BE(0) & 0x3ff;
+    counter = randomView(2).readUInt16BE(0) & 0x3ff;
   } else {
     counter += 1;
     if (counter > 0xfff) {
@@ -27,7 +43,7 @@ export function timeOrderedId(nowMs: number = Date.now()): string {
  * neither read nor moved.
  */
 export function timeOrderedIdAt(ms: number, counter: number): string {
-  const bytes = randomBytes(16);
+  const bytes = Buffer.from(randomView(16));
   bytes.writeUIntBE(Math.floor(ms / 2 ** 16), 0, 4);
   bytes.writeUInt16BE(ms % 2 ** 16, 4);
   bytes[6] = 0x70 | ((counter >> 8) & 0x0f);
