@@ -332,4 +332,43 @@ test.describe('replies and mentions', () => {
     await post(linus.page, base, roomId, 'Heard again');
     await expect(entry.getByTestId('unread-count')).toHaveText('1');
   });
+
+  test('a room open in a hidden tab and set to "All messages" notifies of each new message once, mention or not', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const base = baseURL ?? '';
+    grace = await openUser(browser, GRACE, base);
+    linus = await openUser(browser, LINUS, base);
+    await grace.context.addInitScript(RECORD_NOTIFICATIONS);
+    const roomId = await joinRoomByApi(linus.page, base, 'fastapi/fastapi');
+    await joinRoomByApi(grace.page, base, 'fastapi/fastapi');
+    const page = grace.page;
+    await grace.context.grantPermissions(['notifications'], { origin: new URL(base).origin });
+    await page.goto('/mentions');
+    await page.getByRole('button', { name: 'Enable notifications' }).click();
+    await expect(page.getByTestId('notifications-on')).toBeVisible();
+
+    // The room stays open: its socket learns of new messages from the room's events.
+    await openRoom(page, roomId);
+    await page.getByRole('button', { name: /^Notifications: Mentions only$/ }).click();
+    await page.getByRole('menuitem', { name: 'All messages' }).click();
+    await expect(page.getByRole('button', { name: 'Notifications: All messages' })).toBeVisible();
+    await hideTab(page);
+    const author = (await me(linus.page)).display_name || LINUS;
+    await post(linus.page, base, roomId, 'Release notes are up');
+    await expect
+      .poll(() => shownNotifications(page))
+      .toEqual([{ title: `fastapi/fastapi · ${author}`, body: 'Release notes are up' }]);
+    await expect(messageWith(page, 'Release notes are up')).toBeVisible();
+    // A mention comes as the room's event and as activity: still one notification.
+    await post(linus.page, base, roomId, `@${GRACE} could you check the changelog?`);
+    await expect.poll(() => shownNotifications(page)).toHaveLength(2);
+    await page.waitForTimeout(1500);
+    expect((await shownNotifications(page)).map((shown) => shown.body)).toEqual([
+      'Release notes are up',
+      `@${GRACE} could you check the changelog?`,
+    ]);
+  });
 });

@@ -14,6 +14,9 @@ import { messageNotification, type ActivityFrame } from '../../lib/message-notif
 import { buttonClasses } from '../ui/Button';
 import { MY_ROOMS_QUERY_KEY } from './useMyRooms';
 
+/** How many recent notified messages are remembered, so that none notifies twice. */
+const NOTIFIED_REMEMBERED = 200;
+
 /**
  * The header's "Mentions" button (with the count of unread mentions) and, while it is on screen
  * (signed in, on every page), the browser notifications of new messages. Only signed-in users
@@ -85,6 +88,9 @@ function useMessageNotifications(summary: UnreadSummaryResponse | undefined) {
         return new Set();
       }
     };
+    // A message raises one notification at most: with its room open, the tab hears of a mention
+    // twice (the room's event, then the activity that names the mention).
+    const notified = new Set<string>();
     const onFrame = async (frame: ActivityFrame) => {
       // /mentions follows new and deleted mentions of mine.
       if (frame.kind === 'deleted' || frame.mentioned_user_ids.includes(user.id)) {
@@ -100,7 +106,9 @@ function useMessageNotifications(summary: UnreadSummaryResponse | undefined) {
         roomName: await roomNameOf(frame.room_id),
         ignoredIds: await ignoredIdsOf(),
       });
-      if (!shown) return;
+      if (!shown || notified.has(shown.messageId)) return;
+      notified.add(shown.messageId);
+      if (notified.size > NOTIFIED_REMEMBERED) notified.delete(notified.values().next().value as string);
       const notification = new Notification(shown.title, { body: shown.body, tag: shown.messageId });
       notification.onclick = () => {
         window.focus();
