@@ -7,6 +7,8 @@ import { roomsRepository } from '../../db/repositories/rooms.repository';
 import { roomEventsRepository } from '../../db/repositories/room-events.repository';
 import { encodeRoomEventBusMessage, roomChannel } from './room-bus';
 import { domainErrors } from '../../errors';
+import { engineOf } from '../../db/engine-of';
+import { createGroupCommit } from './group-commit';
 
 export interface SequencedEvent {
   seq: number;
@@ -81,6 +83,9 @@ export interface RoomChangesDeps {
 
 /** Changes to rooms: each in its own transaction with its log events, published after commit. */
 export function createRoomChanges({ db, bus, logger, now }: RoomChangesDeps) {
+  // SQLite has one writer: changes arriving together commit together. PostgreSQL runs concurrent
+  // transactions on its pool's connections.
+  const groupCommit = engineOf(db) === 'sqlite' ? createGroupCommit(db, applyRoomChange) : undefined;
   /**
    * Pushes committed events to every process, without holding up the request: the change is
    * already safe in the log. Best effort: a lost publish is repaired by the sequence numbers (the
@@ -103,6 +108,11 @@ export function createRoomChanges({ db, bus, logger, now }: RoomChangesDeps) {
      */
     async change<T>(roomId: string, change: RoomChangeFn<T>): Promise<T> {
       const nowIso = new Date(now()).toISOString();
+      if (groupCommit) {
+        const applied = await groupCommit.apply(roomId, nowIso, change);
+        if (applied.committed.length > 0) publish(roomId, applied.committed);
+        return applied.result;
+      }
       let outcome: { result: T; committed: SequencedEvent[] };
       try {
         outcome = await db.transaction().execute(async (trx) => {
