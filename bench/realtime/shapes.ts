@@ -20,9 +20,9 @@ export const SHAPES: Record<string, FanoutShape> = {
     name: 'full',
     rooms: 50,
     membersPerRoom: 40,
-    // 100 msg/s apart around both knees (the product's and raw ws's), so their ratio is measured
-    // rather than set by the ladder.
-    rates: [100, 150, 200, 250, 500, 600, 700, 800, 900, 1000, 1100, 1200, 1400, 1600, 2000],
+    // 50 msg/s apart up to 600 and 100 msg/s apart up to 1,200, around both knees (the product's
+    // and raw ws's), so their ratio is measured rather than set by the ladder.
+    rates: [100, 150, 200, 250, 300, 350, 400, 450, 500, 550, 600, 700, 800, 900, 1000, 1100, 1200, 1400, 1600, 2000],
     scalingRates: [50, 100, 150, 200, 300],
     stepSeconds: 10,
     idleConnections: 10_000,
