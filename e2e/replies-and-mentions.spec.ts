@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { MeDto } from '../shared/api/auth';
 import type { MessageResponse } from '../shared/api/rooms';
 import { openDatabase } from '../server/db/database';
@@ -138,6 +138,20 @@ async function hideTab(page: Page): Promise<void> {
 test.describe('replies and mentions', () => {
   let grace: ChatUser;
   let linus: ChatUser;
+
+  /**
+   * Grace and Linus signed in and in the repository's room; Grace's notifications are recorded
+   * and the browser would grant them (she still has to turn them on). Returns the room and her page.
+   */
+  async function graceNotifiedIn(browser: Browser, base: string, repo: string) {
+    grace = await openUser(browser, GRACE, base);
+    linus = await openUser(browser, LINUS, base);
+    await grace.context.addInitScript(RECORD_NOTIFICATIONS);
+    const roomId = await joinRoomByApi(linus.page, base, repo);
+    await joinRoomByApi(grace.page, base, repo);
+    await grace.context.grantPermissions(['notifications'], { origin: new URL(base).origin });
+    return { roomId, page: grace.page };
+  }
   test.afterEach(async () => {
     await grace?.context.close();
     await linus?.context.close();
@@ -236,15 +250,9 @@ test.describe('replies and mentions', () => {
   }) => {
     test.setTimeout(120_000);
     const base = baseURL ?? '';
-    grace = await openUser(browser, GRACE, base);
-    linus = await openUser(browser, LINUS, base);
-    await grace.context.addInitScript(RECORD_NOTIFICATIONS);
-    const roomId = await joinRoomByApi(linus.page, base, 'keras-team/keras');
-    await joinRoomByApi(grace.page, base, 'keras-team/keras');
-    const page = grace.page;
+    const { roomId, page } = await graceNotifiedIn(browser, base, 'keras-team/keras');
 
     // Opting in: "Enable notifications" asks for the browser's permission.
-    await grace.context.grantPermissions(['notifications'], { origin: new URL(base).origin });
     await page.goto('/mentions');
     await expect(page.getByRole('heading', { name: 'Mentions', exact: true })).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search messages' })).toBeVisible();
@@ -339,13 +347,7 @@ test.describe('replies and mentions', () => {
   }) => {
     test.setTimeout(120_000);
     const base = baseURL ?? '';
-    grace = await openUser(browser, GRACE, base);
-    linus = await openUser(browser, LINUS, base);
-    await grace.context.addInitScript(RECORD_NOTIFICATIONS);
-    const roomId = await joinRoomByApi(linus.page, base, 'fastapi/fastapi');
-    await joinRoomByApi(grace.page, base, 'fastapi/fastapi');
-    const page = grace.page;
-    await grace.context.grantPermissions(['notifications'], { origin: new URL(base).origin });
+    const { roomId, page } = await graceNotifiedIn(browser, base, 'fastapi/fastapi');
     await page.goto('/mentions');
     await page.getByRole('button', { name: 'Enable notifications' }).click();
     await expect(page.getByTestId('notifications-on')).toBeVisible();

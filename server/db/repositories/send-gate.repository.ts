@@ -12,8 +12,9 @@ export interface SendGateRow {
   last_sent_at: string | null;
 }
 
-const gate = preparedQuery(2, (db, roomId: string, userId: string) =>
-  db
+/** The gate's tables and columns, for the gate alone and for a send's first reading. */
+function gateOf(db: Kysely<Database>, roomId: string, userId: string) {
+  return db
     .selectFrom('chat_rooms as r')
     .leftJoin('chat_members as m', (join) =>
       join.onRef('m.room_id', '=', 'r.id').on('m.user_id', '=', userId).on('m.left_at', 'is', null),
@@ -27,8 +28,10 @@ const gate = preparedQuery(2, (db, roomId: string, userId: string) =>
         where lm.room_id = r.id and lm.user_id = m.user_id
         order by lm.created_at desc limit 1) end`.as('last_sent_at'),
     ])
-    .where('r.id', '=', roomId),
-);
+    .where('r.id', '=', roomId);
+}
+
+const gate = preparedQuery(2, (db, roomId: string, userId: string) => gateOf(db, roomId, userId));
 
 /**
  * What a send reads before its transaction, in the same statement as its gate: the sender's
@@ -40,34 +43,22 @@ export interface SendCheckRow extends SendGateRow {
   username: string | null;
   display_name: string | null;
   avatar_url: string | null;
-  /** False when the sender has no profile row. */
-  has_profile: boolean;
+  /** Null when the sender has no profile row. */
+  profile_id: string | null;
 }
 
 const sendCheck = preparedQuery(3, (db, roomId: string, userId: string, clientId: string) =>
-  db
-    .selectFrom('chat_rooms as r')
-    .leftJoin('chat_members as m', (join) =>
-      join.onRef('m.room_id', '=', 'r.id').on('m.user_id', '=', userId).on('m.left_at', 'is', null),
-    )
+  gateOf(db, roomId, userId)
     .leftJoin('profiles as p', (join) => join.on('p.id', '=', userId))
     .select([
-      'm.id as member_id',
-      'm.muted_until',
-      'r.slow_mode_seconds',
-      sql<string | null>`case when r.slow_mode_seconds > 0 then (
-        select lm.created_at from messages lm
-        where lm.room_id = r.id and lm.user_id = m.user_id
-        order by lm.created_at desc limit 1) end`.as('last_sent_at'),
       sql<
         string | null
       >`(select em.id from messages em where em.user_id = ${userId} and em.client_id = ${clientId})`.as('existing_id'),
+      'p.id as profile_id',
       'p.username',
       'p.display_name',
       'p.avatar_url',
-      sql<number | boolean>`p.id is not null`.as('has_profile'),
-    ])
-    .where('r.id', '=', roomId),
+    ]),
 );
 
 /** A send's gate, earlier message with the same client id and sender profile; undefined when there is no such room. */
@@ -78,9 +69,7 @@ export async function readSendCheck(
   clientId: string,
 ): Promise<SendCheckRow | undefined> {
   const row = await sendCheck.first(db, roomId, userId, clientId);
-  return row
-    ? { ...row, slow_mode_seconds: Number(row.slow_mode_seconds ?? 0), has_profile: Boolean(row.has_profile) }
-    : undefined;
+  return row ? { ...row, slow_mode_seconds: Number(row.slow_mode_seconds ?? 0) } : undefined;
 }
 
 /** The send gate of a member in a room (db may be a transaction); undefined when there is no such room. */

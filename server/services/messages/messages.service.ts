@@ -265,9 +265,15 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       const existing =
         gate.existing_id === null ? undefined : await messagesRepository(db).findByClientId(userId, input.client_id);
       if (existing) return { message: (await presentMessages(db, [existing]))[0] as MessageDto, created: false };
-      const author: AuthorRow | undefined = gate.has_profile
-        ? { id: userId, username: gate.username, display_name: gate.display_name, avatar_url: gate.avatar_url }
-        : undefined;
+      const author: AuthorRow | undefined =
+        gate.profile_id === null
+          ? undefined
+          : {
+              id: gate.profile_id,
+              username: gate.username,
+              display_name: gate.display_name,
+              avatar_url: gate.avatar_url,
+            };
 
       const content = checkedContent(input.content);
       const replyTo = input.reply_to_id === undefined ? null : await checkedReplyTarget(roomId, input.reply_to_id);
