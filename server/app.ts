@@ -66,7 +66,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const now = options.now ?? Date.now;
   const closers: Array<() => Promise<void> | void> = [];
 
-  const database: DatabaseHandle = options.database ?? (await openDatabase(config.databaseUrl));
+  const database: DatabaseHandle =
+    options.database ??
+    (await openDatabase(config.databaseUrl, {
+      onCheckpointFailure: (error) =>
+        logger.error({ err: error }, 'SQLite checkpoints are back on the server thread: their thread failed'),
+    }));
   closers.push(() => database.close());
   await migrateToLatest(database);
 

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { NamedStatements } from './postgres-named-statements';
 import { SchemaScopedPostgresDialect } from './schema-scoped-introspector';
+import { startBackgroundCheckpoints, type BackgroundCheckpoints } from './sqlite-checkpointer';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
@@ -22,6 +23,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** PostgreSQL only: connection pool counts, for metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** SQLite file only: the connection that copies the write-ahead log into the file. */
+  checkpoints?: BackgroundCheckpoints;
   close(): Promise<void>;
 }
 
@@ -30,6 +33,8 @@ export interface OpenDatabaseOptions {
   schema?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** SQLite file only: told when checkpoints could not run in the background (see sqlite-checkpointer). */
+  onCheckpointFailure?: (error: Error) => void;
 }
 
 // int8 (count(*), bigint ids) as numbers: every value we store fits in 2^53.
@@ -49,10 +54,10 @@ export function parseDatabaseUrl(url: string): { engine: DatabaseEngine; locatio
 
 export async function openDatabase(url: string, options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   const { engine, location } = parseDatabaseUrl(url);
-  return engine === 'sqlite' ? openSqlite(location) : openPostgres(location, options);
+  return engine === 'sqlite' ? openSqlite(location, options) : openPostgres(location, options);
 }
 
-function openSqlite(location: string): DatabaseHandle {
+function openSqlite(location: string, options: OpenDatabaseOptions): DatabaseHandle {
   if (location !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(location)), { recursive: true });
   const raw = new BetterSqlite3(location);
   raw.pragma('journal_mode = WAL');
@@ -62,6 +67,10 @@ function openSqlite(location: string): DatabaseHandle {
   // Deleted rows and replaced values are overwritten with zeros, not merely marked free: a deleted
   // message's text cannot be recovered from the database file.
   raw.pragma('secure_delete = ON');
+  const checkpoints =
+    location === ':memory:'
+      ? undefined
+      : startBackgroundCheckpoints(raw, path.resolve(location), { onFailure: options.onCheckpointFailure });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withBooleanBinding(raw) }) });
   return {
     db,
@@ -70,7 +79,10 @@ function openSqlite(location: string): DatabaseHandle {
     async ping() {
       await sql`select 1`.execute(db);
     },
+    checkpoints,
     async close() {
+      // The last connection to close copies the whole log into the file and removes it.
+      await checkpoints?.stop();
       await db.destroy();
     },
   };

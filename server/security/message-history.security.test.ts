@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Migrator, sql } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagesPageResponse, MessageResponse, ToggleReactionResponse } from '../../shared/api/rooms';
 import type { RoomEvent, ServerFrame } from '../../shared/realtime/protocol';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrator';
+import type { Database } from '../db/schema';
 import { migrations } from '../db/migrations/index';
 import { openTestSocket, type TestSocket } from '../testing/ws-test-client';
 import { buildRoom, buildUser, signIn } from '../testing/builders';
@@ -257,6 +258,19 @@ async function openLegacyDatabase(
   };
 }
 
+/**
+ * Copies the whole write-ahead log into the file. A checkpoint the server's background thread has
+ * under way makes this one answer busy at once (nothing copied): it is asked again.
+ */
+async function checkpointAll(db: Kysely<Database>): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+    if (rows[0]?.busy === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the log could not be checkpointed');
+}
+
 describe('message history: the SQLite file', () => {
   it('keeps no trace of a deleted or replaced text in the database file', async () => {
     const app = await createTestApp({ engine: 'sqlite' });
@@ -275,10 +289,10 @@ describe('message history: the SQLite file', () => {
       const edited = await post('quokka-parade-5523 was my first wording pumpernickelzeal');
       await post('an ordinary message that stays');
       // Everything so far reaches the main database file.
-      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+      await checkpointAll(db);
       expect((await api.delete(`/api/messages/${deleted.id}`, {}, { cookie })).statusCode).toBe(204);
       expect((await api.patch(`/api/messages/${edited.id}`, { content: 'reworded' }, { cookie })).statusCode).toBe(200);
-      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+      await checkpointAll(db);
 
       const file = fs.readFileSync(app.database.url.slice('sqlite:'.length));
       expect(file.includes('an ordinary message that stays')).toBe(true);

@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './database';
+import { startBackgroundCheckpoints, WAL_SIZE_LIMIT_BYTES, type BackgroundCheckpoints } from './sqlite-checkpointer';
+
+const PAGE = 4096;
+
+describe('SQLite checkpoints in a background thread', () => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  function scratchFile(): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reporooms-checkpoint-'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    return path.join(dir, 'db.sqlite');
+  }
+
+  function openRaw(file: string): BetterSqlite3.Database {
+    const raw = new BetterSqlite3(file);
+    raw.pragma('journal_mode = WAL');
+    raw.pragma('synchronous = NORMAL');
+    raw.exec('create table notes (id integer primary key, body blob not null)');
+    cleanups.push(() => {
+      if (raw.open) raw.close();
+    });
+    return raw;
+  }
+
+  function start(raw: BetterSqlite3.Database, file: string, intervalMs: number): BackgroundCheckpoints {
+    const checkpoints = startBackgroundCheckpoints(raw, file, { intervalMs });
+    cleanups.unshift(() => checkpoints.stop());
+    return checkpoints;
+  }
+
+  /** Writes about `pages` pages of new rows, in transactions of a hundred rows. */
+  function write(raw: BetterSqlite3.Database, pages: number): void {
+    const insert = raw.prepare('insert into notes (body) values (?)');
+    const batch = raw.transaction((count: number) => {
+      for (let i = 0; i < count; i += 1) insert.run(Buffer.alloc(PAGE - 200, i % 251));
+    });
+    for (let done = 0; done < pages; done += 100) batch(Math.min(100, pages - done));
+  }
+
+  const sizeOf = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
+
+  it('the connection that commits never copies the log into the file itself', () => {
+    const file = scratchFile();
+    const raw = openRaw(file);
+    // No pass comes during this test: whatever reaches the file would be the committer's doing.
+    start(raw, file, 60_000);
+    expect(raw.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    write(raw, 3000);
+    // SQLite's default would have copied the log at 1,000 pages and started it over.
+    expect(sizeOf(file)).toBeLessThan(100 * PAGE);
+    expect(sizeOf(`${file}-wal`)).toBeGreaterThan(3000 * PAGE);
+  });
+
+  it('the background thread copies everything, and the log then starts over', async () => {
+    const file = scratchFile();
+    const raw = openRaw(file);
+    const checkpoints = start(raw, file, 50);
+    write(raw, 1500);
+    // A pass that began after the last commit has copied all of it.
+    await checkpoints.nextPass();
+    const pass = await checkpoints.nextPass();
+    expect(pass).toEqual({ busy: 0, log: expect.any(Number), checkpointed: pass.log });
+    expect(pass.log).toBeGreaterThan(1500);
+    expect(sizeOf(file)).toBeGreaterThan(1500 * PAGE);
+    expect(raw.prepare('select count(*) as n from notes').get()).toEqual({ n: 1500 });
+
+    // The next commit writes at the start of the log again instead of after 1,500 pages.
+    write(raw, 10);
+    await checkpoints.nextPass();
+    const after = await checkpoints.nextPass();
+    expect(after.log).toBeGreaterThan(0);
+    expect(after.log).toBeLessThan(100);
+    expect(after.checkpointed).toBe(after.log);
+    expect(sizeOf(`${file}-wal`)).toBeLessThanOrEqual(Math.max(WAL_SIZE_LIMIT_BYTES, 1600 * PAGE));
+  });
+
+  it('under commits that never pause, the log still starts over', async () => {
+    const file = scratchFile();
+    const raw = openRaw(file);
+    const checkpoints = startBackgroundCheckpoints(raw, file, { intervalMs: 30, catchUpFrames: 200 });
+    cleanups.unshift(() => checkpoints.stop());
+    const insert = raw.prepare('insert into notes (body) values (?)');
+    const commit = raw.transaction(() => {
+      for (let i = 0; i < 4; i += 1) insert.run(Buffer.alloc(PAGE - 200, i));
+    });
+    const logs: number[] = [];
+    let writing = true;
+    const watching = (async () => {
+      while (writing) logs.push((await checkpoints.nextPass()).log);
+    })();
+    // A commit every millisecond or so: every pass has commits arriving while it copies.
+    const until = Date.now() + 1500;
+    let commits = 0;
+    while (Date.now() < until) {
+      commit();
+      commits += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    writing = false;
+    await watching;
+    expect(commits * 4).toBeGreaterThan(3000);
+    expect(logs.length).toBeGreaterThan(10);
+    // Without the catch-up, the log would hold every frame written (over 3,000 pages).
+    expect(Math.max(...logs)).toBeLessThan(1500);
+    expect(raw.prepare('select count(*) as n from notes').get()).toEqual({ n: commits * 4 });
+  });
+
+  it('when the thread cannot run, the committing connection checkpoints again', async () => {
+    const file = scratchFile();
+    const raw = openRaw(file);
+    let failure: Error | undefined;
+    const reported = new Promise<void>((resolve) => {
+      // A file that does not exist: the thread's connection fails to open.
+      const checkpoints = startBackgroundCheckpoints(raw, `${file}.missing`, {
+        intervalMs: 50,
+        onFailure: (error) => {
+          failure = error;
+          resolve();
+        },
+      });
+      cleanups.unshift(() => checkpoints.stop());
+    });
+    await reported;
+    expect(failure?.message).toMatch(/SQLITE_CANTOPEN|unable to open/);
+    expect(raw.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    write(raw, 1500);
+    expect(sizeOf(file)).toBeGreaterThan(900 * PAGE);
+  });
+
+  it('stopping hands checkpoints back; the last connection to close removes the log', async () => {
+    const file = scratchFile();
+    const raw = openRaw(file);
+    const checkpoints = start(raw, file, 60_000);
+    write(raw, 200);
+    await checkpoints.stop();
+    expect(raw.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    await expect(checkpoints.nextPass()).rejects.toThrow('not running');
+    raw.close();
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+    const reopened = new BetterSqlite3(file, { readonly: true });
+    expect(reopened.prepare('select count(*) as n from notes').get()).toEqual({ n: 200 });
+    reopened.close();
+  });
+
+  it('a database opened on a file checkpoints in the background; one in memory does not', async () => {
+    const file = scratchFile();
+    const handle = await openDatabase(`sqlite:${file}`);
+    const pragma = async (db: typeof handle.db) =>
+      (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db)).rows[0]?.wal_autocheckpoint;
+    try {
+      expect(handle.checkpoints).toBeDefined();
+      expect(await pragma(handle.db)).toBe(0);
+      await sql`create table notes (body text)`.execute(handle.db);
+      await sql`insert into notes values ('kept')`.execute(handle.db);
+      await handle.checkpoints?.nextPass();
+      const pass = await handle.checkpoints?.nextPass();
+      expect(pass?.checkpointed).toBe(pass?.log);
+    } finally {
+      await handle.close();
+    }
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+
+    const memory = await openDatabase('sqlite::memory:');
+    try {
+      expect(memory.checkpoints).toBeUndefined();
+    } finally {
+      await memory.close();
+    }
+  });
+});

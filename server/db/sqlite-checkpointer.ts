@@ -1,0 +1,143 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type BetterSqlite3 from 'better-sqlite3';
+
+/** How often the background connection copies the write-ahead log into the database file. */
+export const CHECKPOINT_INTERVAL_MS = 500;
+/** The log file is cut back to this size when it starts over (it is reused, not deleted). */
+export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+/** SQLite's own default, restored when the background connection is gone. */
+const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
+/**
+ * A log this long that a pass could not copy to its end (commits came in meanwhile) is finished
+ * on the committing connection, between its transactions, so that the log can start over.
+ */
+export const CATCH_UP_FRAMES = 1000;
+
+/** One pass of the background connection: `log` frames in the log, `checkpointed` of them copied. */
+export interface CheckpointPass {
+  busy: number;
+  log: number;
+  checkpointed: number;
+}
+
+export interface BackgroundCheckpoints {
+  /** Resolves with the next pass reported after the call (a pass may already be under way). */
+  nextPass(): Promise<CheckpointPass>;
+  /** Ends the background connection; the caller's connection checkpoints by itself again. */
+  stop(): Promise<void>;
+}
+
+export interface CheckpointOptions {
+  intervalMs?: number;
+  catchUpFrames?: number;
+  /** Told when the background connection fails; checkpoints are back on the caller's connection. */
+  onFailure?: (error: Error) => void;
+}
+
+/**
+ * Plain JavaScript run in the worker thread (it is not part of the bundle): opens its own
+ * connection to the file and runs a passive checkpoint at every interval, reporting each pass.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+let stopped = false;
+const pass = () => {
+  if (stopped) return;
+  const [row] = db.pragma('wal_checkpoint(PASSIVE)');
+  parentPort.postMessage({ type: 'pass', pass: row });
+  timer = setTimeout(pass, workerData.intervalMs);
+};
+let timer = setTimeout(pass, workerData.intervalMs);
+parentPort.on('message', (message) => {
+  if (message !== 'stop') return;
+  stopped = true;
+  clearTimeout(timer);
+  db.close();
+  parentPort.close();
+});
+`;
+
+/**
+ * Moves SQLite's checkpoints off the event loop. In WAL mode a commit appends the changed pages to
+ * the log, and the commit that takes the log past SQLite's threshold also copies the whole log
+ * into the database file and syncs it to disk, on the connection that happened to commit: on this
+ * server that is the event loop, stalled for milliseconds while every socket waits. Here the
+ * caller's connection does not checkpoint by itself; a second connection in a worker thread copies
+ * the log in passive mode (writers go on appending meanwhile) every CHECKPOINT_INTERVAL_MS.
+ *
+ * The log starts over from its beginning only when a write transaction begins with every frame in
+ * it copied, which never holds while commits keep coming during the passes: the log would grow
+ * without end, and every page read spends longer searching it. So after a pass over a log of
+ * CATCH_UP_FRAMES or more, the caller's connection copies the rest itself, between two of its
+ * transactions: only what was committed during and after that pass, a few pages, where SQLite's
+ * own checkpoint would copy the whole log there. Its next commit starts the log over. When the worker fails, the caller's
+ * connection takes checkpoints back (SQLite's default).
+ */
+export function startBackgroundCheckpoints(
+  raw: BetterSqlite3.Database,
+  file: string,
+  options: CheckpointOptions = {},
+): BackgroundCheckpoints {
+  raw.pragma('wal_autocheckpoint = 0');
+  raw.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: {
+      file,
+      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+      intervalMs: options.intervalMs ?? CHECKPOINT_INTERVAL_MS,
+    },
+  });
+  // The thread does not keep the process alive; the server's own handles do.
+  worker.unref();
+  let waiters: Array<(pass: CheckpointPass) => void> = [];
+  let running = true;
+  let stopping = false;
+
+  const takeBack = (error: Error) => {
+    if (!running) return;
+    running = false;
+    if (raw.open) raw.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
+    options.onFailure?.(error);
+  };
+  const catchUpFrames = options.catchUpFrames ?? CATCH_UP_FRAMES;
+  worker.on('message', (message: { type: 'pass'; pass: CheckpointPass }) => {
+    // The pass copied the log as it was when the pass began; commits made meanwhile follow it.
+    // Not inside a transaction of this connection (an awaited one may be open): after the next pass.
+    if (running && message.pass.log >= catchUpFrames && raw.open && !raw.inTransaction) {
+      raw.pragma('wal_checkpoint(PASSIVE)');
+    }
+    const current = waiters;
+    waiters = [];
+    for (const resolve of current) resolve(message.pass);
+  });
+  // An error of the driver's own class arrives as a plain object (its `code` only).
+  worker.on('error', (error: unknown) =>
+    takeBack(error instanceof Error ? error : new Error(`checkpoint thread failed: ${JSON.stringify(error)}`)),
+  );
+  worker.on('exit', (code) => {
+    if (!stopping) takeBack(new Error(`checkpoint thread ended (exit code ${code})`));
+  });
+
+  return {
+    nextPass() {
+      if (!running) return Promise.reject(new Error('background checkpoints are not running'));
+      return new Promise((resolve) => waiters.push(resolve));
+    },
+    async stop() {
+      if (!running) return;
+      stopping = true;
+      running = false;
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      // Held until the thread has closed its connection: a shutdown awaiting this must not end first.
+      worker.ref();
+      worker.postMessage('stop');
+      await exited;
+      if (raw.open) raw.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
+    },
+  };
+}
