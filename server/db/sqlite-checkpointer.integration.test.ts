@@ -142,7 +142,9 @@ describe('SQLite checkpoints in a background thread', () => {
     const raw = openRaw(file);
     const checkpoints = start(raw, file, 60_000);
     write(raw, 200);
+    const waiting = checkpoints.nextPass();
     await checkpoints.stop();
+    await expect(waiting).rejects.toThrow('stopped');
     expect(raw.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     await expect(checkpoints.nextPass()).rejects.toThrow('not running');
     raw.close();

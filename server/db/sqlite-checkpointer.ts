@@ -74,8 +74,8 @@ parentPort.on('message', (message) => {
  * without end, and every page read spends longer searching it. So after a pass over a log of
  * CATCH_UP_FRAMES or more, the caller's connection copies the rest itself, between two of its
  * transactions: only what was committed during and after that pass, a few pages, where SQLite's
- * own checkpoint would copy the whole log there. Its next commit starts the log over. When the worker fails, the caller's
- * connection takes checkpoints back (SQLite's default).
+ * own checkpoint would copy the whole log there. Its next commit starts the log over. When the
+ * worker fails, the caller's connection takes checkpoints back (SQLite's default).
  */
 export function startBackgroundCheckpoints(
   raw: BetterSqlite3.Database,
@@ -94,14 +94,18 @@ export function startBackgroundCheckpoints(
   });
   // The thread does not keep the process alive; the server's own handles do.
   worker.unref();
-  let waiters: Array<(pass: CheckpointPass) => void> = [];
+  let waiters: Array<{ resolve(pass: CheckpointPass): void; reject(error: Error): void }> = [];
   let running = true;
   let stopping = false;
 
+  const endWaiters = (error: Error) => {
+    for (const waiter of waiters.splice(0)) waiter.reject(error);
+  };
   const takeBack = (error: Error) => {
     if (!running) return;
     running = false;
     if (raw.open) raw.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
+    endWaiters(error);
     options.onFailure?.(error);
   };
   const catchUpFrames = options.catchUpFrames ?? CATCH_UP_FRAMES;
@@ -109,11 +113,15 @@ export function startBackgroundCheckpoints(
     // The pass copied the log as it was when the pass began; commits made meanwhile follow it.
     // Not inside a transaction of this connection (an awaited one may be open): after the next pass.
     if (running && message.pass.log >= catchUpFrames && raw.open && !raw.inTransaction) {
-      raw.pragma('wal_checkpoint(PASSIVE)');
+      try {
+        raw.pragma('wal_checkpoint(PASSIVE)');
+      } catch {
+        // Tried again after the next pass; the log is only longer meanwhile.
+      }
     }
     const current = waiters;
     waiters = [];
-    for (const resolve of current) resolve(message.pass);
+    for (const waiter of current) waiter.resolve(message.pass);
   });
   // An error of the driver's own class arrives as a plain object (its `code` only).
   worker.on('error', (error: unknown) =>
@@ -126,12 +134,13 @@ export function startBackgroundCheckpoints(
   return {
     nextPass() {
       if (!running) return Promise.reject(new Error('background checkpoints are not running'));
-      return new Promise((resolve) => waiters.push(resolve));
+      return new Promise((resolve, reject) => waiters.push({ resolve, reject }));
     },
     async stop() {
       if (!running) return;
       stopping = true;
       running = false;
+      endWaiters(new Error('background checkpoints stopped'));
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       // Held until the thread has closed its connection: a shutdown awaiting this must not end first.
       worker.ref();
