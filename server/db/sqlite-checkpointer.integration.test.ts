@@ -139,9 +139,10 @@ describe('SQLite checkpoints in a background thread', () => {
     const raw = openRaw(file);
     const checkpoints = start(raw, file, 60_000);
     write(raw, 200);
-    const waiting = checkpoints.nextPass();
+    // The caller waiting for a pass is told, not left waiting.
+    const waiting = expect(checkpoints.nextPass()).rejects.toThrow('stopped');
     await checkpoints.stop();
-    await expect(waiting).rejects.toThrow('stopped');
+    await waiting;
     expect(raw.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     await expect(checkpoints.nextPass()).rejects.toThrow('not running');
     raw.close();
