@@ -94,19 +94,19 @@ export function startBackgroundCheckpoints(
   });
   // The thread does not keep the process alive; the server's own handles do.
   worker.unref();
-  let waiters: Array<{ resolve(pass: CheckpointPass): void; reject(error: Error): void }> = [];
+  const waiters: Array<{ resolve(pass: CheckpointPass): void; reject(error: Error): void }> = [];
   let running = true;
-  let stopping = false;
 
-  const endWaiters = (error: Error) => {
-    for (const waiter of waiters.splice(0)) waiter.reject(error);
-  };
-  const takeBack = (error: Error) => {
-    if (!running) return;
+  /** Checkpoints back on the caller's connection, once: false when they already are. */
+  const handBack = (reason: Error): boolean => {
+    if (!running) return false;
     running = false;
     if (raw.open) raw.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
-    endWaiters(error);
-    options.onFailure?.(error);
+    for (const waiter of waiters.splice(0)) waiter.reject(reason);
+    return true;
+  };
+  const fail = (error: Error) => {
+    if (handBack(error)) options.onFailure?.(error);
   };
   const catchUpFrames = options.catchUpFrames ?? CATCH_UP_FRAMES;
   worker.on('message', (message: { type: 'pass'; pass: CheckpointPass }) => {
@@ -119,17 +119,14 @@ export function startBackgroundCheckpoints(
         // Tried again after the next pass; the log is only longer meanwhile.
       }
     }
-    const current = waiters;
-    waiters = [];
-    for (const waiter of current) waiter.resolve(message.pass);
+    for (const waiter of waiters.splice(0)) waiter.resolve(message.pass);
   });
   // An error of the driver's own class arrives as a plain object (its `code` only).
   worker.on('error', (error: unknown) =>
-    takeBack(error instanceof Error ? error : new Error(`checkpoint thread failed: ${JSON.stringify(error)}`)),
+    fail(error instanceof Error ? error : new Error(`checkpoint thread failed: ${JSON.stringify(error)}`)),
   );
-  worker.on('exit', (code) => {
-    if (!stopping) takeBack(new Error(`checkpoint thread ended (exit code ${code})`));
-  });
+  // After stop() nothing is handed back twice: the exit it causes is not a failure.
+  worker.on('exit', (code) => fail(new Error(`checkpoint thread ended (exit code ${code})`)));
 
   return {
     nextPass() {
@@ -137,16 +134,12 @@ export function startBackgroundCheckpoints(
       return new Promise((resolve, reject) => waiters.push({ resolve, reject }));
     },
     async stop() {
-      if (!running) return;
-      stopping = true;
-      running = false;
-      endWaiters(new Error('background checkpoints stopped'));
+      if (!handBack(new Error('background checkpoints stopped'))) return;
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       // Held until the thread has closed its connection: a shutdown awaiting this must not end first.
       worker.ref();
       worker.postMessage('stop');
       await exited;
-      if (raw.open) raw.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
     },
   };
 }
