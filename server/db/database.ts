@@ -67,6 +67,10 @@ function openSqlite(location: string, options: OpenDatabaseOptions): DatabaseHan
   // Deleted rows and replaced values are overwritten with zeros, not merely marked free: a deleted
   // message's text cannot be recovered from the database file.
   raw.pragma('secure_delete = ON');
+  // Savepoint journals (a group commit takes one per send), sorts and temporary tables stay in
+  // memory: otherwise a transaction whose savepoints journal more than 64 KiB of pages spills to a
+  // temporary file that is created, written and removed again on every commit.
+  raw.pragma('temp_store = MEMORY');
   const checkpoints =
     location === ':memory:'
       ? undefined
