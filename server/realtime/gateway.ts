@@ -150,13 +150,14 @@ export function attachRealtimeGateway(
       }
       count(socketsPerSession, session.id, 1);
       count(socketsPerUser, session.userId, 1);
-      onConnection(ws, session.userId, session.id);
+      onConnection(ws, socket, session.userId, session.id);
     });
   }
 
-  function onConnection(ws: WebSocket, userId: string, sessionId: string): void {
+  function onConnection(ws: WebSocket, socket: Duplex, userId: string, sessionId: string): void {
     const client = new RealtimeClient(
       ws,
+      socket,
       userId,
       sessionId,
       (c, roomId) => {

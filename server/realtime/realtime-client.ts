@@ -25,6 +25,12 @@ const POLICY_LINGER_MS = 1000;
 /** How often a paused replay looks whether its socket has drained. */
 const DRAIN_POLL_MS = 20;
 
+/** The connection under the WebSocket: held back while a turn's frames are written, then flushed. */
+export interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
 /** One connected socket: its identity, its room subscriptions and a guarded send. */
 export class RealtimeClient implements SubscriptionSink {
   readonly rooms = new Map<string, RoomMembership>();
@@ -35,9 +41,16 @@ export class RealtimeClient implements SubscriptionSink {
   /** Told of every room event frame written to this socket (metrics). */
   onEventWritten: ((roomId: string, seq: number) => void) | undefined;
   private closing = false;
+  private corked = false;
+  private readonly flush = (): void => {
+    this.corked = false;
+    this.connection.uncork();
+  };
 
   constructor(
     readonly ws: WebSocket,
+    /** The socket `ws` writes to (the upgraded connection). */
+    private readonly connection: Corkable,
     readonly userId: string,
     readonly sessionId: string,
     private readonly onMembershipEnded: (client: RealtimeClient, roomId: string) => void,
@@ -134,6 +147,13 @@ export class RealtimeClient implements SubscriptionSink {
       return;
     }
     if (ephemeral && buffered > this.limits.softBytes) return;
+    // Every frame written to this socket in the current turn leaves in one system call: under
+    // load a commit carries several events of a room, and each would otherwise be its own write.
+    if (!this.corked) {
+      this.corked = true;
+      this.connection.cork();
+      process.nextTick(this.flush);
+    }
     // Always a text frame, also when the JSON comes as a shared buffer.
     this.ws.send(text, { binary: false });
   }
