@@ -10,6 +10,7 @@ import { createProductServer } from '../../server/testing/services/product-serve
 import { round } from '../lib/percentiles';
 import { seedChat } from '../lib/seed-chat';
 import { seedReadPositions, seedRoomMessages, seededMessageId } from './seed-messages';
+import { builtServerEntry } from '../lib/built-server';
 
 export interface HttpFigure {
   engine: 'sqlite' | 'postgres';
@@ -49,6 +50,7 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
       const server = await createProductServer({
         databaseUrl,
         sessionSecret: randomBytes(32).toString('hex'),
+        entry: builtServerEntry(),
         nodeArgs: options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
       });
       try {

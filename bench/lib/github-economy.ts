@@ -5,6 +5,7 @@ import path from 'node:path';
 import { spawnManaged } from '../../server/testing/services/child-process';
 import { freePort, waitForPort } from '../../server/testing/services/free-port';
 import { createProductServer, REPO_ROOT } from '../../server/testing/services/product-server';
+import { builtServerEntry } from './built-server';
 
 /** The API calls the home page makes for a signed-out visitor. */
 export const HOME_PAGE_CALLS = [
@@ -37,6 +38,7 @@ export async function measureGitHubEconomy(views: number): Promise<GitHubEconomy
   const server = await createProductServer({
     databaseUrl: `sqlite:${path.join(dir, 'bench.db')}`,
     sessionSecret: randomBytes(32).toString('hex'),
+    entry: builtServerEntry(),
     env: { GITHUB_API_URL: `http://127.0.0.1:${emulatorPort}/api/v3` },
   });
   const counters = `http://127.0.0.1:${emulatorPort}/__control/counters`;

@@ -20,6 +20,7 @@ import { createProductServer } from '../../server/testing/services/product-serve
 import { startCpuWindow } from '../lib/cpu-meter';
 import { percentile, round } from '../lib/percentiles';
 import { seedChat } from '../lib/seed-chat';
+import { builtServerEntry } from '../lib/built-server';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -68,7 +69,11 @@ let probes = 0;
 export async function runAbuseBench(options: AbuseOptions, log: (line: string) => void): Promise<AbuseResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reporooms-abuse-bench-'));
   const databaseUrl = `sqlite:${path.join(dir, 'bench.db')}`;
-  const server = await createProductServer({ databaseUrl, sessionSecret: randomBytes(32).toString('hex') });
+  const server = await createProductServer({
+    databaseUrl,
+    sessionSecret: randomBytes(32).toString('hex'),
+    entry: builtServerEntry(),
+  });
   const sockets: WebSocket[] = [];
   try {
     await server.start();

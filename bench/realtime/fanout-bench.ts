@@ -15,6 +15,7 @@ import { sendersPerRoomFor, toGeneratorRooms } from './bench-rooms';
 import { GeneratorClient } from './generator-client';
 import type { StepReport, Target } from './generator-protocol';
 import type { FanoutShape } from './shapes';
+import { builtServerEntry } from '../lib/built-server';
 
 export interface MeasuredStep extends StepReport {
   deliveredPerSecond: number;
@@ -73,6 +74,7 @@ export async function runFanoutBench(
   const product: ProductServer = await createProductServer({
     databaseUrl,
     sessionSecret: randomBytes(32).toString('hex'),
+    entry: builtServerEntry(),
     nodeArgs: [
       ...probes.product.nodeArgs,
       ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),

@@ -10,6 +10,7 @@ import { sendersPerRoomFor, toGeneratorRooms } from './bench-rooms';
 import { kneeOf, MAX_ATTEMPTS, measureStep, type MeasuredStep } from './fanout-bench';
 import { GeneratorClient } from './generator-client';
 import type { FanoutShape } from './shapes';
+import { builtServerEntry } from '../lib/built-server';
 
 export interface ScalingResult {
   measuredAt: string;
@@ -39,7 +40,12 @@ export async function runScalingBench(shape: FanoutShape, log: (line: string) =>
     redis = await startThrowAwayRedis();
     const sessionSecret = randomBytes(32).toString('hex');
     for (let i = 0; i < 2; i += 1) {
-      const server = await createProductServer({ databaseUrl: postgres.url, redisUrl: redis.url, sessionSecret });
+      const server = await createProductServer({
+        databaseUrl: postgres.url,
+        redisUrl: redis.url,
+        sessionSecret,
+        entry: builtServerEntry(),
+      });
       processes.push(server);
       // One after the other: the first applies the migrations, the second finds them applied.
       await server.start();

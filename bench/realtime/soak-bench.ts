@@ -9,6 +9,7 @@ import { round } from '../lib/percentiles';
 import { seedChat } from '../lib/seed-chat';
 import { SEND_LIMIT_PER_MINUTE, toGeneratorRooms } from './bench-rooms';
 import { GeneratorClient } from './generator-client';
+import { builtServerEntry } from '../lib/built-server';
 
 export interface SoakWindow {
   /** Seconds since the soak began, at the window's end. */
@@ -63,6 +64,7 @@ export async function runSoakBench(plan: SoakPlan, log: (line: string) => void):
   const product = await createProductServer({
     databaseUrl,
     sessionSecret: randomBytes(32).toString('hex'),
+    entry: builtServerEntry(),
     nodeArgs: probe.nodeArgs,
     env: probe.env,
   });

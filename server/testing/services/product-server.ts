@@ -17,6 +17,11 @@ export interface ProductServerOptions {
   port?: number;
   /** Extra Node.js flags for the server process (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
+  /**
+   * A built server to run with plain `node` (`dist/server/main.js`, what `npm start` runs);
+   * without it the sources run through tsx.
+   */
+  entry?: string;
 }
 
 export interface ProductServer {
@@ -50,7 +55,10 @@ const APP_VARIABLES = [
   'DEMO_CONTENT',
 ];
 
-/** The real product (`node --import tsx server/main.ts`) as a child process on a loopback port. */
+/**
+ * The real product (`node --import tsx server/main.ts`, or a built `entry`) as a child process on a
+ * loopback port.
+ */
 export async function createProductServer(options: ProductServerOptions): Promise<ProductServer> {
   const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
@@ -82,7 +90,8 @@ export async function createProductServer(options: ProductServerOptions): Promis
   async function start(): Promise<void> {
     if (current) return;
     fs.mkdirSync(dataDir, { recursive: true });
-    const child = spawnManaged(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
+    const program = options.entry ? [options.entry] : ['--import', 'tsx', 'server/main.ts'];
+    const child = spawnManaged(process.execPath, [...(options.nodeArgs ?? []), ...program], {
       cwd: REPO_ROOT,
       env,
     });
