@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { CLOSE_CODES, type RealtimeErrorCode, type ServerFrame } from '../../shared/realtime/protocol';
 import type { HubMember } from './room-hub';
@@ -25,12 +26,6 @@ const POLICY_LINGER_MS = 1000;
 /** How often a paused replay looks whether its socket has drained. */
 const DRAIN_POLL_MS = 20;
 
-/** The connection under the WebSocket: held back while a turn's frames are written, then flushed. */
-export interface Corkable {
-  cork(): void;
-  uncork(): void;
-}
-
 /** One connected socket: its identity, its room subscriptions and a guarded send. */
 export class RealtimeClient implements SubscriptionSink {
   readonly rooms = new Map<string, RoomMembership>();
@@ -49,8 +44,8 @@ export class RealtimeClient implements SubscriptionSink {
 
   constructor(
     readonly ws: WebSocket,
-    /** The socket `ws` writes to (the upgraded connection). */
-    private readonly connection: Corkable,
+    /** The upgraded connection `ws` writes to: held back while a turn's frames are written. */
+    private readonly connection: Pick<Duplex, 'cork' | 'uncork'>,
     readonly userId: string,
     readonly sessionId: string,
     private readonly onMembershipEnded: (client: RealtimeClient, roomId: string) => void,
