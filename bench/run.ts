@@ -16,6 +16,8 @@
  *                                         and /api/health p99, quiet vs flood (about 40 s; own results file)
  *   npm run bench -- --only=fanout --cpu-prof=/tmp/prof   also write the server's CPU profile there
  *                                         (fanout and http)
+ *   npm run bench -- --only=fanout --rates=400 --sql-profile=/tmp/sql.json   time every SQLite statement of
+ *                                         the product (fanout): the table, per message sent, in the log and the file
  *   flags: --rooms --members --rates=a,b --scaling-rates=a,b --step-seconds --idle --http-messages
  *          --http-seconds --http-engines=sqlite,postgres --out
  *          --http-targets=page,unread   only the HTTP targets whose name contains one of these words
@@ -110,7 +112,10 @@ async function main(): Promise<void> {
   if (only.has('fanout')) {
     const shape = shapeFromArgs(args);
     log(`fan-out: ${JSON.stringify(shape)}`);
-    results.fanout = await runFanoutBench(shape, log, { cpuProfileDir: args.get('cpu-prof') });
+    results.fanout = await runFanoutBench(shape, log, {
+      cpuProfileDir: args.get('cpu-prof'),
+      sqlProfileFile: args.get('sql-profile'),
+    });
     save();
   }
   if (only.has('roomsize')) {

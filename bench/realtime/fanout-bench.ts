@@ -16,6 +16,7 @@ import { GeneratorClient } from './generator-client';
 import type { StepReport, Target } from './generator-protocol';
 import type { FanoutShape } from './shapes';
 import { builtServerEntry } from '../lib/built-server';
+import { sqliteStatementProbe, statementTimingLines } from '../lib/sqlite-statement-timing';
 
 export interface MeasuredStep extends StepReport {
   deliveredPerSecond: number;
@@ -63,7 +64,12 @@ export const KNEE_P99_MS = 50;
 export async function runFanoutBench(
   shape: FanoutShape,
   log: (line: string) => void,
-  options: { cpuProfileDir?: string; measureMemory?: boolean } = {},
+  options: {
+    cpuProfileDir?: string;
+    /** Time every SQLite statement of the product and write the table to this file (JSON). */
+    sqlProfileFile?: string;
+    measureMemory?: boolean;
+  } = {},
 ): Promise<FanoutResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reporooms-bench-'));
   const databaseUrl = `sqlite:${path.join(dir, 'bench.db')}`;
@@ -71,16 +77,20 @@ export async function runFanoutBench(
     product: await createEventLoopProbe(),
     raw: await createEventLoopProbe(),
   };
+  const statements = options.sqlProfileFile ? sqliteStatementProbe(path.resolve(options.sqlProfileFile)) : undefined;
   const product: ProductServer = await createProductServer({
     databaseUrl,
     sessionSecret: randomBytes(32).toString('hex'),
     entry: builtServerEntry(),
     nodeArgs: [
       ...probes.product.nodeArgs,
+      ...(statements?.nodeArgs ?? []),
       ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
     ],
-    env: probes.product.env,
+    env: { ...probes.product.env, ...statements?.env },
   });
+  let messagesSent = 0;
+  let result: FanoutResult;
   let raw: ManagedChild | undefined;
   const generator = new GeneratorClient();
   try {
@@ -152,6 +162,7 @@ export async function runFanoutBench(
           probe: probes[target],
         });
         if (target === 'product' && measured.meanFrameBytes > 0) frameBytes = measured.meanFrameBytes;
+        if (target === 'product') messagesSent += measured.accepted;
         pair[target] = measured;
         log(
           `${target.padEnd(7)} ${String(rate).padStart(5)} msg/s: ${Math.round(measured.deliveredPerSecond)} deliveries/s, ` +
@@ -162,7 +173,7 @@ export async function runFanoutBench(
       }
       steps.push({ rate, ...pair });
     }
-    return {
+    result = {
       measuredAt: new Date().toISOString(),
       shape,
       deployment: 'one process, SQLite, in-process bus',
@@ -176,6 +187,11 @@ export async function runFanoutBench(
     await product.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+  // Written by the product process as it exited.
+  if (options.sqlProfileFile && fs.existsSync(options.sqlProfileFile)) {
+    for (const line of statementTimingLines(options.sqlProfileFile, messagesSent)) log(line);
+  }
+  return result;
 }
 
 export interface StepPlan {
