@@ -21,6 +21,7 @@ import { startCpuWindow } from '../lib/cpu-meter';
 import { percentile, round } from '../lib/percentiles';
 import { seedChat } from '../lib/seed-chat';
 import { builtServerEntry } from '../lib/built-server';
+import { createEventLoopProbe, type EventLoopProbe } from '../lib/event-loop-delay';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -31,6 +32,8 @@ export interface AbusePhase {
   messagesDelivered: number;
   deliveryP50Ms: number;
   deliveryP99Ms: number;
+  /** The slowest message of the phase. */
+  deliveryMaxMs: number;
   healthRequests: number;
   healthFailures: number;
   healthP50Ms: number;
@@ -41,6 +44,9 @@ export interface AbusePhase {
   flooderCpuShare: number;
   /** Busy CPU of everything else on the machine, as a share of all its cores. */
   othersShare: number;
+  /** The server's event-loop delay over the phase (ms). */
+  eventLoopP99Ms: number;
+  eventLoopMaxMs: number;
 }
 
 export interface AbuseResult {
@@ -69,10 +75,13 @@ let probes = 0;
 export async function runAbuseBench(options: AbuseOptions, log: (line: string) => void): Promise<AbuseResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reporooms-abuse-bench-'));
   const databaseUrl = `sqlite:${path.join(dir, 'bench.db')}`;
+  const probe = await createEventLoopProbe();
   const server = await createProductServer({
     databaseUrl,
     sessionSecret: randomBytes(32).toString('hex'),
     entry: builtServerEntry(),
+    nodeArgs: probe.nodeArgs,
+    env: probe.env,
   });
   const sockets: WebSocket[] = [];
   try {
@@ -89,24 +98,41 @@ export async function runAbuseBench(options: AbuseOptions, log: (line: string) =
     const phases: AbusePhase[] = [];
     log(`abuse: quiet phase, ${options.quietSeconds} s`);
     phases.push(
-      await measure('quiet', options.quietSeconds, server.origin, calm.id, calm.senders, reader, server.pid() ?? 0),
+      await measure(
+        'quiet',
+        options.quietSeconds,
+        server.origin,
+        calm.id,
+        calm.senders,
+        reader,
+        probe,
+        server.pid() ?? 0,
+      ),
     );
 
     log(`abuse: one user floods from ${options.floodSockets} sockets, ${options.floodSeconds} s`);
     const flooder = startFlooder(server.origin, heavy.members[0].cookie, heavy.id, options);
     await flooder.ready;
     phases.push(
-      await measure('flood', options.floodSeconds, server.origin, calm.id, calm.senders, reader, server.pid() ?? 0, [
-        flooder.pid,
-      ]),
+      await measure(
+        'flood',
+        options.floodSeconds,
+        server.origin,
+        calm.id,
+        calm.senders,
+        reader,
+        probe,
+        server.pid() ?? 0,
+        [flooder.pid],
+      ),
     );
     const flooderReport = await flooder.done;
     for (const phase of phases)
       log(
-        `abuse: ${phase.name}: delivery p50 ${phase.deliveryP50Ms} ms p99 ${phase.deliveryP99Ms} ms ` +
+        `abuse: ${phase.name}: delivery p50 ${phase.deliveryP50Ms} ms p99 ${phase.deliveryP99Ms} ms max ${phase.deliveryMaxMs} ms ` +
           `(${phase.messagesDelivered}/${phase.messagesSent}), health p50 ${phase.healthP50Ms} ms p99 ${phase.healthP99Ms} ms ` +
           `(${phase.healthRequests}, ${phase.healthFailures} failed), server CPU ${phase.serverCpuShare} core, ` +
-          `flooder CPU ${phase.flooderCpuShare} core, ` +
+          `flooder CPU ${phase.flooderCpuShare} core, event loop p99 ${phase.eventLoopP99Ms} ms max ${phase.eventLoopMaxMs} ms, ` +
           `rest of machine ${Math.round(phase.othersShare * 100)} %`,
       );
     log(`abuse: flooder ${JSON.stringify(flooderReport)}`);
@@ -153,9 +179,11 @@ async function measure(
   roomId: string,
   senders: Array<{ cookie: string }>,
   reader: Reader,
+  probe: EventLoopProbe,
   serverPid: number,
   flooderPids: number[] = [],
 ): Promise<AbusePhase> {
+  await probe.reset();
   const cpu = startCpuWindow([serverPid, flooderPids]);
   const until = performance.now() + seconds * 1000;
   const sentAt = new Map<string, number>();
@@ -198,6 +226,7 @@ async function measure(
   })();
   await Promise.all([sendLoop, healthLoop]);
   const window = cpu();
+  const eventLoop = await probe.read();
   await Promise.all(sends);
   // Late deliveries count with their full latency (up to a bound; what never came is reported).
   const deadline = performance.now() + 10_000;
@@ -215,6 +244,7 @@ async function measure(
     messagesDelivered: latencies.length,
     deliveryP50Ms: round(percentile(latencies, 50)),
     deliveryP99Ms: round(percentile(latencies, 99)),
+    deliveryMaxMs: round(latencies[latencies.length - 1] ?? 0),
     healthRequests: health.length + healthFailures,
     healthFailures,
     healthP50Ms: round(percentile(health, 50)),
@@ -222,6 +252,8 @@ async function measure(
     serverCpuShare: round((window.processMicros[0] ?? 0) / (window.wallMs * 1000)),
     flooderCpuShare: round((window.processMicros[1] ?? 0) / (window.wallMs * 1000)),
     othersShare: round(window.othersShare),
+    eventLoopP99Ms: eventLoop.p99,
+    eventLoopMaxMs: eventLoop.max,
   };
 }
 

@@ -24,13 +24,14 @@ export function abuseMarkdown(report: AbuseReport): string {
       `Server and flooder CPU come from /proc; "rest of machine" is everything else that ran at the same time ` +
       `(on a shared machine it is what makes the latency figures noisy). \`npm run bench -- --only=abuse\`.`,
     '',
-    `| phase | seconds | delivered/sent | delivery p50 ms | delivery p99 ms | health requests (failed) | health p50 ms | health p99 ms | server CPU (cores) | flooder CPU (cores) | rest of machine busy |`,
+    `| phase | seconds | delivered/sent | delivery p50 / p99 / max ms | health requests (failed) | health p50 ms | health p99 ms | server event loop p99 / max ms | server CPU (cores) | flooder CPU (cores) | rest of machine busy |`,
     `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
   ];
   for (const p of abuse.phases)
     lines.push(
-      `| ${p.name} | ${p.seconds} | ${p.messagesDelivered}/${p.messagesSent} | ${p.deliveryP50Ms} | ${p.deliveryP99Ms} | ` +
-        `${p.healthRequests} (${p.healthFailures}) | ${p.healthP50Ms} | ${p.healthP99Ms} | ${p.serverCpuShare} | ${p.flooderCpuShare} | ${Math.round(p.othersShare * 100)} % |`,
+      `| ${p.name} | ${p.seconds} | ${p.messagesDelivered}/${p.messagesSent} | ${p.deliveryP50Ms} / ${p.deliveryP99Ms} / ${p.deliveryMaxMs} | ` +
+        `${p.healthRequests} (${p.healthFailures}) | ${p.healthP50Ms} | ${p.healthP99Ms} | ${p.eventLoopP99Ms} / ${p.eventLoopMaxMs} | ` +
+        `${p.serverCpuShare} | ${p.flooderCpuShare} | ${Math.round(p.othersShare * 100)} % |`,
     );
   const flood = abuse.phases.find((p) => p.name === 'flood');
   if (flood)
