@@ -3,7 +3,8 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CLOSE_CODES, MAX_FRAME_BYTES, PROTOCOL_VERSION, REALTIME_PATH } from '../../shared/realtime/protocol';
-import type { RealtimeDeps } from './realtime-deps';
+import type { CommandDeps, RealtimeDeps } from './realtime-deps';
+import { ReplayPacer } from './replay-pacer';
 import { USERS_CHANNEL } from '../services/read-state/user-channel';
 import { ActivityWatchers } from './activity-watchers';
 import { allowedOrigins, sessionCookieName } from '../config/site-origin';
@@ -54,6 +55,7 @@ export function attachRealtimeGateway(
   const isAllowed = allowedOrigins(config);
   const rooms = services.roomAccess;
   const hub = new RoomHub(bus, services.presence, logger, (roomId) => rooms.lastSeq(roomId));
+  const commandDeps: CommandDeps = { logger, services, replayPacer: new ReplayPacer() };
   const clients = new Set<RealtimeClient>();
   /** Open sockets on this process per session and per user (see socket-limits.ts). */
   const socketsPerSession = new Map<string, number>();
@@ -213,7 +215,7 @@ export function attachRealtimeGateway(
     client.commandQueue = client.commandQueue
       .then(async () => {
         if (!(await verdict) || client.isClosing) return;
-        await handleCommand(deps, hub, client, parsed.command);
+        await handleCommand(commandDeps, hub, client, parsed.command);
       })
       .catch((error: unknown) => {
         logger.warn({ err: error, type: parsed.command.type }, 'realtime command failed');

@@ -3,6 +3,7 @@ import type { EventBus } from '../bus/event-bus';
 import type { Config } from '../config/config';
 import type { AppMetrics } from '../metrics/app-metrics';
 import type { AppServices } from '../services/app-services';
+import type { ReplayPacer } from './replay-pacer';
 
 /** What the realtime gateway is built from (app.ts): services, the bus it listens on, and config. */
 export interface RealtimeDeps {
@@ -14,4 +15,8 @@ export interface RealtimeDeps {
 }
 
 /** What one socket command may use. */
-export type CommandDeps = Pick<RealtimeDeps, 'logger'> & { services: Pick<AppServices, 'roomAccess' | 'rateLimiter'> };
+export type CommandDeps = Pick<RealtimeDeps, 'logger'> & {
+  services: Pick<AppServices, 'roomAccess' | 'rateLimiter'>;
+  /** One per process: shares the event loop between the sockets reading room event logs. */
+  replayPacer: ReplayPacer;
+};

@@ -73,8 +73,12 @@ async function subscribe(
       'room.subscribe',
     );
   }
-  const subscription = new RoomSubscription(roomId, client, rooms.logOf(roomId), (error) =>
-    deps.logger.warn({ err: error, roomId }, 'room delivery failed'),
+  const subscription = new RoomSubscription(
+    roomId,
+    client,
+    rooms.logOf(roomId),
+    (error) => deps.logger.warn({ err: error, roomId }, 'room delivery failed'),
+    deps.replayPacer,
   );
   const membership = createMembership(client, subscription);
   client.rooms.set(roomId, membership);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomEventRow } from '../db/schema';
 import { REPLAY_PAGE_EVENTS, RoomSubscription, type RoomLog, type SubscriptionSink } from './room-subscription';
+import { ReplayPacer } from './replay-pacer';
 
 const ROOM = 'room-1';
 
@@ -58,9 +59,15 @@ describe('RoomSubscription replays', () => {
   it('reads a long replay page by page and sends all of it in order', async () => {
     const { log, reads } = fakeLog(450);
     const out = fakeSink();
-    new RoomSubscription(ROOM, out.sink, log, (error) => {
-      throw error;
-    }).start(0);
+    new RoomSubscription(
+      ROOM,
+      out.sink,
+      log,
+      (error) => {
+        throw error;
+      },
+      new ReplayPacer(),
+    ).start(0);
     await turns();
     expect(out.seqs).toEqual(Array.from({ length: 450 }, (_, i) => i + 1));
     expect(reads.length).toBeGreaterThanOrEqual(Math.ceil(450 / REPLAY_PAGE_EVENTS));
@@ -71,9 +78,15 @@ describe('RoomSubscription replays', () => {
     const { log, reads } = fakeLog(450);
     const out = fakeSink();
     out.backUp();
-    const subscription = new RoomSubscription(ROOM, out.sink, log, (error) => {
-      throw error;
-    });
+    const subscription = new RoomSubscription(
+      ROOM,
+      out.sink,
+      log,
+      (error) => {
+        throw error;
+      },
+      new ReplayPacer(),
+    );
     subscription.start(0);
     await turns();
     // One page went out; the socket is still sending it, so nothing more is read or queued.
@@ -88,9 +101,15 @@ describe('RoomSubscription replays', () => {
     const { log, reads } = fakeLog(450);
     const out = fakeSink();
     out.backUp();
-    const subscription = new RoomSubscription(ROOM, out.sink, log, (error) => {
-      throw error;
-    });
+    const subscription = new RoomSubscription(
+      ROOM,
+      out.sink,
+      log,
+      (error) => {
+        throw error;
+      },
+      new ReplayPacer(),
+    );
     subscription.start(0);
     await turns();
     subscription.close();
@@ -98,5 +117,47 @@ describe('RoomSubscription replays', () => {
     await turns();
     expect(out.seqs).toHaveLength(REPLAY_PAGE_EVENTS);
     expect(reads).toHaveLength(1);
+  });
+
+  it('shares the event loop: many replays at once read at most the pacer pages per turn, and all finish', async () => {
+    const pacer = new ReplayPacer(3);
+    const readsPerTurn: number[] = [0];
+    // Counts the reads made in each turn of the event loop.
+    let counting = true;
+    const tick = () => {
+      if (!counting) return;
+      readsPerTurn.push(0);
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const sockets = Array.from({ length: 20 }, () => {
+      const { log } = fakeLog(250);
+      const counted: RoomLog = {
+        lastSeq: log.lastSeq,
+        eventsAfter(afterSeq, limit) {
+          readsPerTurn[readsPerTurn.length - 1] = (readsPerTurn[readsPerTurn.length - 1] ?? 0) + 1;
+          return log.eventsAfter(afterSeq, limit);
+        },
+      };
+      const out = fakeSink();
+      const subscription = new RoomSubscription(
+        ROOM,
+        out.sink,
+        counted,
+        (error) => {
+          throw error;
+        },
+        pacer,
+      );
+      subscription.start(0);
+      return out;
+    });
+    await turns(200);
+    counting = false;
+    // 20 replays of three pages each: 60 reads, never more than 3 in a turn.
+    expect(readsPerTurn.reduce((a, b) => a + b, 0)).toBe(60);
+    expect(Math.max(...readsPerTurn)).toBeLessThanOrEqual(3);
+    for (const out of sockets) expect(out.seqs).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
+    expect(pacer.queued).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MAX_REPLAY_EVENTS } from '../../shared/realtime/protocol';
 import type { RoomLog } from '../services/room-events/room-access.service';
+import type { ReplayPacer } from './replay-pacer';
 
 /** One committed event ready to send: `json` is the stored RoomEvent document. */
 export interface OutgoingEvent {
@@ -53,6 +54,8 @@ export class RoomSubscription {
     private readonly sink: SubscriptionSink,
     private readonly log: RoomLog,
     private readonly onError: (error: unknown) => void,
+    /** Shared by the process's sockets: bounds the pages read and sent in one turn. */
+    private readonly pacer: ReplayPacer,
   ) {}
 
   /** Begins delivery after `afterSeq` (the client's last applied event, or the room's current seq). */
@@ -140,6 +143,8 @@ export class RoomSubscription {
       const gap = this.queue.length > 0;
       if (!gap && !this.mustRead) return;
       this.mustRead = false;
+      await this.pacer.nextPage();
+      if (this.closed) return;
       const rows = await this.log.eventsAfter(this.last, REPLAY_PAGE_EVENTS);
       for (const row of rows) {
         if (this.closed) return;
