@@ -96,36 +96,15 @@ export async function runAbuseBench(options: AbuseOptions, log: (line: string) =
     const reader = await openReader(server.origin, calm.members[0].cookie, calm.id);
     sockets.push(reader.ws);
     const phases: AbusePhase[] = [];
+    const measurePhase = (name: string, seconds: number, flooderPids: number[] = []) =>
+      measure(name, seconds, server.origin, calm.id, calm.senders, reader, probe, server.pid() ?? 0, flooderPids);
     log(`abuse: quiet phase, ${options.quietSeconds} s`);
-    phases.push(
-      await measure(
-        'quiet',
-        options.quietSeconds,
-        server.origin,
-        calm.id,
-        calm.senders,
-        reader,
-        probe,
-        server.pid() ?? 0,
-      ),
-    );
+    phases.push(await measurePhase('quiet', options.quietSeconds));
 
     log(`abuse: one user floods from ${options.floodSockets} sockets, ${options.floodSeconds} s`);
     const flooder = startFlooder(server.origin, heavy.members[0].cookie, heavy.id, options);
     await flooder.ready;
-    phases.push(
-      await measure(
-        'flood',
-        options.floodSeconds,
-        server.origin,
-        calm.id,
-        calm.senders,
-        reader,
-        probe,
-        server.pid() ?? 0,
-        [flooder.pid],
-      ),
-    );
+    phases.push(await measurePhase('flood', options.floodSeconds, [flooder.pid]));
     const flooderReport = await flooder.done;
     for (const phase of phases)
       log(

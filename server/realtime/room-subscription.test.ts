@@ -51,6 +51,19 @@ function fakeSink() {
   };
 }
 
+/** A subscription to ROOM whose errors fail the test. */
+function subscriptionOf(sink: SubscriptionSink, log: RoomLog, pacer = new ReplayPacer()): RoomSubscription {
+  return new RoomSubscription(
+    ROOM,
+    sink,
+    log,
+    (error) => {
+      throw error;
+    },
+    pacer,
+  );
+}
+
 const turns = async (n = 20) => {
   for (let i = 0; i < n; i += 1) await new Promise((resolve) => setImmediate(resolve));
 };
@@ -59,15 +72,7 @@ describe('RoomSubscription replays', () => {
   it('reads a long replay page by page and sends all of it in order', async () => {
     const { log, reads } = fakeLog(450);
     const out = fakeSink();
-    new RoomSubscription(
-      ROOM,
-      out.sink,
-      log,
-      (error) => {
-        throw error;
-      },
-      new ReplayPacer(),
-    ).start(0);
+    subscriptionOf(out.sink, log).start(0);
     await turns();
     expect(out.seqs).toEqual(Array.from({ length: 450 }, (_, i) => i + 1));
     expect(reads.length).toBeGreaterThanOrEqual(Math.ceil(450 / REPLAY_PAGE_EVENTS));
@@ -78,15 +83,7 @@ describe('RoomSubscription replays', () => {
     const { log, reads } = fakeLog(450);
     const out = fakeSink();
     out.backUp();
-    const subscription = new RoomSubscription(
-      ROOM,
-      out.sink,
-      log,
-      (error) => {
-        throw error;
-      },
-      new ReplayPacer(),
-    );
+    const subscription = subscriptionOf(out.sink, log);
     subscription.start(0);
     await turns();
     // One page went out; the socket is still sending it, so nothing more is read or queued.
@@ -101,15 +98,7 @@ describe('RoomSubscription replays', () => {
     const { log, reads } = fakeLog(450);
     const out = fakeSink();
     out.backUp();
-    const subscription = new RoomSubscription(
-      ROOM,
-      out.sink,
-      log,
-      (error) => {
-        throw error;
-      },
-      new ReplayPacer(),
-    );
+    const subscription = subscriptionOf(out.sink, log);
     subscription.start(0);
     await turns();
     subscription.close();
@@ -140,15 +129,7 @@ describe('RoomSubscription replays', () => {
         },
       };
       const out = fakeSink();
-      const subscription = new RoomSubscription(
-        ROOM,
-        out.sink,
-        counted,
-        (error) => {
-          throw error;
-        },
-        pacer,
-      );
+      const subscription = subscriptionOf(out.sink, counted, pacer);
       subscription.start(0);
       return out;
     });
