@@ -4,11 +4,14 @@
  * configured GitHub Enterprise Server / emulator origin). The server resolves them; the client
  * renders them. Neither reads a reference inside code or after a backslash.
  */
+import type { z } from 'zod';
+import type { gitHubReferenceDto } from './api/rooms.schemas';
 
 /** The most references of one message the server resolves (the rest stay plain text or links). */
 export const MAX_REFERENCES_PER_MESSAGE = 10;
 
-export type GitHubReferenceState = 'open' | 'closed' | 'merged' | 'draft';
+export const REFERENCE_STATES = ['open', 'closed', 'merged', 'draft'] as const;
+export type GitHubReferenceState = (typeof REFERENCE_STATES)[number];
 
 export const REFERENCE_STATE_LABELS: Record<GitHubReferenceState, string> = {
   open: 'Open',
@@ -17,15 +20,8 @@ export const REFERENCE_STATE_LABELS: Record<GitHubReferenceState, string> = {
   draft: 'Draft',
 };
 
-/** A resolved reference, as the server sends it with a message. */
-export interface GitHubReferenceDto {
-  /** owner/name as GitHub spells it. */
-  repo: string;
-  number: number;
-  kind: 'issue' | 'pull';
-  title: string;
-  state: GitHubReferenceState;
-}
+/** A resolved reference, as the server sends it with a message (schema: `shared/api/rooms.schemas.ts`). */
+export type GitHubReferenceDto = z.infer<typeof gitHubReferenceDto>;
 
 /** What a message refers to: a repository (owner/name, as written) and a number. */
 export interface ReferenceTarget {

@@ -1,17 +1,6 @@
-export type ApiErrorCode =
-  | 'bad_request'
-  | 'validation_failed'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'upstream_rate_limited'
-  | 'upstream_unavailable'
-  | 'unavailable'
-  | 'internal';
+import type { ApiErrorCode } from '../../shared/api/errors';
+
+export type { ApiErrorCode };
 
 /** An error with a status and a message meant for the user. Everything else becomes a 500. */
 export class ApiError extends Error {

@@ -1,31 +1,11 @@
-import { z } from 'zod';
 import type { ClientCommand } from '../../shared/realtime/protocol';
-import { isUuid } from '../../shared/text';
-
-const roomId = z.string().refine(isUuid, 'room_id must be a room id');
-const seq = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-
-const commandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('room.subscribe'), room_id: roomId, after_seq: seq.optional() }),
-  z.object({ type: z.literal('room.unsubscribe'), room_id: roomId }),
-  z.object({ type: z.literal('room.replay'), room_id: roomId, after_seq: seq }),
-  z.object({ type: z.literal('typing'), room_id: roomId }),
-  z.object({ type: z.literal('ping'), ref: z.string().max(100).optional() }),
-]);
-
-export const COMMAND_TYPES: ReadonlySet<string> = new Set([
-  'room.subscribe',
-  'room.unsubscribe',
-  'room.replay',
-  'typing',
-  'ping',
-]);
+import { CLIENT_COMMAND_TYPES, clientCommand } from '../../shared/realtime/protocol.schemas';
 
 export type ParsedCommand =
   | { ok: true; command: ClientCommand }
   | { ok: false; code: 'bad_frame' | 'unknown_type'; message: string; refType?: string };
 
-/** Turns one text frame into a command, or says precisely what is wrong with it. */
+/** Turns one text frame into a command of the protocol, or says precisely what is wrong with it. */
 export function parseCommand(text: string): ParsedCommand {
   let value: unknown;
   try {
@@ -38,7 +18,7 @@ export function parseCommand(text: string): ParsedCommand {
   }
   const type = (value as { type?: unknown }).type;
   if (typeof type !== 'string') return { ok: false, code: 'bad_frame', message: 'Frames need a string "type"' };
-  if (!COMMAND_TYPES.has(type)) {
+  if (!CLIENT_COMMAND_TYPES.has(type)) {
     return {
       ok: false,
       code: 'unknown_type',
@@ -46,7 +26,7 @@ export function parseCommand(text: string): ParsedCommand {
       refType: type.slice(0, 40),
     };
   }
-  const parsed = commandSchema.safeParse(value);
+  const parsed = clientCommand.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';

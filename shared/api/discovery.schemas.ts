@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { count, entityId, timestamp } from './common.schemas';
 import {
   DEFAULT_FILTERS,
   FILTER_PARAMS,
@@ -15,6 +16,7 @@ import {
   SEARCH_MIN_LENGTH,
   STAR_FILTER_MAX,
 } from '../limits';
+import { repositoryCardDto, upstreamProblemDto } from './repositories.schemas';
 
 const stars = z.coerce
   .number({ message: 'Stars must be a number' })
@@ -55,4 +57,40 @@ export const searchQuerySchema = z.object({
     .min(1, 'Page must be 1 or more')
     .max(SEARCH_PAGE_MAX, `Page cannot exceed ${SEARCH_PAGE_MAX} (GitHub answers at most 1,000 results)`)
     .default(1),
+});
+
+// ---- Answers ----
+
+export const repositoryChatDto = z
+  .strictObject({
+    room_id: entityId,
+    active_members: count.describe('Members who joined and have not left.'),
+    last_activity_at: timestamp,
+    last_message_at: timestamp
+      .nullable()
+      .describe("When the newest message was written; set in 'Active now' (null elsewhere and for rooms without messages)."),
+  })
+  .meta({ id: 'RepositoryChat', description: 'Our own chat data about a repository.' });
+
+export const discoveryRepositoryDto = repositoryCardDto
+  .extend({ chat: repositoryChatDto.nullable().describe("The repository's room, or null when nobody has opened one.") })
+  .meta({ id: 'DiscoveryRepository' });
+
+export const discoveryListResponse = z.strictObject({
+  repositories: z.array(discoveryRepositoryDto).describe('Up to 6 repositories.'),
+  total_count: count.describe('How many repositories match the query and every filter (see `count_exact`).'),
+  count_exact: z
+    .boolean()
+    .describe(
+      "False when the chat filters could only be checked on part of the results (the first page of GitHub's best matches, or the most recently active rooms); `count_note` then says which.",
+    ),
+  count_note: z.string().nullable(),
+  upstream_total: count
+    .nullable()
+    .describe("GitHub's count for the query without the chat filters, when GitHub was asked."),
+  has_more: z.boolean().optional().describe("Search only: whether `page=N+1` has more results ('Show more')."),
+  upstream_problem: upstreamProblemDto
+    .nullable()
+    .optional()
+    .describe('Set when the list is empty because GitHub failed, not because nothing matched.'),
 });

@@ -3,6 +3,7 @@
  * (SPEC §3 Filters, §9 values). The meaning of every filter is documented in README.md,
  * section "Discovery filters".
  */
+import type { z } from 'zod';
 import {
   ACTIVITY_LEVELS,
   CARD_LIST_LIMIT,
@@ -13,7 +14,8 @@ import {
   STAR_FILTER_MAX,
   STAR_FILTER_STEP,
 } from '../limits';
-import type { RepositoryCardDto } from './repositories';
+import type { discoveryListResponse, discoveryRepositoryDto, repositoryChatDto } from './discovery.schemas';
+import type { upstreamProblemDto } from './repositories.schemas';
 
 export type LanguageFilter = (typeof LANGUAGE_FILTERS)[number];
 export type ActivityLevel = (typeof ACTIVITY_LEVELS)[number];
@@ -125,48 +127,18 @@ export const SEARCH_QUERY_MAX = 256;
 export { STAR_FILTER_MAX, STAR_FILTER_STEP };
 
 /** Our own chat data about a repository. */
-export interface RepositoryChatDto {
-  room_id: string;
-  /** Members who joined and have not left. */
-  active_members: number;
-  last_activity_at: string;
-  /** When the newest message was written; set in 'Active now' (null elsewhere and for rooms without messages). */
-  last_message_at: string | null;
-}
+export type RepositoryChatDto = z.infer<typeof repositoryChatDto>;
 
-export interface DiscoveryRepositoryDto extends RepositoryCardDto {
-  /** The repository's room, or null when nobody has opened one. */
-  chat: RepositoryChatDto | null;
-}
+export type DiscoveryRepositoryDto = z.infer<typeof discoveryRepositoryDto>;
 
 /**
  * GET /api/discovery/trending | /recent | /active | /search?q=… (+ filter params) → 200.
  * Upstream failures answer 200 with an empty list (and are logged).
  */
-export interface DiscoveryListResponse {
-  /** Up to 6 repositories. */
-  repositories: DiscoveryRepositoryDto[];
-  /** How many repositories match the query and every filter (see `count_exact`). */
-  total_count: number;
-  /**
-   * False when the chat filters could only be checked on part of the results (the first page
-   * of GitHub's best matches, or the most recently active rooms); `count_note` then says which.
-   */
-  count_exact: boolean;
-  count_note: string | null;
-  /** GitHub's count for the query without the chat filters, when GitHub was asked. */
-  upstream_total: number | null;
-  /** Search only: whether `page=N+1` has more results ('Show more'). */
-  has_more?: boolean;
-  /**
-   * Set when the list is empty because GitHub failed, not because nothing matched: the home page
-   * says so and offers "Try again" instead of the empty list's text.
-   */
-  upstream_problem?: UpstreamProblem | null;
-}
+export type DiscoveryListResponse = z.infer<typeof discoveryListResponse>;
 
 /** Why GitHub gave no list: it did not answer, or its rate limit is spent until `reset_at`. */
-export type UpstreamProblem = { kind: 'unavailable' } | { kind: 'rate_limited'; reset_at: string | null };
+export type UpstreamProblem = z.infer<typeof upstreamProblemDto>;
 
 /** GitHub's search answers at most this many results for a query, whatever the page. */
 export const SEARCH_RESULTS_MAX = 1000;

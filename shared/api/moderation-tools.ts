@@ -1,4 +1,14 @@
-import type { MessageDto, UserSummaryDto } from './rooms';
+import type { z } from 'zod';
+import type {
+  ignoredUserDto,
+  ignoredUsersResponse,
+  moderationLogEntryDto,
+  moderationLogResponse,
+  reportedMessageDto,
+  reportsCountResponse,
+  reportsResponse,
+} from './moderation-tools.schemas';
+import type { reportBody } from './rooms.schemas';
 
 /**
  * The moderation log, reports of messages and ignored people: the JSON API contract.
@@ -21,21 +31,8 @@ export const MODERATION_ACTIONS = [
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
-export interface ModerationLogEntryDto {
-  id: string;
-  action: ModerationAction;
-  actor: UserSummaryDto;
-  /** Whom it was done to (a message's author for message actions); null for room settings. */
-  target: UserSummaryDto | null;
-  message_id: string | null;
-  /** What the action set: a mute's duration ('10m', '1h', '24h'), slow mode's seconds, the new topic. */
-  detail: string;
-  created_at: string;
-}
-export interface ModerationLogResponse {
-  entries: ModerationLogEntryDto[];
-  next_cursor: string | null;
-}
+export type ModerationLogEntryDto = z.infer<typeof moderationLogEntryDto>;
+export type ModerationLogResponse = z.infer<typeof moderationLogResponse>;
 export const MODERATION_LOG_PAGE = 50;
 
 /**
@@ -71,27 +68,11 @@ export const ALREADY_REPORTED = 'You have already reported this message';
 export const OWN_MESSAGE_REPORT = 'You cannot report your own message';
 export const NO_OPEN_REPORTS = 'This message has no open reports';
 
-export interface ReportMessageRequest {
-  reason: ReportReason;
-  note?: string;
-}
+export type ReportMessageRequest = z.input<typeof reportBody>;
 
-export interface ReportedMessageDto {
-  message: MessageDto;
-  /** How many members reported it (open reports). */
-  report_count: number;
-  reasons: Array<{ reason: ReportReason; count: number }>;
-  /** The reporters' notes, without who wrote them. */
-  notes: string[];
-  last_reported_at: string;
-}
-export interface ReportsResponse {
-  reports: ReportedMessageDto[];
-  open_count: number;
-}
-export interface ReportsCountResponse {
-  open_count: number;
-}
+export type ReportedMessageDto = z.infer<typeof reportedMessageDto>;
+export type ReportsResponse = z.infer<typeof reportsResponse>;
+export type ReportsCountResponse = z.infer<typeof reportsCountResponse>;
 
 /**
  * Ignored people (private to the caller). GET /api/me/ignored → the list, newest first.
@@ -99,12 +80,7 @@ export interface ReportsCountResponse {
  * DELETE /api/me/ignored/:userId {} → 204. Their messages are collapsed for the caller and their
  * mentions of the caller do not count as mentions.
  */
-export interface IgnoredUserDto {
-  user: UserSummaryDto;
-  ignored_at: string;
-}
-export interface IgnoredUsersResponse {
-  users: IgnoredUserDto[];
-}
+export type IgnoredUserDto = z.infer<typeof ignoredUserDto>;
+export type IgnoredUsersResponse = z.infer<typeof ignoredUsersResponse>;
 export const IGNORE_SELF = 'You cannot ignore yourself';
 export const USER_NOT_FOUND = 'User not found';

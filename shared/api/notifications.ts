@@ -1,6 +1,10 @@
 import type { z } from 'zod';
-import type { notificationLevelBody } from './notifications.schemas';
-import type { UserSummaryDto } from './rooms';
+import type {
+  mentionDto,
+  mentionsPageResponse,
+  notificationLevelBody,
+  notificationLevelResponse,
+} from './notifications.schemas';
 
 /**
  * How a member hears about a room: 'all' (every message raises a notification when the tab is
@@ -20,29 +24,13 @@ export const NOTIFICATION_LEVEL_LABELS: Record<NotificationLevel, string> = {
 
 /** PUT /api/rooms/:roomId/notifications {level} → 200 (401 signed out, 403 not a member, 404 no room). */
 export type NotificationLevelRequest = z.input<typeof notificationLevelBody>;
-export interface NotificationLevelResponse {
-  level: NotificationLevel;
-}
+export type NotificationLevelResponse = z.infer<typeof notificationLevelResponse>;
 
 /** One message that reached the caller: it mentions them, or replies to one of their messages. */
-export interface MentionDto {
-  message_id: string;
-  room_id: string;
-  /** The room's repository, owner/name. */
-  room_name: string;
-  author: UserSummaryDto;
-  created_at: string;
-  /** The message's first line. */
-  excerpt: string;
-  /** After the caller's read position in that room. */
-  unread: boolean;
-}
+export type MentionDto = z.infer<typeof mentionDto>;
 
 /**
  * GET /api/me/mentions?before=&limit= → the caller's mentions in the rooms they are a member of,
  * newest first; `next_cursor` fetches the older page (null at the end). 401 signed out.
  */
-export interface MentionsPageResponse {
-  mentions: MentionDto[];
-  next_cursor: string | null;
-}
+export type MentionsPageResponse = z.infer<typeof mentionsPageResponse>;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { markReadBody } from './rooms.schemas';
-import type { NotificationLevel } from './notifications';
+import type { markReadResponse, roomUnreadDto, unreadSummaryResponse } from './read-state.schemas';
 
 /**
  * Read positions and unread counts. A member's read position in a room is the newest message they
@@ -8,31 +8,13 @@ import type { NotificationLevel } from './notifications';
  */
 
 /** One room of the caller, as the sidebar, the home page's cards and the document title show it. */
-export interface RoomUnreadDto {
-  room_id: string;
-  /**
-   * Messages by others, not deleted, after the read position; capped at 100 (shown as "99+").
-   * Always 0 in a muted room (its mentions still count).
-   */
-  unread_count: number;
-  /** Unread messages that mention the caller; capped at 100. */
-  mention_count: number;
-  last_read_message_id: string | null;
-  /** The oldest unread message by someone else (where the room opens), null when none. */
-  first_unread_message_id: string | null;
-  /** How the caller hears about the room ('mute': no unread emphasis, only mentions). */
-  notification_level: NotificationLevel;
-}
+export type RoomUnreadDto = z.infer<typeof roomUnreadDto>;
 
 /** GET /api/me/unread → every room the caller is an active member of (one query). */
-export interface UnreadSummaryResponse {
-  rooms: RoomUnreadDto[];
-}
+export type UnreadSummaryResponse = z.infer<typeof unreadSummaryResponse>;
 
 /** PUT /api/rooms/:roomId/read */
 export type MarkReadRequest = z.input<typeof markReadBody>;
 
 /** The position after the request (unchanged when the message was older than it). */
-export interface MarkReadResponse {
-  last_read_message_id: string;
-}
+export type MarkReadResponse = z.infer<typeof markReadResponse>;

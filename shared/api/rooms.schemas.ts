@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { MY_ROOMS_LIMIT_MAX } from '../limits';
 import { MESSAGE_ERRORS } from '../validation/message';
 import { cleanSingleLineText } from '../validation/clean-text';
+import { REFERENCE_STATES } from '../github-references';
+import { count, entityId, timestamp } from './common.schemas';
+import { REPORT_REASONS } from './moderation-tools';
 
 /**
- * Request schemas of the rooms, messages and read-state endpoints: the server validates with
- * them and shared/api/rooms.ts infers the request types from them, so the two cannot drift.
- * (Only the server imports this module at run time; the client imports its types.)
+ * The contract of the rooms, messages, moderation and read-position endpoints: the schemas the
+ * server validates requests with, and the schemas of its answers. shared/api/rooms.ts infers
+ * every request and answer type from them, so the two cannot drift. (Only the server imports this
+ * module at run time; the client imports its types.)
  */
 
 /** GitHub owner/name: letters, digits, '.', '-' and '_' on both sides of one slash. */
@@ -92,7 +96,7 @@ export const topicBody = z.object({
 });
 
 export const reportBody = z.object({
-  reason: z.enum(['spam', 'abuse', 'off_topic', 'other'], { error: 'reason must be spam, abuse, off_topic or other' }),
+  reason: z.enum(REPORT_REASONS, { error: 'reason must be spam, abuse, off_topic or other' }),
   note: z
     .string()
     .default('')
@@ -104,3 +108,182 @@ export const moderationLogQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export const userParams = z.object({ userId: z.string() });
+
+// ---- Answers ----
+
+export const userSummaryDto = z
+  .strictObject({
+    id: entityId,
+    username: z.string().nullable(),
+    display_name: z.string().nullable(),
+    avatar_url: z.string().nullable(),
+  })
+  .meta({ id: 'UserSummary', description: 'A person as chat shows them: name, username and avatar.' });
+
+export const roomDto = z
+  .strictObject({
+    id: entityId,
+    title: z.string(),
+    repo_full_name: z.string().describe('The repository, owner/name as GitHub spells it.'),
+    created_by: entityId,
+    last_activity_at: timestamp,
+    created_at: timestamp,
+    slow_mode_seconds: count
+      .optional()
+      .describe("Slow mode: least seconds between one member's messages (0 = off; moderators are exempt). Always sent."),
+    topic: z.string().optional().describe("One line under the room header, set by moderators ('' = none). Always sent."),
+  })
+  .meta({ id: 'Room', description: 'The chat room of one GitHub repository.' });
+
+export const roomSummaryDto = roomDto
+  .extend({ joined_at: timestamp })
+  .meta({ id: 'RoomSummary', description: "A room in the caller's lists (sidebar, 'Continue your chats')." });
+
+export const memberDto = z
+  .strictObject({
+    user: userSummaryDto,
+    joined_at: timestamp,
+    moderator: z
+      .boolean()
+      .optional()
+      .describe(
+        "A moderator of the room: GitHub gives them admin or maintain access to its repository, or they own it (shown as 'Maintainer'). Absent in events logged before roles existed.",
+      ),
+    muted_until: timestamp
+      .nullable()
+      .optional()
+      .describe(
+        'Muted by a moderator until then: no posting, reacting or editing in this room. Null or a past time: not muted. Absent in events logged before mutes existed.',
+      ),
+  })
+  .meta({ id: 'Member', description: 'An active member of a room.' });
+
+export const reactionDto = z
+  .strictObject({
+    id: entityId,
+    message_id: entityId,
+    user_id: entityId,
+    emoji: z.string(),
+    user: userSummaryDto
+      .optional()
+      .describe(
+        "Who reacted, for the 'who reacted' list of a chip. Always sent; absent only in events logged before it was added.",
+      ),
+  })
+  .meta({ id: 'Reaction' });
+
+export const gitHubReferenceDto = z
+  .strictObject({
+    repo: z.string().describe('owner/name as GitHub spells it.'),
+    number: z.number().int().min(1),
+    kind: z.enum(['issue', 'pull']),
+    title: z.string(),
+    state: z.enum(REFERENCE_STATES),
+  })
+  .meta({ id: 'GitHubReference', description: 'A GitHub issue or pull request a message refers to, as GitHub answered.' });
+
+export const replyQuoteDto = z
+  .strictObject({
+    message_id: entityId,
+    user_id: entityId,
+    author: userSummaryDto,
+    excerpt: z.string().describe("The original's first line; empty when it was deleted."),
+    deleted: z.boolean(),
+  })
+  .meta({
+    id: 'ReplyQuote',
+    description:
+      "The compact quote of a replied-to message. A deleted (or removed) original keeps its place with `deleted: true` and no text ('Original message was deleted').",
+  });
+
+export const messageDto = z
+  .strictObject({
+    id: entityId,
+    room_id: entityId,
+    user_id: entityId,
+    client_id: z.string().describe('The id the sending client chose; lets a client reconcile its optimistic copy.'),
+    content: z.string(),
+    created_at: timestamp,
+    edited_at: timestamp.nullable(),
+    deleted: z
+      .boolean()
+      .describe(
+        "True for a message its author deleted: history keeps it in place as a tombstone with empty `content` and no reactions, shown as 'This message was deleted'.",
+      ),
+    removed_by_moderator: z
+      .boolean()
+      .optional()
+      .describe("A deleted message that a moderator removed: shown as 'Message removed by a moderator'."),
+    author: userSummaryDto,
+    reactions: z.array(reactionDto),
+    references: z
+      .array(gitHubReferenceDto)
+      .optional()
+      .describe(
+        'The GitHub issues and pull requests the text refers to that GitHub answered for. Absent until resolved (a moment after sending) and when there are none; a `message.references` event brings them and any later change.',
+      ),
+    reply_to: replyQuoteDto.optional().describe('The message this one replies to; absent when it is not a reply.'),
+  })
+  .meta({ id: 'Message', description: 'A chat message as history pages and room events show it.' });
+
+export const joinRoomResponse = z.strictObject({
+  room: roomDto,
+  created: z.boolean().describe('True when this call created the room.'),
+});
+
+export const roomDetailsResponse = z.strictObject({
+  room: roomDto,
+  membership: z
+    .strictObject({ joined_at: timestamp, left_at: timestamp.nullable() })
+    .nullable()
+    .describe("The caller's membership; null when never joined. `left_at` null means active."),
+  member_count: count,
+  last_seq: count.describe('Highest event sequence number: subscribe with it to get only newer events.'),
+  moderator: z
+    .boolean()
+    .describe('Whether the caller moderates this room (re-read from GitHub when older than 10 minutes).'),
+});
+
+export const membersResponse = z.strictObject({ members: z.array(memberDto) });
+export const myRoomsResponse = z.strictObject({ rooms: z.array(roomSummaryDto) });
+
+export const messagesPageResponse = z.strictObject({
+  messages: z.array(messageDto).describe('In ascending time order.'),
+  next_cursor: z
+    .string()
+    .nullable()
+    .describe('Fetches the older messages before this page (`before`); null when the page starts at the first one.'),
+  newer_cursor: z
+    .string()
+    .nullable()
+    .describe('Fetches the newer messages after this page (`after`); null when the page ends at the newest one.'),
+  last_seq: count.describe(
+    "The room's event sequence, read just before the page: subscribe with after_seq = last_seq. Events replayed after it may already be reflected in the page, so apply them idempotently.",
+  ),
+});
+
+export const messageResponse = z.strictObject({ message: messageDto });
+
+export const toggleReactionResponse = z.strictObject({
+  added: z.boolean().describe('True when the reaction now exists, false when this call removed it.'),
+  reactions: z.array(reactionDto).describe("The message's reactions after the toggle."),
+});
+
+export const muteResponse = z.strictObject({ muted_until: timestamp });
+
+export const banDto = z.strictObject({ user: userSummaryDto, banned_at: timestamp }).meta({ id: 'Ban' });
+export const bansResponse = z.strictObject({ bans: z.array(banDto) });
+
+export const siteStatsResponse = z.strictObject({ rooms: count, members: count, messages: count });
+
+export const roomActivityResponse = z.strictObject({
+  activity: z
+    .record(z.string(), z.strictObject({ room_id: entityId, active_members: count }))
+    .describe('Keyed by the full name as asked; repositories without a room are absent.'),
+});
+
+export const pinnedMessageDto = z.strictObject({ message: messageDto, pinned_at: timestamp }).meta({ id: 'PinnedMessage' });
+export const pinsResponse = z.strictObject({ pins: z.array(pinnedMessageDto).describe('Newest pin first.') });
+
+export const slowModeResponse = z.strictObject({ slow_mode_seconds: count });
+export const topicResponse = z.strictObject({ topic: z.string() });

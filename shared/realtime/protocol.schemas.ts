@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { count, entityId, timestamp } from '../api/common.schemas';
+import { NOTIFICATION_LEVELS } from '../api/notifications';
+import { gitHubReferenceDto, memberDto, messageDto, reactionDto } from '../api/rooms.schemas';
+import { isUuid } from '../text';
+import { REALTIME_ERROR_CODES } from './protocol';
+
+/**
+ * The frames of the WebSocket protocol (see protocol.ts for how it behaves): the commands the
+ * server parses with, and the room events and server frames it sends, which the test suites check
+ * every received frame against. protocol.ts infers the types from these.
+ */
+
+// ---- Room events: stored in the per-room log, each with the room's next sequence number ----
+export const roomEvent = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('message.created'), message: messageDto }),
+  z.strictObject({ type: z.literal('message.updated'), message: messageDto }),
+  z.strictObject({
+    type: z.literal('message.deleted'),
+    message_id: entityId,
+    by_moderator: z.boolean().optional().describe('Removed by a moderator rather than deleted by its author.'),
+  }),
+  z
+    .strictObject({
+      type: z.literal('message.references'),
+      message_id: entityId,
+      references: z.array(gitHubReferenceDto),
+    })
+    .describe(
+      "The GitHub references of a message were resolved, or GitHub now shows another title or state: `references` replaces the message's (an unresolved reference stays a plain link).",
+    ),
+  z.strictObject({ type: z.literal('reaction.added'), reaction: reactionDto }),
+  z.strictObject({ type: z.literal('reaction.removed'), reaction: reactionDto }),
+  z.strictObject({ type: z.literal('member.joined'), member: memberDto }),
+  z.strictObject({ type: z.literal('member.left'), user_id: entityId }),
+  z
+    .strictObject({ type: z.literal('member.role_changed'), user_id: entityId, moderator: z.boolean() })
+    .describe('A member became or stopped being a moderator (their GitHub access was read again).'),
+  z
+    .strictObject({ type: z.literal('member.muted'), user_id: entityId, muted_until: timestamp.nullable() })
+    .describe('A moderator muted a member until `muted_until`, or lifted it (null).'),
+  z
+    .strictObject({ type: z.literal('member.banned'), user_id: entityId })
+    .describe('A moderator banned someone (a `member.left` for them follows when they were in the room).'),
+  z.strictObject({ type: z.literal('member.unbanned'), user_id: entityId }),
+  z.strictObject({ type: z.literal('message.pinned'), message_id: entityId, pinned_at: timestamp }),
+  z.strictObject({ type: z.literal('message.unpinned'), message_id: entityId }),
+  z.strictObject({ type: z.literal('room.slow_mode_changed'), slow_mode_seconds: count }),
+  z.strictObject({ type: z.literal('room.topic_changed'), topic: z.string() }),
+]);
+
+// ---- Client → server ----
+const roomId = z.string().refine(isUuid, 'room_id must be a room id');
+const seq = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+export const clientCommand = z.discriminatedUnion('type', [
+  z
+    .object({ type: z.literal('room.subscribe'), room_id: roomId, after_seq: seq.optional() })
+    .describe(
+      'Start receiving a room. With `after_seq`, first replays every event after it (in order); without it, delivery starts after the `last_seq` announced in `room.subscribed`. Subscribing again to the same room restarts it from the new point.',
+    ),
+  z.object({ type: z.literal('room.unsubscribe'), room_id: roomId }),
+  z
+    .object({ type: z.literal('room.replay'), room_id: roomId, after_seq: seq })
+    .describe(
+      'Make sure every event after `after_seq` reaches this socket (a client that saw a gap). Events already sent on this socket are in flight and not sent twice; to start over from an earlier point, send `room.subscribe` with `after_seq` again.',
+    ),
+  z
+    .object({ type: z.literal('typing'), room_id: roomId })
+    .describe(
+      '"I am typing" (clients send it at most once per 1.8 s). The server relays at most one per 1.8 s per user and room, however many sockets the user has open; it drops the rest.',
+    ),
+  z.object({ type: z.literal('ping'), ref: z.string().max(100).optional() }),
+]);
+
+/** The `type` of every command, to tell an unknown command from a malformed one. */
+export const CLIENT_COMMAND_TYPES: ReadonlySet<string> = new Set(
+  clientCommand.options.map((command) => command.shape.type.value),
+);
+
+// ---- Server → client ----
+const onlineUserIds = z.array(entityId).describe('Sorted.');
+
+export const serverFrame = z.discriminatedUnion('type', [
+  z
+    .strictObject({ type: z.literal('hello'), user_id: entityId, protocol: z.number().int() })
+    .describe('The first frame on a socket: who it belongs to and the protocol version the server speaks.'),
+  z
+    .strictObject({ type: z.literal('room.subscribed'), room_id: entityId, last_seq: count, online_user_ids: onlineUserIds })
+    .describe('Sent before any event of the room.'),
+  z
+    .strictObject({ type: z.literal('room.event'), room_id: entityId, seq: count, event: roomEvent })
+    .describe('A committed room change. `seq` is gap-free per room: seq N+1 follows N.'),
+  z
+    .strictObject({ type: z.literal('room.resync'), room_id: entityId, last_seq: count })
+    .describe('The gap is too large to replay: refetch the room over HTTP, then subscribe again.'),
+  z
+    .strictObject({ type: z.literal('presence'), room_id: entityId, online_user_ids: onlineUserIds })
+    .describe("The room's online users changed (users with at least one subscribed socket, on any server)."),
+  z
+    .strictObject({ type: z.literal('typing'), room_id: entityId, user_id: entityId, sent_at: count })
+    .describe("Someone is typing; `sent_at` is the server's clock (ms) when the signal was relayed."),
+  z.strictObject({ type: z.literal('pong'), ref: z.string().optional(), server_time: count }),
+  z
+    .strictObject({ type: z.literal('read.updated'), room_id: entityId, last_read_message_id: entityId })
+    .describe("This user's read position in a room moved (from any of their tabs or devices)."),
+  z
+    .strictObject({ type: z.literal('notifications.updated'), room_id: entityId, level: z.enum(NOTIFICATION_LEVELS) })
+    .describe('This user changed how they hear about a room (from any of their tabs or devices).'),
+  z
+    .strictObject({
+      type: z.literal('room.activity'),
+      room_id: entityId,
+      message_id: entityId,
+      author_id: entityId,
+      mentioned_user_ids: z.array(entityId),
+      kind: z.enum(['created', 'deleted']),
+      author_name: z
+        .string()
+        .optional()
+        .describe("A created message: its author's name (what a browser notification shows)."),
+      excerpt: z.string().optional().describe("A created message: its first line."),
+    })
+    .describe(
+      "A message was created or deleted in one of this user's rooms: enough for unread counts and mention markers without receiving the room's events. A socket subscribed to the room learns of a new message from its `message.created` event; it gets this frame for it only when the message mentions the user (deletions always come).",
+    ),
+  z
+    .strictObject({ type: z.literal('reports.changed'), room_id: entityId, open_count: count })
+    .describe("To the room's moderators only: the number of messages with open reports changed."),
+  z.strictObject({
+    type: z.literal('error'),
+    code: z.enum(REALTIME_ERROR_CODES),
+    message: z.string(),
+    ref_type: z.string().optional(),
+  }),
+]);
