@@ -14,6 +14,9 @@ import { migrateToLatest } from './db/migrator';
 import { oauthStatesRepository } from './db/repositories/oauth-states.repository';
 import { createGitHubServices, type GitHubEndpoints } from './github/create-github-services';
 import { DEMO_OAUTH_APP, EMULATOR_PREFIX, mountEmulator } from './github/embedded-emulator';
+import { registerAnswerCheck, type AnswerMismatch } from './http/contract/answer-check';
+import { registerOpenApi } from './http/contract/openapi';
+import { registerRouteContracts } from './http/contract/route-contract';
 import { registerErrorHandler } from './http/error-handler';
 import { registerAuthentication } from './http/middleware/authentication';
 import { registerCompression } from './http/middleware/compression';
@@ -47,6 +50,11 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Average time between purges of expired sessions and sign-ins (tests shorten it). */
   purgeIntervalMs?: number;
+  /**
+   * Checks every answer of a route with a contract against it, and answers 500 after telling
+   * this function when one does not match (the test suites; see http/contract/answer-check.ts).
+   */
+  onAnswerMismatch?: (mismatch: AnswerMismatch) => void;
 }
 
 export interface BuiltApp {
@@ -146,8 +154,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerAuthentication(app, routeDeps);
   registerSameOriginGuard(app, config);
   registerInputGuard(app);
+  if (options.onAnswerMismatch) registerAnswerCheck(app, options.onAnswerMismatch);
   // The last onSend hook: it compresses the body the other hooks have finished with.
   registerCompression(app);
+  registerRouteContracts(app);
+  await registerOpenApi(app, routeDeps);
   if (config.github.mode === 'emulated') await mountEmulator(app, config.publicUrl);
   await registerApiRoutes(app, routeDeps);
   if (options.serveClient !== false) await registerSpa(app, routeDeps);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ServerFrame } from '../../shared/realtime/protocol';
 import { CLOSE_CODES, MAX_REPLAY_EVENTS, PROTOCOL_VERSION } from '../../shared/realtime/protocol';
@@ -284,7 +285,7 @@ describeEachDatabase('realtime gateway', (engine) => {
       room_id: room.id,
       seq: i + 2,
       type: 'message.deleted',
-      payload: JSON.stringify({ type: 'message.deleted', message_id: `m${i}` }),
+      payload: JSON.stringify({ type: 'message.deleted', message_id: randomUUID() }),
       created_at: now,
     }));
     for (let i = 0; i < rows.length; i += 200)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,7 +124,7 @@ describeEachDatabase('WebSocket abuse limits', (engine) => {
       room_id: roomId,
       seq: from + i + 1,
       type: 'message.deleted',
-      payload: JSON.stringify({ type: 'message.deleted', message_id: `m${from + i + 1}` }),
+      payload: JSON.stringify({ type: 'message.deleted', message_id: randomUUID() }),
       created_at: now,
     }));
     for (let i = 0; i < rows.length; i += 200)

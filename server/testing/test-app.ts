@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { startEmulatorServer, type StartedEmulator } from '../../emulator/server';
 import { buildApp, type BuiltApp } from '../app';
+import type { AnswerMismatch } from '../http/contract/answer-check';
 import { loadConfig, type Config } from '../config/config';
 import { openDatabase, type DatabaseEngine } from '../db/database';
 import { createTestDatabase, type TestDatabase } from './databases';
@@ -13,7 +14,9 @@ export interface TestApp extends BuiltApp {
   config: Config;
   /** The standalone GitHub emulator the app calls, when started with `github: 'emulator'`. */
   emulator: StartedEmulator | undefined;
-  /** Closes the app and deletes its database. */
+  /** Answers that broke their route's contract so far (each was answered as a 500 saying why). */
+  answerMismatches: AnswerMismatch[];
+  /** Closes the app and deletes its database; then fails if any answer broke its contract. */
   destroy(): Promise<void>;
 }
 
@@ -50,10 +53,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(emulator ? { GITHUB_API_URL: `${emulator.url}/api/v3`, GITHUB_WEB_URL: emulator.url } : {}),
     ...options.env,
   });
+  const answerMismatches: AnswerMismatch[] = [];
   const built = await buildApp(config, {
     database,
     serveClient: false,
     logger: pino({ level: 'silent' }),
+    onAnswerMismatch: (mismatch) => answerMismatches.push(mismatch),
     ...(options.now ? { now: options.now } : {}),
     ...(options.purgeIntervalMs ? { purgeIntervalMs: options.purgeIntervalMs } : {}),
   });
@@ -63,13 +68,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     config,
     emulator,
+    answerMismatches,
     async destroy() {
       await built.close();
       await emulator?.close();
       await database.destroy().catch(() => undefined);
       fs.rmSync(dataDir, { recursive: true, force: true });
+      throwOnMismatches(answerMismatches);
     },
   };
+}
+
+/** Every request of a test checks the contract of its route: a broken one fails the suite. */
+function throwOnMismatches(mismatches: AnswerMismatch[]): void {
+  if (mismatches.length === 0) return;
+  const lines = mismatches.map(({ method, url, status, problem }) => `${method} ${url} → ${status}: ${problem}`);
+  throw new Error(`Answers broke their contracts (shared/api/*.schemas.ts):\n${lines.join('\n')}`);
 }
 
 /**
@@ -85,6 +99,7 @@ export async function startSecondProcess(app: TestApp, now?: () => number): Prom
     database,
     serveClient: false,
     logger: pino({ level: 'silent' }),
+    onAnswerMismatch: (mismatch) => app.answerMismatches.push(mismatch),
     ...(now ? { now } : {}),
   });
   await second.app.ready();

@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import type { ClientCommand, ServerFrame } from '../../shared/realtime/protocol';
+import { serverFrame } from '../../shared/realtime/protocol.schemas';
 
 export interface TestSocket {
   ws: WebSocket;
@@ -27,7 +28,7 @@ export function openTestSocket(url: string, headers: { cookie?: string; origin?:
     const frames: ServerFrame[] = [];
     const listeners = new Set<() => void>();
     ws.on('message', (data) => {
-      frames.push(JSON.parse(data.toString()) as ServerFrame);
+      frames.push(checkedFrame(data.toString()));
       for (const listener of [...listeners]) listener();
     });
     const closedWith = new Promise<{ code: number; reason: string }>((resolveClose) =>
@@ -73,6 +74,17 @@ export function openTestSocket(url: string, headers: { cookie?: string; origin?:
       }),
     );
   });
+}
+
+/**
+ * A received frame, checked against the protocol's schema: a frame that breaks it throws, which
+ * fails the test that received it.
+ */
+function checkedFrame(text: string): ServerFrame {
+  const parsed = serverFrame.safeParse(JSON.parse(text));
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(frame)'}: ${issue.message}`);
+  throw new Error(`A server frame breaks the protocol (${problems.join('; ')}): ${text.slice(0, 500)}`);
 }
 
 export class HandshakeRefused extends Error {

@@ -24,16 +24,17 @@ const stars = z.coerce
   .min(0, 'Stars cannot be negative')
   .max(STAR_FILTER_MAX, `Stars cannot exceed ${STAR_FILTER_MAX}`);
 
+const filterParams = z.object({
+  [FILTER_PARAMS.language]: z.enum(LANGUAGE_FILTERS).default(DEFAULT_FILTERS.language),
+  [FILTER_PARAMS.minStars]: stars.default(DEFAULT_FILTERS.minStars),
+  [FILTER_PARAMS.maxStars]: stars.default(DEFAULT_FILTERS.maxStars),
+  [FILTER_PARAMS.activityLevel]: z.enum(ACTIVITY_LEVELS).default(DEFAULT_FILTERS.activityLevel),
+  [FILTER_PARAMS.dateRange]: z.enum(DATE_RANGES).default(DEFAULT_FILTERS.dateRange),
+  [FILTER_PARAMS.hasChats]: z.enum(CHAT_STATUSES).default(DEFAULT_FILTERS.hasChats),
+});
+
 /** The filter query parameters (see FILTER_PARAMS); absent ones take their defaults. */
-export const filtersQuerySchema = z
-  .object({
-    [FILTER_PARAMS.language]: z.enum(LANGUAGE_FILTERS).default(DEFAULT_FILTERS.language),
-    [FILTER_PARAMS.minStars]: stars.default(DEFAULT_FILTERS.minStars),
-    [FILTER_PARAMS.maxStars]: stars.default(DEFAULT_FILTERS.maxStars),
-    [FILTER_PARAMS.activityLevel]: z.enum(ACTIVITY_LEVELS).default(DEFAULT_FILTERS.activityLevel),
-    [FILTER_PARAMS.dateRange]: z.enum(DATE_RANGES).default(DEFAULT_FILTERS.dateRange),
-    [FILTER_PARAMS.hasChats]: z.enum(CHAT_STATUSES).default(DEFAULT_FILTERS.hasChats),
-  })
+export const filtersQuerySchema = filterParams
   .refine((v) => v.minStars <= v.maxStars, { message: 'minStars cannot exceed maxStars', path: ['minStars'] })
   .transform((v): DiscoveryFilters => ({
     language: v.language,
@@ -59,6 +60,9 @@ export const searchQuerySchema = z.object({
     .default(1),
 });
 
+/** The query string of /api/discovery/search as a whole: the search and the filters (for the API reference). */
+export const searchWithFiltersQuery = searchQuerySchema.extend(filterParams.shape);
+
 // ---- Answers ----
 
 export const repositoryChatDto = z
@@ -68,7 +72,9 @@ export const repositoryChatDto = z
     last_activity_at: timestamp,
     last_message_at: timestamp
       .nullable()
-      .describe("When the newest message was written; set in 'Active now' (null elsewhere and for rooms without messages)."),
+      .describe(
+        "When the newest message was written; set in 'Active now' (null elsewhere and for rooms without messages).",
+      ),
   })
   .meta({ id: 'RepositoryChat', description: 'Our own chat data about a repository.' });
 

@@ -46,5 +46,7 @@ export const reportsResponse = z.strictObject({
 
 export const reportsCountResponse = z.strictObject({ open_count: count });
 
-export const ignoredUserDto = z.strictObject({ user: userSummaryDto, ignored_at: timestamp }).meta({ id: 'IgnoredUser' });
+export const ignoredUserDto = z
+  .strictObject({ user: userSummaryDto, ignored_at: timestamp })
+  .meta({ id: 'IgnoredUser' });
 export const ignoredUsersResponse = z.strictObject({ users: z.array(ignoredUserDto).describe('Newest first.') });

@@ -42,7 +42,10 @@ export const privacySettingsDto = z
     show_company: z.boolean(),
     profile_visibility: z.enum(PROFILE_VISIBILITIES),
   })
-  .meta({ id: 'PrivacySettings', description: 'What a public profile shows. The booleans default to true, visibility to public.' });
+  .meta({
+    id: 'PrivacySettings',
+    description: 'What a public profile shows. The booleans default to true, visibility to public.',
+  });
 
 export const userRepositoryDto = z
   .strictObject({
@@ -85,9 +88,7 @@ export const ownProfileDto = z
     followers: count,
     following: count,
     contribution_streak: count,
-    language_stats: z
-      .record(z.string(), count)
-      .describe("Language → number of the user's repositories written in it."),
+    language_stats: z.record(z.string(), count).describe("Language → number of the user's repositories written in it."),
     github_synced_at: z.string().nullable(),
     repositories: z.array(userRepositoryDto).describe('Up to 12, most stars first.'),
     contributions: z.array(userContributionDto).describe('Up to 10, highest count first.'),

@@ -38,7 +38,9 @@ export const upstreamProblemDto = z
   ])
   .meta({ id: 'UpstreamProblem', description: 'Why GitHub gave no list.' });
 
-const webAddress = z.string().describe('An http(s) address on GitHub; empty when GitHub gave none that is safe to link.');
+const webAddress = z
+  .string()
+  .describe('An http(s) address on GitHub; empty when GitHub gave none that is safe to link.');
 
 export const repositoryCardDto = z
   .strictObject({

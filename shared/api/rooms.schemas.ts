@@ -130,8 +130,13 @@ export const roomDto = z
     created_at: timestamp,
     slow_mode_seconds: count
       .optional()
-      .describe("Slow mode: least seconds between one member's messages (0 = off; moderators are exempt). Always sent."),
-    topic: z.string().optional().describe("One line under the room header, set by moderators ('' = none). Always sent."),
+      .describe(
+        "Slow mode: least seconds between one member's messages (0 = off; moderators are exempt). Always sent.",
+      ),
+    topic: z
+      .string()
+      .optional()
+      .describe("One line under the room header, set by moderators ('' = none). Always sent."),
   })
   .meta({ id: 'Room', description: 'The chat room of one GitHub repository.' });
 
@@ -180,7 +185,10 @@ export const gitHubReferenceDto = z
     title: z.string(),
     state: z.enum(REFERENCE_STATES),
   })
-  .meta({ id: 'GitHubReference', description: 'A GitHub issue or pull request a message refers to, as GitHub answered.' });
+  .meta({
+    id: 'GitHubReference',
+    description: 'A GitHub issue or pull request a message refers to, as GitHub answered.',
+  });
 
 export const replyQuoteDto = z
   .strictObject({
@@ -282,7 +290,9 @@ export const roomActivityResponse = z.strictObject({
     .describe('Keyed by the full name as asked; repositories without a room are absent.'),
 });
 
-export const pinnedMessageDto = z.strictObject({ message: messageDto, pinned_at: timestamp }).meta({ id: 'PinnedMessage' });
+export const pinnedMessageDto = z
+  .strictObject({ message: messageDto, pinned_at: timestamp })
+  .meta({ id: 'PinnedMessage' });
 export const pinsResponse = z.strictObject({ pins: z.array(pinnedMessageDto).describe('Newest pin first.') });
 
 export const slowModeResponse = z.strictObject({ slow_mode_seconds: count });

@@ -86,7 +86,12 @@ export const serverFrame = z.discriminatedUnion('type', [
     .strictObject({ type: z.literal('hello'), user_id: entityId, protocol: z.number().int() })
     .describe('The first frame on a socket: who it belongs to and the protocol version the server speaks.'),
   z
-    .strictObject({ type: z.literal('room.subscribed'), room_id: entityId, last_seq: count, online_user_ids: onlineUserIds })
+    .strictObject({
+      type: z.literal('room.subscribed'),
+      room_id: entityId,
+      last_seq: count,
+      online_user_ids: onlineUserIds,
+    })
     .describe('Sent before any event of the room.'),
   z
     .strictObject({ type: z.literal('room.event'), room_id: entityId, seq: count, event: roomEvent })
@@ -119,7 +124,7 @@ export const serverFrame = z.discriminatedUnion('type', [
         .string()
         .optional()
         .describe("A created message: its author's name (what a browser notification shows)."),
-      excerpt: z.string().optional().describe("A created message: its first line."),
+      excerpt: z.string().optional().describe('A created message: its first line.'),
     })
     .describe(
       "A message was created or deleted in one of this user's rooms: enough for unread counts and mention markers without receiving the room's events. A socket subscribed to the room learns of a new message from its `message.created` event; it gets this frame for it only when the message mentions the user (deletions always come).",

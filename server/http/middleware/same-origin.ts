@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config';
 import { ApiError } from '../errors';
 import { allowedOrigins } from '../../config/site-origin';
@@ -7,8 +7,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * CSRF defence for the JSON API: a state-changing request must come from our own origin
- * (browsers always send Origin on such requests) and carry a JSON body, which a cross-site
- * HTML form cannot produce.
+ * (browsers always send Origin on such requests), and a body it carries must be JSON, which a
+ * cross-site HTML form cannot produce. A write without a body (a delete, leaving a room) needs no
+ * content type: the Origin check is what guards it.
  */
 export function registerSameOriginGuard(app: FastifyInstance, config: Config): void {
   const allowed = allowedOrigins(config);
@@ -18,6 +19,7 @@ export function registerSameOriginGuard(app: FastifyInstance, config: Config): v
     if (!origin || !allowed(origin, request.headers.host)) {
       throw new ApiError(403, 'forbidden', 'Cross-origin request refused');
     }
+    if (!hasBody(request)) return;
     const type = request.headers['content-type'] ?? '';
     if (!type.toLowerCase().startsWith('application/json')) {
       throw new ApiError(
@@ -27,4 +29,11 @@ export function registerSameOriginGuard(app: FastifyInstance, config: Config): v
       );
     }
   });
+}
+
+/** Whether the request carries a body, as HTTP/1.1 frames one: a length above zero, or chunks. */
+function hasBody(request: FastifyRequest): boolean {
+  if (request.headers['transfer-encoding'] !== undefined) return true;
+  const length = request.headers['content-length'];
+  return length !== undefined && Number(length) !== 0;
 }

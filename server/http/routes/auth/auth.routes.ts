@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { signInCallbackQuery, signInStartQuery } from '../../../../shared/api/auth.schemas';
 import type { RouteDeps } from '../../route-deps';
+import { authContracts } from './auth.contracts';
 import { parseInput } from '../../parse';
 import { isPublicHost } from '../../public-host';
 import { clearSessionCookie, setSessionCookie } from '../../session-cookie';
@@ -20,7 +21,7 @@ export async function authRoutes(app: FastifyInstance, { config, services }: Rou
   const publicUrl = new URL(config.publicUrl);
 
   // A browser navigation that only starts a flow: nothing the user sees changes, so GET is fine.
-  app.get('/api/auth/github/start', async (request, reply) => {
+  app.get('/api/auth/github/start', authContracts.start, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const { returnTo } = parseInput(signInStartQuery, request.query);
     // GitHub sends the browser back to PUBLIC_URL, where the binding cookie set here would be missing
@@ -33,7 +34,7 @@ export async function authRoutes(app: FastifyInstance, { config, services }: Rou
     return reply.redirect(started.authorizeUrl, 302);
   });
 
-  app.get('/api/auth/github/callback', async (request, reply) => {
+  app.get('/api/auth/github/callback', authContracts.callback, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const query = signInCallbackQuery.safeParse(request.query);
     const params = query.success ? query.data : {};
@@ -50,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, { config, services }: Rou
     return reply.redirect(result.returnTo, 302);
   });
 
-  app.post('/api/auth/sign-out', async (request, reply) => {
+  app.post('/api/auth/sign-out', authContracts.signOut, async (request, reply) => {
     if (request.auth) await signOut(request.auth.sessionId);
     clearSessionCookie(reply, config);
     return reply.status(204).send();

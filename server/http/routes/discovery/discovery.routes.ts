@@ -4,6 +4,7 @@ import type { DiscoveryResult } from '../../../services/discovery/discovery.serv
 import { limitVisitors, VISITOR_RATES } from '../../middleware/visitor-rate-limit';
 import { parseInput } from '../../parse';
 import { filtersQuerySchema, searchQuerySchema } from '../../../../shared/api/discovery.schemas';
+import { discoveryContracts } from './discovery.contracts';
 
 /** Lists are the same for everyone: browsers may keep them briefly. */
 export const DISCOVERY_CACHE_CONTROL = 'public, max-age=30';
@@ -20,17 +21,21 @@ export async function discoveryRoutes(app: FastifyInstance, { services }: RouteD
     return reply.send(result.body);
   };
 
-  app.get('/api/discovery/trending', limit('trending'), async (request, reply) => {
-    const filters = parseInput(filtersQuerySchema, request.query);
-    return send(reply, await discovery.trending(filters, { visitor: !request.auth }));
-  });
+  app.get(
+    '/api/discovery/trending',
+    { ...limit('trending'), ...discoveryContracts.trending },
+    async (request, reply) => {
+      const filters = parseInput(filtersQuerySchema, request.query);
+      return send(reply, await discovery.trending(filters, { visitor: !request.auth }));
+    },
+  );
 
-  app.get('/api/discovery/recent', limit('recent'), async (request, reply) => {
+  app.get('/api/discovery/recent', { ...limit('recent'), ...discoveryContracts.recent }, async (request, reply) => {
     const filters = parseInput(filtersQuerySchema, request.query);
     return send(reply, await discovery.recent(filters, { visitor: !request.auth }));
   });
 
-  app.get('/api/discovery/active', limit('active'), async (request, reply) => {
+  app.get('/api/discovery/active', { ...limit('active'), ...discoveryContracts.active }, async (request, reply) => {
     const filters = parseInput(filtersQuerySchema, request.query);
     const result = await discovery.active(filters);
     // Room activity changes by the second: not worth caching in the browser.
@@ -38,9 +43,13 @@ export async function discoveryRoutes(app: FastifyInstance, { services }: RouteD
     return reply.send(result.body);
   });
 
-  app.get('/api/discovery/search', limit('search', VISITOR_RATES.search), async (request, reply) => {
-    const { q, page } = parseInput(searchQuerySchema, request.query);
-    const filters = parseInput(filtersQuerySchema, request.query);
-    return send(reply, await discovery.search(q, filters, page, { visitor: !request.auth }));
-  });
+  app.get(
+    '/api/discovery/search',
+    { ...limit('search', VISITOR_RATES.search), ...discoveryContracts.search },
+    async (request, reply) => {
+      const { q, page } = parseInput(searchQuerySchema, request.query);
+      const filters = parseInput(filtersQuerySchema, request.query);
+      return send(reply, await discovery.search(q, filters, page, { visitor: !request.auth }));
+    },
+  );
 }

@@ -9,6 +9,7 @@ import {
 import type { MessageResponse } from '../../../../shared/api/rooms';
 import { isUuid } from '../../../../shared/text';
 import type { RouteDeps } from '../../route-deps';
+import { messagesContracts } from './messages.contracts';
 import { MESSAGE_NOT_FOUND } from '../../../services/messages/messages.service';
 import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
@@ -18,7 +19,7 @@ import { sendSharedAnswer } from '../../shared-answer';
 
 export async function messagesRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
   const { messages, reactions } = services;
-  app.get('/api/rooms/:roomId/messages', async (request, reply) => {
+  app.get('/api/rooms/:roomId/messages', messagesContracts.page, async (request, reply) => {
     requireAuth(request);
     const roomId = roomIdOf(request.params);
     const query = parseInput(messagePageQuery, request.query);
@@ -27,7 +28,7 @@ export async function messagesRoutes(app: FastifyInstance, { services }: RouteDe
     return sendSharedAnswer(request, reply, await messages.list(roomId, query));
   });
 
-  app.post('/api/rooms/:roomId/messages', async (request, reply) => {
+  app.post('/api/rooms/:roomId/messages', messagesContracts.send, async (request, reply) => {
     const auth = requireAuth(request);
     const roomId = roomIdOf(request.params);
     const body = parseInput(sendMessageBody, request.body);
@@ -35,26 +36,26 @@ export async function messagesRoutes(app: FastifyInstance, { services }: RouteDe
     return reply.status(created ? 201 : 200).send({ message } satisfies MessageResponse);
   });
 
-  app.patch('/api/messages/:messageId', async (request) => {
+  app.patch('/api/messages/:messageId', messagesContracts.edit, async (request) => {
     const auth = requireAuth(request);
     const messageId = messageIdOf(request.params);
     const { content } = parseInput(editMessageBody, request.body);
     return { message: await messages.edit(auth.userId, messageId, content) } satisfies MessageResponse;
   });
 
-  app.delete('/api/messages/:messageId', async (request, reply) => {
+  app.delete('/api/messages/:messageId', messagesContracts.delete, async (request, reply) => {
     const auth = requireAuth(request);
     await messages.delete(auth.userId, messageIdOf(request.params));
     return reply.status(204).send();
   });
 
-  app.post('/api/messages/:messageId/remove', async (request, reply) => {
+  app.post('/api/messages/:messageId/remove', messagesContracts.remove, async (request, reply) => {
     const auth = requireAuth(request);
     await messages.remove(auth.userId, messageIdOf(request.params));
     return reply.status(204).send();
   });
 
-  app.post('/api/messages/:messageId/reactions', async (request) => {
+  app.post('/api/messages/:messageId/reactions', messagesContracts.react, async (request) => {
     const auth = requireAuth(request);
     const messageId = messageIdOf(request.params);
     const { emoji } = parseInput(reactionBody, request.body);

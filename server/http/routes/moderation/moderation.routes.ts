@@ -18,6 +18,7 @@ import { MESSAGE_NOT_FOUND } from '../../../services/messages/messages.service';
 import { isUuid } from '../../../../shared/text';
 import { NOT_IN_ROOM } from '../../../services/moderation/moderation.service';
 import type { RouteDeps } from '../../route-deps';
+import { moderationContracts } from './moderation.contracts';
 import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
 import { parseInput } from '../../parse';
@@ -27,57 +28,57 @@ import { roomIdOf } from '../rooms/rooms.routes';
 export async function moderationRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
   const { moderation, pins } = services;
 
-  app.get('/api/rooms/:roomId/pins', async (request) => {
+  app.get('/api/rooms/:roomId/pins', moderationContracts.pins, async (request) => {
     requireAuth(request);
     return (await pins.list(roomIdOf(request.params))) satisfies PinsResponse;
   });
 
-  app.post('/api/messages/:messageId/pin', async (request, reply) => {
+  app.post('/api/messages/:messageId/pin', moderationContracts.pin, async (request, reply) => {
     const auth = requireAuth(request);
     await pins.pin(auth.userId, pinnedMessageIdOf(request.params));
     return reply.status(204).send();
   });
 
-  app.delete('/api/messages/:messageId/pin', async (request, reply) => {
+  app.delete('/api/messages/:messageId/pin', moderationContracts.unpin, async (request, reply) => {
     const auth = requireAuth(request);
     await pins.unpin(auth.userId, pinnedMessageIdOf(request.params));
     return reply.status(204).send();
   });
 
-  app.post('/api/rooms/:roomId/mutes', async (request) => {
+  app.post('/api/rooms/:roomId/mutes', moderationContracts.mute, async (request) => {
     const auth = requireAuth(request);
     const roomId = roomIdOf(request.params);
     const body = parseInput(muteBody, request.body);
     return (await moderation.mute(auth.userId, roomId, userIdOf(body.user_id), body.duration)) satisfies MuteResponse;
   });
 
-  app.delete('/api/rooms/:roomId/mutes/:userId', async (request, reply) => {
+  app.delete('/api/rooms/:roomId/mutes/:userId', moderationContracts.unmute, async (request, reply) => {
     const auth = requireAuth(request);
     const { roomId, userId } = parseInput(memberParams, request.params);
     await moderation.unmute(auth.userId, roomIdOf({ roomId }), userIdOf(userId));
     return reply.status(204).send();
   });
 
-  app.put('/api/rooms/:roomId/slow-mode', async (request) => {
+  app.put('/api/rooms/:roomId/slow-mode', moderationContracts.slowMode, async (request) => {
     const auth = requireAuth(request);
     const roomId = roomIdOf(request.params);
     const { seconds } = parseInput(slowModeBody, request.body);
     return (await moderation.setSlowMode(auth.userId, roomId, seconds)) satisfies SlowModeResponse;
   });
 
-  app.put('/api/rooms/:roomId/topic', async (request) => {
+  app.put('/api/rooms/:roomId/topic', moderationContracts.topic, async (request) => {
     const auth = requireAuth(request);
     const roomId = roomIdOf(request.params);
     const { topic } = parseInput(topicBody, request.body);
     return (await moderation.setTopic(auth.userId, roomId, topic)) satisfies TopicResponse;
   });
 
-  app.get('/api/rooms/:roomId/bans', async (request) => {
+  app.get('/api/rooms/:roomId/bans', moderationContracts.bans, async (request) => {
     const auth = requireAuth(request);
     return (await moderation.bans(auth.userId, roomIdOf(request.params))) satisfies BansResponse;
   });
 
-  app.post('/api/rooms/:roomId/bans', async (request, reply) => {
+  app.post('/api/rooms/:roomId/bans', moderationContracts.ban, async (request, reply) => {
     const auth = requireAuth(request);
     const roomId = roomIdOf(request.params);
     const body = parseInput(banBody, request.body);
@@ -85,7 +86,7 @@ export async function moderationRoutes(app: FastifyInstance, { services }: Route
     return reply.status(204).send();
   });
 
-  app.delete('/api/rooms/:roomId/bans/:userId', async (request, reply) => {
+  app.delete('/api/rooms/:roomId/bans/:userId', moderationContracts.unban, async (request, reply) => {
     const auth = requireAuth(request);
     const { roomId, userId } = parseInput(memberParams, request.params);
     await moderation.unban(auth.userId, roomIdOf({ roomId }), userIdOf(userId));

@@ -5,6 +5,7 @@ import type { MentionsPageResponse, NotificationLevelResponse } from '../../../.
 import { mentionsQuery, notificationLevelBody } from '../../../../shared/api/notifications.schemas';
 import { isUuid } from '../../../../shared/text';
 import type { RouteDeps } from '../../route-deps';
+import { readStateContracts } from './read-state.contracts';
 import { MESSAGE_NOT_FOUND } from '../../../services/read-state/read-state.service';
 import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
@@ -19,7 +20,7 @@ import { sendSharedAnswer } from '../../shared-answer';
 export async function readStateRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
   const readState = services.readState;
 
-  app.get('/api/me/unread', async (request, reply) => {
+  app.get('/api/me/unread', readStateContracts.unread, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const { userId } = requireAuth(request);
     // Asked again while nothing changed, the user's summary is the same answer.
@@ -27,20 +28,24 @@ export async function readStateRoutes(app: FastifyInstance, { services }: RouteD
     return sendSharedAnswer(request, reply, summary);
   });
 
-  app.get('/api/me/mentions', async (request, reply): Promise<MentionsPageResponse> => {
+  app.get('/api/me/mentions', readStateContracts.mentions, async (request, reply): Promise<MentionsPageResponse> => {
     reply.header('Cache-Control', 'no-store');
     const { userId } = requireAuth(request);
     return readState.mentions(userId, parseInput(mentionsQuery, request.query));
   });
 
-  app.put('/api/rooms/:roomId/notifications', async (request): Promise<NotificationLevelResponse> => {
-    const { userId } = requireAuth(request);
-    const roomId = roomIdOf(request.params);
-    const { level } = parseInput(notificationLevelBody, request.body);
-    return readState.setNotificationLevel(userId, roomId, level);
-  });
+  app.put(
+    '/api/rooms/:roomId/notifications',
+    readStateContracts.notificationLevel,
+    async (request): Promise<NotificationLevelResponse> => {
+      const { userId } = requireAuth(request);
+      const roomId = roomIdOf(request.params);
+      const { level } = parseInput(notificationLevelBody, request.body);
+      return readState.setNotificationLevel(userId, roomId, level);
+    },
+  );
 
-  app.put('/api/rooms/:roomId/read', async (request): Promise<MarkReadResponse> => {
+  app.put('/api/rooms/:roomId/read', readStateContracts.markRead, async (request): Promise<MarkReadResponse> => {
     const { userId } = requireAuth(request);
     const roomId = roomIdOf(request.params);
     const { message_id: messageId } = parseInput(markReadBody, request.body);

@@ -3,6 +3,7 @@ import { joinRoomBody, myRoomsQuery, roomActivityQuery, roomParams } from '../..
 import type { RoomActivityResponse } from '../../../../shared/api/rooms';
 import { isUuid } from '../../../../shared/text';
 import type { RouteDeps } from '../../route-deps';
+import { roomsContracts } from './rooms.contracts';
 import { ROOM_NOT_FOUND } from '../../../services/room-events/room-change';
 import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
@@ -10,24 +11,24 @@ import { parseInput } from '../../parse';
 
 export async function roomsRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
   const { rooms } = services;
-  app.post('/api/rooms/join', async (request) => {
+  app.post('/api/rooms/join', roomsContracts.joinByName, async (request) => {
     const auth = requireAuth(request);
     const { repoFullName: name } = parseInput(joinRoomBody, request.body);
     return rooms.join(auth.userId, { repoFullName: name });
   });
 
-  app.post('/api/rooms/:roomId/join', async (request) => {
+  app.post('/api/rooms/:roomId/join', roomsContracts.joinById, async (request) => {
     const auth = requireAuth(request);
     return rooms.join(auth.userId, { roomId: roomIdOf(request.params) });
   });
 
-  app.post('/api/rooms/:roomId/leave', async (request, reply) => {
+  app.post('/api/rooms/:roomId/leave', roomsContracts.leave, async (request, reply) => {
     const auth = requireAuth(request);
     await rooms.leave(auth.userId, roomIdOf(request.params));
     return reply.status(204).send();
   });
 
-  app.get('/api/rooms/activity', async (request, reply) => {
+  app.get('/api/rooms/activity', roomsContracts.activity, async (request, reply) => {
     const { repos } = parseInput(roomActivityQuery, request.query);
     const counts = await rooms.activeMemberCounts(repos);
     const activity: RoomActivityResponse['activity'] = {};
@@ -39,17 +40,17 @@ export async function roomsRoutes(app: FastifyInstance, { services }: RouteDeps)
     return { activity } satisfies RoomActivityResponse;
   });
 
-  app.get('/api/rooms/:roomId', async (request) => {
+  app.get('/api/rooms/:roomId', roomsContracts.details, async (request) => {
     const auth = requireAuth(request);
     return rooms.details(auth.userId, roomIdOf(request.params));
   });
 
-  app.get('/api/rooms/:roomId/members', async (request) => {
+  app.get('/api/rooms/:roomId/members', roomsContracts.members, async (request) => {
     requireAuth(request);
     return rooms.members(roomIdOf(request.params));
   });
 
-  app.get('/api/me/rooms', async (request) => {
+  app.get('/api/me/rooms', roomsContracts.mine, async (request) => {
     const auth = requireAuth(request);
     const { limit } = parseInput(myRoomsQuery, request.query);
     return rooms.myRooms(auth.userId, limit);

@@ -1,0 +1,20 @@
+import { searchMessagesQuery, searchMessagesResponse } from '../../../../shared/api/search.schemas';
+import { contract } from '../../contract/route-contract';
+
+/** What the message search takes and answers (see route-contract.ts). */
+export const searchContracts = {
+  messages: contract({
+    tag: 'Search',
+    summary: 'Search messages',
+    description:
+      "In one room (`room_id`, a room the caller is a member of) or in all of the caller's rooms; newest first, paged by `next_before`. Words match their beginnings.",
+    signedIn: true,
+    querystring: searchMessagesQuery,
+    answers: { 200: searchMessagesResponse },
+    errors: {
+      400: 'Nothing to search for, a search over 200 characters, or an invalid cursor.',
+      403: 'Not an active member of the room.',
+      404: 'No such room.',
+    },
+  }),
+};
