@@ -6,7 +6,14 @@
 #   docker run -p 3000:3000 reporooms          (demo mode, SQLite inside the container)
 #   docker compose up --build                  (PostgreSQL, Redis, two processes, nginx: compose.yaml)
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24, an LTS line maintained until April 2028. Node 20 reached its end of life in April 2026,
+# and some dependencies already need 22 or later (cookie 2, under @fastify/cookie and
+# light-my-request). Why 24 rather than 26 (LTS since October 2026): better-sqlite3 12, the one
+# native module, has supported Node 24 since its first 12.x release, and Node 26 only since 12.10.
+# The build stage keeps the compilers, so it is built from source when no prebuilt binary can be
+# downloaded. The code also runs on Node 20.19+
+# (package.json "engines"), where the test suites run.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 # better-sqlite3 is compiled from source when its prebuilt binary cannot be downloaded.

@@ -96,6 +96,24 @@ export default tseslint.config(
     },
   },
   {
+    // The schemas are for the server and the tests: the browser bundle carries no zod.
+    files: ['client/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.schemas'],
+              allowTypeImports: true,
+              message: 'client/ imports the API and protocol schemas with `import type` only (no zod in the bundle)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/{components,hooks,lib}/**/*.{ts,tsx}'],
     rules: restrictClientImports(CLIENT_ONLY_HTTP, FEATURE_ENTRY_ONLY, NO_PAGES_OR_FEATURES),
   },

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JoinRoomResponse } from '../shared/api/rooms';
 import { openDatabase, type DatabaseHandle } from './db/database';
@@ -52,6 +53,29 @@ describe('the Dockerfile and compose.yaml, as Docker runs them', () => {
     expect(runtime.cmd).toBeDefined();
     expect(runtime.healthcheck?.cmd.join(' ')).toContain('/api/health');
     expect(runtime.exposed).toContain(runtime.env.PORT);
+  });
+
+  it('build on a Node LTS line that every production dependency accepts; the code also runs on Node 20', () => {
+    const text = read('Dockerfile');
+    const major = Number(/^ARG NODE_IMAGE=node:(\d+)-/m.exec(text)?.[1]);
+    expect([...text.matchAll(/^FROM (\S+)/gm)].map(([, image]) => image)).toEqual(['${NODE_IMAGE}', '${NODE_IMAGE}']);
+    // Even majors are the LTS lines; 20 reached its end of life in April 2026.
+    expect(major % 2).toBe(0);
+    expect(major).toBeGreaterThan(20);
+    // The image takes the newest release of its line.
+    const imageNode = `${major}.99.0`;
+    const lock = JSON.parse(read('package-lock.json')) as {
+      packages: Record<string, { dev?: boolean; engines?: { node?: string } | string[] }>;
+    };
+    const refused = Object.entries(lock.packages)
+      .filter(([name, entry]) => name !== '' && !entry.dev)
+      .map(([name, entry]) => [name, Array.isArray(entry.engines) ? undefined : entry.engines?.node] as const)
+      .filter(([, range]) => range !== undefined && !semver.satisfies(imageNode, range))
+      .map(([name, range]) => `${name} (${range})`);
+    expect(refused).toEqual([]);
+    const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
+    expect(semver.satisfies(imageNode, engines)).toBe(true);
+    expect(semver.satisfies('20.19.0', engines)).toBe(true);
   });
 
   it('define PostgreSQL, Redis, two identical product processes and a WebSocket proxy in front of them', () => {

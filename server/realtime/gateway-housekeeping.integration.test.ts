@@ -64,7 +64,11 @@ describeEachDatabase('realtime housekeeping', (engine) => {
     for (let i = 1; i <= 2000 && socket.ws.readyState === socket.ws.OPEN; i += 1) {
       await app.ctx.bus.publish(
         roomChannel(room.id),
-        encodeRoomBusMessage({ kind: 'event', seq: lastSeq + i, event: { type: 'member.left', user_id: padding } }),
+        encodeRoomBusMessage({
+          kind: 'event',
+          seq: lastSeq + i,
+          event: { type: 'room.topic_changed', topic: padding },
+        }),
       );
       if (i % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
     }

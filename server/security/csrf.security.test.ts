@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildUser, signIn } from '../testing/builders';
+import { anotherRepo, createMember, messageOf, type TestMember } from '../testing/room-test-kit';
 import { createTestApp, type TestApp } from '../testing/test-app';
+
+const SITE = 'http://localhost:3000';
 
 /** Cross-site request forgery and cross-site WebSocket hijacking are refused. */
 describe('CSRF and CSWSH', () => {
@@ -9,7 +12,8 @@ describe('CSRF and CSWSH', () => {
   let cookie: string;
   let port: number;
   beforeAll(async () => {
-    testApp = await createTestApp();
+    // A GitHub to create rooms with, for the writes on messages below.
+    testApp = await createTestApp({ github: 'emulator' });
     const user = await buildUser(testApp.database.db);
     cookie = await signIn(testApp, user.id);
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
@@ -34,11 +38,15 @@ describe('CSRF and CSWSH', () => {
     ['a null Origin', { origin: 'null', 'content-type': 'application/json' }, '{}'],
     ['no Origin', { 'content-type': 'application/json' }, '{}'],
     ['a form post', { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, 'a=1'],
-    ['a same-origin text/plain post', { origin: 'http://localhost:3000', 'content-type': 'text/plain' }, '{}'],
+    ['a same-origin text/plain post', { origin: SITE, 'content-type': 'text/plain' }, '{}'],
+    ['a same-origin form post', { origin: SITE, 'content-type': 'application/x-www-form-urlencoded' }, 'a=1'],
+    ['a same-origin body without a content type', { origin: SITE }, '{}'],
+    ['a foreign Origin and no body', { origin: 'https://evil.example' }, undefined],
+    ['no Origin and no body', {}, undefined],
     [
-      'a same-origin form post',
-      { origin: 'http://localhost:3000', 'content-type': 'application/x-www-form-urlencoded' },
-      'a=1',
+      'a form with no fields from another site',
+      { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      '',
     ],
   ])('refuses a state change with %s, changing nothing', async (_label, headers, payload) => {
     const before = await sessionCount();
@@ -54,6 +62,80 @@ describe('CSRF and CSWSH', () => {
     expect(me.statusCode).toBe(200);
   });
 
+  describe('writes without a body', () => {
+    const repo = anotherRepo();
+    let author: TestMember;
+    let roomId: string;
+    beforeAll(async () => {
+      author = await createMember(testApp);
+      roomId = (await author.join(repo)).room.id;
+    });
+    const messageIn = async (content: string) => messageOf(await author.send(roomId, content));
+    const stored = (id: string) =>
+      testApp.database.db
+        .selectFrom('messages')
+        .select(['content', 'deleted_at'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+
+    it('delete a message from this site with no body and no content type', async () => {
+      const message = await messageIn('bodyless delete');
+      const response = await testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/messages/${message.id}`,
+        headers: { cookie: author.cookie, origin: SITE },
+      });
+      expect(response.statusCode).toBe(204);
+      expect(await stored(message.id)).toMatchObject({ content: '', deleted_at: expect.any(String) });
+    });
+
+    it('leave a room and sign out with an empty body (Content-Length: 0), as fetch sends them', async () => {
+      const leaver = await createMember(testApp);
+      await leaver.join(repo);
+      const headers = { cookie: leaver.cookie, origin: SITE, 'content-length': '0' };
+      const left = await testApp.app.inject({ method: 'POST', url: `/api/rooms/${roomId}/leave`, headers });
+      expect(left.statusCode).toBe(204);
+      const signedOut = await testApp.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers });
+      expect(signedOut.statusCode).toBe(204);
+      const me = await testApp.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: leaver.cookie } });
+      expect(me.statusCode).toBe(401);
+    });
+
+    it.each([
+      ['a foreign Origin', { origin: 'https://evil.example' }],
+      ['a null Origin', { origin: 'null' }],
+      ['no Origin', {}],
+    ])('are refused from %s, the message left as it was', async (_label, headers) => {
+      const message = await messageIn('still here');
+      const response = await testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/messages/${message.id}`,
+        headers: { cookie: author.cookie, ...headers },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: { code: 'forbidden', message: 'Cross-origin request refused' } });
+      expect(await stored(message.id)).toEqual({ content: 'still here', deleted_at: null });
+    });
+
+    it('still refuse a body that is not JSON, the message left as it was', async () => {
+      const message = await messageIn('kept');
+      const response = await testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/messages/${message.id}`,
+        headers: { cookie: author.cookie, origin: SITE, 'content-type': 'text/plain' },
+        payload: 'please delete',
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({
+        error: {
+          code: 'unsupported_media_type',
+          message: 'Requests must send a JSON body (Content-Type: application/json)',
+        },
+      });
+      expect(await stored(message.id)).toEqual({ content: 'kept', deleted_at: null });
+    });
+  });
+
   const handshake = (headers: Record<string, string>) =>
     new Promise<{ opened: boolean; status?: number }>((resolve) => {
       const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers });
@@ -66,7 +148,7 @@ describe('CSRF and CSWSH', () => {
     });
 
   it('accepts a same-origin WebSocket with a session', async () => {
-    expect(await handshake({ cookie, origin: 'http://localhost:3000' })).toEqual({ opened: true });
+    expect(await handshake({ cookie, origin: SITE })).toEqual({ opened: true });
   });
 
   it.each([
@@ -80,7 +162,7 @@ describe('CSRF and CSWSH', () => {
   });
 
   it('refuses a WebSocket handshake without a session', async () => {
-    const result = await handshake({ origin: 'http://localhost:3000' });
+    const result = await handshake({ origin: SITE });
     expect(result).toEqual({ opened: false, status: 401 });
   });
 });

@@ -80,7 +80,7 @@ export function openTestSocket(url: string, headers: { cookie?: string; origin?:
  * A received frame, checked against the protocol's schema: a frame that breaks it throws, which
  * fails the test that received it.
  */
-function checkedFrame(text: string): ServerFrame {
+export function checkedFrame(text: string): ServerFrame {
   const parsed = serverFrame.safeParse(JSON.parse(text));
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(frame)'}: ${issue.message}`);

@@ -50,7 +50,7 @@ export const MODERATION_RATE = { limit: 30, windowMs: 60_000 } as const;
  * GET /api/rooms/:roomId/reports (moderators) → open reports grouped by message, newest first.
  * GET /api/rooms/:roomId/reports/count (moderators) → {open_count}. Moderators' sockets also
  * receive `reports.changed` with the new count.
- * POST /api/messages/:messageId/reports/dismiss {} (moderators) → 204: its open reports are
+ * POST /api/messages/:messageId/reports/dismiss (moderators) → 204: its open reports are
  * dismissed (404 'This message has no open reports' when there are none). Removing the message
  * resolves its reports too.
  */
@@ -76,8 +76,8 @@ export type ReportsCountResponse = z.infer<typeof reportsCountResponse>;
 
 /**
  * Ignored people (private to the caller). GET /api/me/ignored → the list, newest first.
- * PUT /api/me/ignored/:userId {} → 204 (400 'You cannot ignore yourself'; 404 unknown user);
- * DELETE /api/me/ignored/:userId {} → 204. Their messages are collapsed for the caller and their
+ * PUT /api/me/ignored/:userId → 204 (400 'You cannot ignore yourself'; 404 unknown user);
+ * DELETE /api/me/ignored/:userId → 204. Their messages are collapsed for the caller and their
  * mentions of the caller do not count as mentions.
  */
 export type IgnoredUserDto = z.infer<typeof ignoredUserDto>;

@@ -41,7 +41,7 @@ export type OwnProfileDto = z.infer<typeof ownProfileDto>;
  */
 export type UpdateProfileRequest = z.input<typeof updateProfileBody>;
 
-/** POST /api/profile/sync {} → the refreshed own profile. 400 no_github_account, 502/503 on GitHub failure. */
+/** POST /api/profile/sync → the refreshed own profile. 400 no_github_account, 502/503 on GitHub failure. */
 export type SyncProfileResponse = OwnProfileDto;
 
 export type LanguageCountDto = z.infer<typeof languageCountDto>;

@@ -56,7 +56,7 @@ export const REPLY_NOT_IN_ROOM = 'You can only reply to a message of this room';
 export const REPLY_TO_DELETED = 'That message was deleted';
 
 /**
- * POST /api/rooms/join {repoFullName} and POST /api/rooms/:roomId/join {} → 200.
+ * POST /api/rooms/join {repoFullName} and POST /api/rooms/:roomId/join → 200.
  * 400 when repoFullName is not owner/name; 401 signed out; 404 unknown room id;
  * 429 after 5 joins in an hour ('Please wait {n} seconds before joining another room').
  * A repository without a room yet is checked on GitHub first: 404 'Repository not found on GitHub'
@@ -98,10 +98,10 @@ export type MessageResponse = z.infer<typeof messageResponse>;
  */
 export type EditMessageRequest = z.input<typeof editMessageBody>;
 
-/** DELETE /api/messages/:messageId (JSON body {}) → 204 */
+/** DELETE /api/messages/:messageId (no body needed) → 204 */
 
 /**
- * POST /api/messages/:messageId/remove (JSON body {}) → 204: a moderator removes anyone's
+ * POST /api/messages/:messageId/remove → 204: a moderator removes anyone's
  * message (its text is gone from storage and replays; everyone sees 'Message removed by a
  * moderator'). 403 for anyone who is not a moderator of the room; 404 for a message already deleted.
  */
@@ -113,7 +113,7 @@ export type EditMessageRequest = z.input<typeof editMessageBody>;
 export type ToggleReactionRequest = z.input<typeof reactionBody>;
 export type ToggleReactionResponse = z.infer<typeof toggleReactionResponse>;
 
-/** POST /api/rooms/:roomId/leave (JSON body {}) → 204 */
+/** POST /api/rooms/:roomId/leave → 204 */
 
 /** How long a moderator mutes a member for: '10 minutes', '1 hour' or '24 hours'. */
 export const MUTE_DURATIONS = { '10m': 10 * 60_000, '1h': 60 * 60_000, '24h': 24 * 60 * 60_000 } as const;
@@ -128,7 +128,7 @@ export const MUTE_DURATION_LABELS: Record<MuteDuration, string> = {
  * POST /api/rooms/:roomId/mutes {user_id, duration: '10m' | '1h' | '24h'} → 200 {muted_until}:
  * a moderator mutes an active member (not another moderator: 403). Until then the member's posts,
  * reactions and edits in the room answer 403 'You are muted in this room' (reason `muted`).
- * DELETE /api/rooms/:roomId/mutes/:userId (JSON body {}) → 204 lifts it. Both moderators only.
+ * DELETE /api/rooms/:roomId/mutes/:userId → 204 lifts it. Both moderators only.
  */
 export type MuteResponse = z.infer<typeof muteResponse>;
 export const MUTED_MESSAGE = 'You are muted in this room';
@@ -137,7 +137,7 @@ export const MUTED_MESSAGE = 'You are muted in this room';
  * POST /api/rooms/:roomId/bans {user_id} → 204: a moderator bans someone who has been a member
  * (not another moderator): their membership ends (member.banned, then member.left) and joining
  * again answers 403 'You are banned from this room'. DELETE /api/rooms/:roomId/bans/:userId
- * (JSON body {}) → 204 lifts it (they may join again). GET /api/rooms/:roomId/bans → the
+ * → 204 lifts it (they may join again). GET /api/rooms/:roomId/bans → the
  * 'Banned' list. All three moderators only.
  */
 export type BanDto = z.infer<typeof banDto>;
@@ -158,8 +158,8 @@ export const PINNED_MESSAGES_MAX = 50;
 export const PINNED_LIMIT_MESSAGE = `A room can have at most ${PINNED_MESSAGES_MAX} pinned messages`;
 
 /**
- * POST /api/messages/:messageId/pin (JSON body {}) → 204 and DELETE /api/messages/:messageId/pin
- * (JSON body {}) → 204: moderators pin and unpin (message.pinned / message.unpinned events);
+ * POST /api/messages/:messageId/pin → 204 and DELETE /api/messages/:messageId/pin
+ * → 204: moderators pin and unpin (message.pinned / message.unpinned events);
  * 409 past PINNED_MESSAGES_MAX. GET /api/rooms/:roomId/pins (any signed-in user) → the room's
  * pinned messages, newest pin first; a deleted message drops out.
  */
