@@ -10,3 +10,17 @@ test('the home page loads with the product title and the API is healthy', async 
   expect(ready.status()).toBe(200);
   expect(await ready.json()).toEqual({ status: 'ok' });
 });
+
+test('the API reference renders under its own policy, with the API title and its routes', async ({ page }) => {
+  const refusals: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') refusals.push(message.text());
+  });
+  page.on('pageerror', (error) => refusals.push(error.message));
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: /RepoRooms API/ })).toBeVisible();
+  const send = page.locator('.opblock-post', { has: page.locator('[data-path="/api/rooms/{roomId}/messages"]') });
+  await expect(send).toBeVisible();
+  await expect(send).toContainText('Send a message');
+  expect(refusals).toEqual([]);
+});

@@ -3,11 +3,12 @@
  *
  * - zod writes the regular expression it checks ids and timestamps with beside their `format`
  *   (`uuid`, `date-time`); the format says the same in words, so the pattern is left out;
+ * - zod bounds every integer by JavaScript's safe range (±2^53 - 1); only other bounds are kept;
  * - every named schema is emitted twice, as read (answers) and as written (`…Input`, for
  *   requests); requests never name one, so the components nothing refers to are left out.
  */
 export function tidyDocument<T>(document: T): T {
-  const tidy = dropFormatPatterns(document) as T & { components?: { schemas?: Record<string, unknown> } };
+  const tidy = dropNoise(document) as T & { components?: { schemas?: Record<string, unknown> } };
   const schemas = tidy.components?.schemas;
   if (!schemas) return tidy;
   const referenced = referencedComponents(tidy);
@@ -18,13 +19,18 @@ export function tidyDocument<T>(document: T): T {
 const SPELLED_FORMATS = new Set(['uuid', 'date-time']);
 const COMPONENT_REF = '#/components/schemas/';
 
-function dropFormatPatterns(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(dropFormatPatterns);
+function dropNoise(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropNoise);
   if (value === null || typeof value !== 'object') return value;
   const entries = Object.entries(value as Record<string, unknown>);
   const spelled = entries.some(([key, item]) => key === 'format' && SPELLED_FORMATS.has(String(item)));
+  const integer = entries.some(([key, item]) => key === 'type' && item === 'integer');
+  const noise = (key: string, item: unknown) =>
+    (spelled && key === 'pattern') ||
+    (integer && key === 'maximum' && item === Number.MAX_SAFE_INTEGER) ||
+    (integer && key === 'minimum' && item === Number.MIN_SAFE_INTEGER);
   return Object.fromEntries(
-    entries.filter(([key]) => !(spelled && key === 'pattern')).map(([key, item]) => [key, dropFormatPatterns(item)]),
+    entries.filter(([key, item]) => !noise(key, item)).map(([key, item]) => [key, dropNoise(item)]),
   );
 }
 
