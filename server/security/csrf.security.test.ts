@@ -101,6 +101,18 @@ describe('CSRF and CSWSH', () => {
       expect(me.statusCode).toBe(401);
     });
 
+    it('that needs a body is told what is missing, as for an empty one', async () => {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/rooms/join',
+        headers: { cookie: author.cookie, origin: SITE },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: { code: 'validation_failed', message: 'repoFullName: Repository must be written as owner/name' },
+      });
+    });
+
     it.each([
       ['a foreign Origin', { origin: 'https://evil.example' }],
       ['a null Origin', { origin: 'null' }],

@@ -68,7 +68,8 @@ export async function registerOpenApi(app: FastifyInstance, { config }: Pick<Rou
     routePrefix: DOCS_PATH,
     staticCSP: DOCS_CSP,
     theme: { title: `${PRODUCT_NAME} API` },
-    uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
+    // BaseLayout: the reference without Swagger UI's top bar (its logo and a box to load other documents).
+    uiConfig: { layout: 'BaseLayout', deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
   });
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
