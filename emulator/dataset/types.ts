@@ -1,4 +1,4 @@
-/** One entry of data/repositories.json (see data/README.md). */
+/** One entry of data/repositories.json (see emulator/data/README.md). */
 export interface SeedRepository {
   full_name: string;
   owner_type: 'Organization' | 'User';
@@ -43,7 +43,7 @@ export interface Account {
   demo: boolean;
 }
 
-/** Why a repository answers with an error instead of its data (see README "Quirks"). */
+/** Why a repository answers with an error instead of its data (see emulator/README.md, "Quirks"). */
 export type RepoQuirk = 'dmca' | 'blocked' | 'empty';
 
 export interface Repo {
