@@ -94,7 +94,7 @@ export interface Issue {
   updated_at: string;
   closed_at: string | null;
   pull: boolean;
-  author_association: 'OWNER' | 'MEMBER' | 'CONTRIBUTOR' | 'FIRST_TIME_CONTRIBUTOR' | 'NONE';
+  author_association: 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'CONTRIBUTOR' | 'FIRST_TIME_CONTRIBUTOR' | 'NONE';
 }
 
 export interface Release {

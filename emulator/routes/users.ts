@@ -97,7 +97,7 @@ export const userRoutes: Route[] = [
       return {
         status: 200,
         body: page.items.map((e) => eventJson(e, account, ctx.urls, ctx.dataset)),
-        headers: { ...page.headers, 'x-poll-interval': '60' },
+        headers: { ...page.headers, 'x-poll-interval': String(ctx.pollIntervalSeconds) },
       };
     },
   },
