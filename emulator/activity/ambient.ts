@@ -58,11 +58,19 @@ export function ambientActivity(deps: ProduceDeps, repos: Repo[], seed: string, 
       return now.issue.state === 'open' && !now.pull.draft;
     });
     const existing = open.length > 0 && rng.chance(0.5) ? rng.pick(open) : undefined;
-    mergePull(deps, repo, actor, existing ? { number: existing.number, title: existing.title } : { title: generatedPullTitle(key) });
+    mergePull(
+      deps,
+      repo,
+      actor,
+      existing ? { number: existing.number, title: existing.title } : { title: generatedPullTitle(key) },
+    );
   } else if (roll < 0.6) {
     openIssue(deps, repo, actor, { title: generatedIssueTitle(key), body: 'Seen while trying the latest version.' });
   } else {
-    pushCommits(deps, repo, actor, { messages: generatedCommitMessages(key, rng.int(1, 4)), branch: repo.default_branch });
+    pushCommits(deps, repo, actor, {
+      messages: generatedCommitMessages(key, rng.int(1, 4)),
+      branch: repo.default_branch,
+    });
   }
 }
 
@@ -83,7 +91,12 @@ export function startAmbientActivity(options: AmbientActivityOptions, deps: Ambi
       clearInterval(timer);
       return;
     }
-    ambientActivity({ dataset: deps.dataset, state: deps.state, urls: deps.urls, nowMs: deps.now() }, repos, seed, tick);
+    ambientActivity(
+      { dataset: deps.dataset, state: deps.state, urls: deps.urls, nowMs: deps.now() },
+      repos,
+      seed,
+      tick,
+    );
     tick += 1;
   }, options.everyMs);
   timer.unref();

@@ -24,11 +24,16 @@ export function nextTag(releases: readonly Release[], taken: (tag: string) => bo
   const newest = releases.find((r) => /\d+\.\d+\.\d+/.test(r.tag_name));
   const m = newest ? /^(.*?)(\d+)\.(\d+)\.(\d+)/.exec(newest.tag_name) : null;
   const prefix = m ? (m[1] ?? '') : 'v';
-  let [major, minor, patch] = m ? [Number(m[2]), Number(m[3]), Number(m[4]) + 1] : [0, 1, 0];
+  const major = m ? Number(m[2]) : 0;
+  let minor = m ? Number(m[3]) : 1;
+  let patch = m ? Number(m[4]) + 1 : 0;
   let tag = `${prefix}${major}.${minor}.${patch}`;
   while (taken(tag)) {
     patch += 1;
-    if (patch > 99) [major, minor, patch] = [major, minor + 1, 0];
+    if (patch > 99) {
+      minor += 1;
+      patch = 0;
+    }
     tag = `${prefix}${major}.${minor}.${patch}`;
   }
   return tag;

@@ -34,7 +34,9 @@ export function hasIssues(state: EmulatorState, repo: Repo): boolean {
 
 /** The head of a branch: the last pushed commit, or a SHA that stands for the dataset's history. */
 export function branchHead(state: EmulatorState, repo: Repo, branch: string): string {
-  return state.activity.peek(repo.full_name)?.heads.get(branch) ?? sha(`head:${repo.full_name.toLowerCase()}:${branch}`);
+  return (
+    state.activity.peek(repo.full_name)?.heads.get(branch) ?? sha(`head:${repo.full_name.toLowerCase()}:${branch}`)
+  );
 }
 
 /** Branches that exist: the default branch and every branch pushed to. */

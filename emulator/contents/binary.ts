@@ -53,10 +53,32 @@ function png(colours: [number[], number[]]): Buffer {
 function gif(colour: number[]): Buffer {
   return Buffer.from([
     ...Buffer.from('GIF89a', 'ascii'),
-    1, 0, 1, 0, 0x80, 0, 0, // 1×1, a global table of two colours
-    ...colour, 0, 0, 0,
-    0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, // image descriptor
-    2, 2, 0x44, 0x01, 0, // LZW data
+    1,
+    0,
+    1,
+    0,
+    0x80,
+    0,
+    0, // 1×1, a global table of two colours
+    ...colour,
+    0,
+    0,
+    0,
+    0x2c,
+    0,
+    0,
+    0,
+    0,
+    1,
+    0,
+    1,
+    0,
+    0, // image descriptor
+    2,
+    2,
+    0x44,
+    0x01,
+    0, // LZW data
     0x3b,
   ]);
 }

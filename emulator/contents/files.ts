@@ -18,7 +18,13 @@ export function nodeAt(repo: Repo, path: string): Node | null {
   if (!entry) return null;
   if (entry.kind === 'dir') return { type: 'dir', path, name: nameOf(path) };
   if (entry.kind === 'binary')
-    return { type: 'file', path, name: nameOf(path), bytes: generateBinary(entry.binary, repo.full_name, path), binary: true };
+    return {
+      type: 'file',
+      path,
+      name: nameOf(path),
+      bytes: generateBinary(entry.binary, repo.full_name, path),
+      binary: true,
+    };
   const text = generateText(entry.text, repo.full_name, path, isLargeFile(path));
   return { type: 'file', path, name: nameOf(path), bytes: Buffer.from(text, 'utf8'), binary: false };
 }

@@ -13,7 +13,11 @@ export const RAW_PATH = /^\/([^/]+)\/([^/]+)\/raw\/(.+)$/;
  * application/octet-stream, 404 "404: Not Found" for what does not exist. A ref may contain
  * slashes, so the longest prefix that names a ref wins.
  */
-export function serveRawDownload(res: ServerResponse, path: string, deps: { dataset: Dataset; state: EmulatorState }): void {
+export function serveRawDownload(
+  res: ServerResponse,
+  path: string,
+  deps: { dataset: Dataset; state: EmulatorState },
+): void {
   const notFound = (): void =>
     send(res, 404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, '404: Not Found');
   const m = RAW_PATH.exec(path);

@@ -16,12 +16,7 @@ export interface ResolvedRef {
  * to through the emulator, a release's tag, or anything that looks like a full 40-hex SHA.
  * Everything else does not exist. (`refs/heads/x` and `refs/tags/x` are accepted too.)
  */
-export function resolveRef(
-  dataset: Dataset,
-  state: EmulatorState,
-  repo: Repo,
-  ref: string | null,
-): ResolvedRef | null {
+export function resolveRef(dataset: Dataset, state: EmulatorState, repo: Repo, ref: string | null): ResolvedRef | null {
   const wanted = ref === null || ref === '' ? repo.default_branch : ref;
   if (/^[0-9a-f]{40}$/i.test(wanted)) return { name: wanted.toLowerCase(), sha: wanted.toLowerCase(), kind: 'sha' };
   const branch = wanted.replace(/^refs\/heads\//, '');

@@ -170,11 +170,31 @@ function header(kind: TextKind, repo: string, path: string): string[] {
     case 'python':
       return [`"""${note}"""`, '', 'from __future__ import annotations', ''];
     case 'go':
-      return [`// ${note}`, `package ${path.split('/').slice(-2, -1)[0]?.replace(/[^a-z]/g, '') || 'main'}`, '', 'import "fmt"', ''];
+      return [
+        `// ${note}`,
+        `package ${
+          path
+            .split('/')
+            .slice(-2, -1)[0]
+            ?.replace(/[^a-z]/g, '') || 'main'
+        }`,
+        '',
+        'import "fmt"',
+        '',
+      ];
     case 'rust':
       return [`//! ${note}`, '', 'use std::fmt;', ''];
     case 'java':
-      return [`// ${note}`, `public final class ${cap(path.replace(/^.*\//, '').replace(/\..*$/, '').replace(/[^A-Za-z0-9]/g, '') || 'Main')} {`, ''];
+      return [
+        `// ${note}`,
+        `public final class ${cap(
+          path
+            .replace(/^.*\//, '')
+            .replace(/\..*$/, '')
+            .replace(/[^A-Za-z0-9]/g, '') || 'Main',
+        )} {`,
+        '',
+      ];
     case 'c':
       return [`/* ${note} */`, '#include <stddef.h>', ''];
     case 'ruby':
@@ -207,21 +227,82 @@ function prose(rng: Rng, repo: string, path: string, kind: 'markdown' | 'text', 
   return lines;
 }
 
-function data(rng: Rng, kind: 'json' | 'yaml' | 'toml' | 'xml' | 'html' | 'csv', repo: string, target: number): string[] {
+function data(
+  rng: Rng,
+  kind: 'json' | 'yaml' | 'toml' | 'xml' | 'html' | 'csv',
+  repo: string,
+  target: number,
+): string[] {
   const rows: Names[] = [];
   while (rows.length < target / (kind === 'csv' ? 1 : 6)) rows.push(names(rng));
   const value = (n: Names): number => rng.int(1, 9_999) + n.noun.length;
   switch (kind) {
     case 'json':
-      return ['{', `  "name": "${repo}",`, '  "entries": [', ...rows.flatMap((n, i) => ['    {', `      "id": ${i + 1},`, `      "${n.noun}": "${n.verb}",`, `      "${n.other}": ${value(n)}`, i === rows.length - 1 ? '    }' : '    },']), '  ]', '}'];
+      return [
+        '{',
+        `  "name": "${repo}",`,
+        '  "entries": [',
+        ...rows.flatMap((n, i) => [
+          '    {',
+          `      "id": ${i + 1},`,
+          `      "${n.noun}": "${n.verb}",`,
+          `      "${n.other}": ${value(n)}`,
+          i === rows.length - 1 ? '    }' : '    },',
+        ]),
+        '  ]',
+        '}',
+      ];
     case 'yaml':
-      return [`name: ${repo}`, 'entries:', ...rows.flatMap((n, i) => [`  - id: ${i + 1}`, `    ${n.noun}: ${n.verb}`, `    ${n.other}: ${value(n)}`, `    enabled: ${rng.chance(0.5)}`, ''])];
+      return [
+        `name: ${repo}`,
+        'entries:',
+        ...rows.flatMap((n, i) => [
+          `  - id: ${i + 1}`,
+          `    ${n.noun}: ${n.verb}`,
+          `    ${n.other}: ${value(n)}`,
+          `    enabled: ${rng.chance(0.5)}`,
+          '',
+        ]),
+      ];
     case 'toml':
-      return [`name = "${repo}"`, '', ...rows.flatMap((n, i) => [`[entry-${i + 1}]`, `${n.noun} = "${n.verb}"`, `${n.other} = ${value(n)}`, `enabled = ${rng.chance(0.5)}`, ''])];
+      return [
+        `name = "${repo}"`,
+        '',
+        ...rows.flatMap((n, i) => [
+          `[entry-${i + 1}]`,
+          `${n.noun} = "${n.verb}"`,
+          `${n.other} = ${value(n)}`,
+          `enabled = ${rng.chance(0.5)}`,
+          '',
+        ]),
+      ];
     case 'xml':
-      return ['<?xml version="1.0" encoding="UTF-8"?>', `<entries name="${repo}">`, ...rows.flatMap((n, i) => [`  <entry id="${i + 1}">`, `    <${n.noun}>${n.verb}</${n.noun}>`, `    <${n.other}>${value(n)}</${n.other}>`, '  </entry>']), '</entries>'];
+      return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        `<entries name="${repo}">`,
+        ...rows.flatMap((n, i) => [
+          `  <entry id="${i + 1}">`,
+          `    <${n.noun}>${n.verb}</${n.noun}>`,
+          `    <${n.other}>${value(n)}</${n.other}>`,
+          '  </entry>',
+        ]),
+        '</entries>',
+      ];
     case 'html':
-      return ['<!doctype html>', '<html lang="en">', `<head><meta charset="utf-8"><title>${repo}</title></head>`, '<body>', ...rows.flatMap((n) => [`  <section class="${n.noun}">`, `    <h2>${cap(n.verb)} the ${n.noun}</h2>`, `    <p>${sentence(rng, n)}</p>`, '  </section>']), '</body>', '</html>'];
+      return [
+        '<!doctype html>',
+        '<html lang="en">',
+        `<head><meta charset="utf-8"><title>${repo}</title></head>`,
+        '<body>',
+        ...rows.flatMap((n) => [
+          `  <section class="${n.noun}">`,
+          `    <h2>${cap(n.verb)} the ${n.noun}</h2>`,
+          `    <p>${sentence(rng, n)}</p>`,
+          '  </section>',
+        ]),
+        '</body>',
+        '</html>',
+      ];
     case 'csv':
       return ['id,verb,noun,value', ...rows.map((n, i) => `${i + 1},${n.verb},${n.noun},${value(n)}`)];
   }

@@ -27,7 +27,8 @@ export function validRefName(name: string): boolean {
   return (
     name.length > 0 &&
     name.length <= 255 &&
-    !/[\s~^:?*[\\\x00-\x1f\x7f]/.test(name) &&
+    ![...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) &&
+    !/[\s~^:?*[\\]/.test(name) &&
     !name.includes('..') &&
     !name.includes('@{') &&
     !name.includes('//') &&

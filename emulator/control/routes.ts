@@ -42,7 +42,8 @@ const HELP = {
     '{repo, number, state}: set an issue (open, closed) or pull request (open, closed, merged, draft) of a dataset repository.',
   'POST /__control/activity':
     '{repo, type, actor, ...}: release {tag, name?, body?, prerelease?}, merge {number?, title?}, issue {title, body?}, push {commits, branch?} → 201 the event.',
-  'PUT /__control/repo-features': '{repo, has_issues}: switch a repository\'s issues off (creating one answers 410) or on.',
+  'PUT /__control/repo-features':
+    "{repo, has_issues}: switch a repository's issues off (creating one answers 410) or on.",
   'PUT /__control/event-payloads':
     '{shape}: "full" (GitHub Enterprise Server, github.com before October 2025) or "trimmed" (github.com now).',
 };

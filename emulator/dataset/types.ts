@@ -41,6 +41,8 @@ export interface Account {
   updated_at: string;
   /** Demo accounts can sign in through the OAuth pages. */
   demo: boolean;
+  /** A fresh account: created (and last updated) this many days before the emulator's clock. */
+  createdDaysBeforeNow?: number;
 }
 
 /** Why a repository answers with an error instead of its data (see emulator/README.md, "Quirks"). */

@@ -101,7 +101,10 @@ export function trimmedEvent(event: JsonObject): JsonObject {
       if ('repo' in branch) branch.repo = pick(branch.repo, MINIMAL_REPO_FIELDS);
       pull[side] = branch;
     }
-    return { ...event, payload: { action: payload.action ?? null, number: payload.number ?? null, pull_request: pull } };
+    return {
+      ...event,
+      payload: { action: payload.action ?? null, number: payload.number ?? null, pull_request: pull },
+    };
   }
   return event;
 }

@@ -73,7 +73,11 @@ function commitJson(ctx: ApiContext, repo: Repo, facts: CommitFacts): JsonObject
     author: user,
     committer: user,
     parents: [
-      { sha: facts.parent, url: `${api}/commits/${facts.parent}`, html_url: `${WEB}/${repo.full_name}/commit/${facts.parent}` },
+      {
+        sha: facts.parent,
+        url: `${api}/commits/${facts.parent}`,
+        html_url: `${WEB}/${repo.full_name}/commit/${facts.parent}`,
+      },
     ],
     stats: { total: 0, additions: 0, deletions: 0 },
     files: [],
@@ -87,7 +91,11 @@ function getCommit(ctx: ApiContext): ApiResult {
   emptyRepository(repo, 409, 'Git Repository is empty.', COMMIT_DOC);
   const ref = resolveRef(ctx.dataset, ctx.state, repo, wanted);
   if (!ref)
-    throw new ApiError(422, { message: `No commit found for SHA: ${wanted}`, documentation_url: COMMIT_DOC, status: '422' });
+    throw new ApiError(422, {
+      message: `No commit found for SHA: ${wanted}`,
+      documentation_url: COMMIT_DOC,
+      status: '422',
+    });
   if (wants(ctx, 'sha'))
     return {
       status: 200,

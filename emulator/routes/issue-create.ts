@@ -46,7 +46,12 @@ function labelsFor(repo: Repo, raw: unknown): Label[] {
   const known = repoLabels(repo);
   const labels: Label[] = [];
   for (const item of raw) {
-    const name = typeof item === 'string' ? item : item && typeof item === 'object' ? (item as { name?: unknown }).name : undefined;
+    const name =
+      typeof item === 'string'
+        ? item
+        : item && typeof item === 'object'
+          ? (item as { name?: unknown }).name
+          : undefined;
     if (typeof name !== 'string' || name.trim() === '') throw validationFailed('labels', 'invalid');
     if (labels.some((l) => l.name.toLowerCase() === name.toLowerCase())) continue;
     labels.push(
@@ -107,11 +112,16 @@ async function createIssue(ctx: ApiContext): Promise<ApiResult> {
   const author = ctx.dataset.account(ctx.auth.login);
   if (!author) throw new ApiError(401, { message: 'Bad credentials', documentation_url: DOCS, status: '401' });
   const mayLabel = canPush(roleOf(ctx.state, repo, author.login));
-  const { issue } = openIssue({ dataset: ctx.dataset, state: ctx.state, urls: ctx.urls, nowMs: ctx.nowMs }, repo, author, {
-    title,
-    body: text,
-    labels: mayLabel ? labels : [],
-  });
+  const { issue } = openIssue(
+    { dataset: ctx.dataset, state: ctx.state, urls: ctx.urls, nowMs: ctx.nowMs },
+    repo,
+    author,
+    {
+      title,
+      body: text,
+      labels: mayLabel ? labels : [],
+    },
+  );
   const location = `${ctx.urls.repo(repo.full_name)}/issues/${issue.number}`;
   return {
     status: 201,

@@ -2,7 +2,7 @@ import type { ApiContext, ApiResult, Route } from '../api/context';
 import { notFound } from '../api/errors';
 import { paginate } from '../api/paging';
 import { permissionsOf, repoAccessKey } from '../dataset/access';
-import type { Issue, Repo } from '../dataset/index';
+import type { Issue } from '../dataset/index';
 import { currentIssue, issueJson, pullJson } from '../present/issues';
 import { issueStateKey } from '../state';
 import { releaseJson } from '../present/releases';
