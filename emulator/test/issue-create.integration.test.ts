@@ -52,6 +52,9 @@ describe('POST /repos/{o}/{r}/issues', () => {
     expect(await read.json()).toEqual(issue);
     const listed = (await (await c.get(`/api/v3/repos/${REPO}/issues`)).json()) as { number: number }[];
     expect(listed[0]?.number).toBe(issue.number);
+    const q = encodeURIComponent(`repo:${REPO} is:issue is:open tutorial`);
+    const found = (await (await c.get(`/api/v3/search/issues?q=${q}`)).json()) as { items: { number: number }[] };
+    expect(found.items.map((i) => i.number)).toContain(issue.number);
     const events = (await (await c.get(`/api/v3/repos/${REPO}/events`)).json()) as {
       type: string;
       payload: { issue: { number: number } };
