@@ -37,7 +37,7 @@ import { registerHttpMetrics } from './metrics/http-metrics';
 import { instrumentBus } from './metrics/instrumented-bus';
 import { createMetricsServer, type MetricsServer } from './metrics/metrics-server';
 import { startExpiredRowsPurge } from './services/housekeeping/expired-rows-purge';
-import { demoRoomRepositories } from './services/demo/conversations';
+import { demoRoomRepositories } from './services/demo/demo-content.start';
 
 export interface BuildAppOptions {
   logger?: Logger;

@@ -527,8 +527,3 @@ export const DEMO_CONVERSATIONS: RoomScript[] = [
     ],
   },
 ];
-
-/** The repositories of the demo rooms (in demo mode they also receive activity on their own). */
-export function demoRoomRepositories(): string[] {
-  return DEMO_CONVERSATIONS.map((script) => script.repo);
-}
