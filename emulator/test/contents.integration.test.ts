@@ -169,8 +169,8 @@ describe('GET /repos/{o}/{r}/contents/{path}', () => {
     const badRef = await c.get(`${API}/contents/src/index.ts?ref=no-such-branch`);
     expect(badRef.status).toBe(404);
     expect(await badRef.json()).toMatchObject({ message: 'No commit found for the ref no-such-branch' });
-    expect((await c.get('/api/v3/repos/nobody/nothing/contents/README.md')).status).toBe(404);
-    const empty = await c.get('/api/v3/repos/reporooms-quirks/empty-repo/contents/README.md');
+    expect((await c.get('/api/v3/repos/nobody/nothing/contents/src/index.ts')).status).toBe(404);
+    const empty = await c.get('/api/v3/repos/reporooms-quirks/empty-repo/contents/src/index.ts');
     expect(empty.status).toBe(404);
     expect(await empty.json()).toMatchObject({ message: 'This repository is empty.' });
   });
@@ -183,8 +183,8 @@ describe('GET /repos/{o}/{r}/contents/{path}', () => {
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(await download.text()).toBe(decode(item));
-    expect((await fetch(`${c.server.url}/${REPO}/raw/main/missing.md`)).status).toBe(404);
-    expect((await fetch(`${c.server.url}/${REPO}/raw/nope/README.md`)).status).toBe(404);
+    expect((await fetch(`${c.server.url}/${REPO}/raw/main/src/missing.ts`)).status).toBe(404);
+    expect((await fetch(`${c.server.url}/${REPO}/raw/nope/src/index.ts`)).status).toBe(404);
   });
 });
 
