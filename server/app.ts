@@ -40,6 +40,7 @@ import { registerHttpMetrics } from './metrics/http-metrics';
 import { instrumentBus } from './metrics/instrumented-bus';
 import { createMetricsServer, type MetricsServer } from './metrics/metrics-server';
 import { startExpiredRowsPurge } from './services/housekeeping/expired-rows-purge';
+import { demoRoomRepositories } from './services/demo/demo-content.start';
 
 export interface BuildAppOptions {
   logger?: Logger;
@@ -159,7 +160,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerCompression(app);
   registerRouteContracts(app);
   await registerOpenApi(app, routeDeps);
-  if (config.github.mode === 'emulated') await mountEmulator(app, config.publicUrl);
+  if (config.github.mode === 'emulated')
+    await mountEmulator(app, config.publicUrl, {
+      control: config.emulator.control,
+      pollIntervalSeconds: config.emulator.pollIntervalSeconds,
+      ambientRepos: config.demoContent ? demoRoomRepositories() : [],
+    });
   await registerApiRoutes(app, routeDeps);
   if (options.serveClient !== false) await registerSpa(app, routeDeps);
   const gateway = attachRealtimeGateway(app, { config, bus, logger, metrics, services });

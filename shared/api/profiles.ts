@@ -15,7 +15,7 @@ import type {
 export const PROFILE_VISIBILITIES = ['public', 'private'] as const;
 export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
 
-/** SPEC §3 privacy_settings. The booleans default to true, visibility to public. */
+/** docs/PRODUCT.md §3 privacy settings. The booleans default to true, visibility to public. */
 export type PrivacySettingsDto = z.infer<typeof privacySettingsDto>;
 
 export const PRIVACY_FLAGS = [
@@ -36,7 +36,7 @@ export type OwnProfileDto = z.infer<typeof ownProfileDto>;
 
 /**
  * PATCH /api/profile: every field optional; only the caller's own profile changes (a body `id` is ignored).
- * An empty username (or display name, bio) clears it. 400 validation_failed with the SPEC §5 message,
+ * An empty username (or display name, bio) clears it. 400 validation_failed with the docs/PRODUCT.md §5 message,
  * 409 conflict 'Username is already taken'.
  */
 export type UpdateProfileRequest = z.input<typeof updateProfileBody>;

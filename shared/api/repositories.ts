@@ -5,7 +5,7 @@ import type {
   repositoryCardDto,
   repositoryDetailsDto,
 } from './repositories.schemas';
-/** Repository data served from GitHub through our API (SPEC §3 Repository, Repository details, Issue). */
+/** Repository data served from GitHub through our API (docs/PRODUCT.md §3 Repository, Repository details, Issue). */
 
 export type RepositoryCardDto = z.infer<typeof repositoryCardDto>;
 

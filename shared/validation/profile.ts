@@ -15,7 +15,7 @@ export const PROFILE_ERRORS = {
 
 export const RESERVED_USERNAMES = ['admin', 'root', 'api', 'www', 'mail', 'help', 'support', 'null', 'undefined'];
 
-/** SPEC §5: checked only when non-empty; an empty value is reported by `usernameHelper`. */
+/** docs/PRODUCT.md §5: checked only when non-empty; an empty value is reported by `usernameHelper`. */
 export function validateUsername(username: string): string | null {
   if (username.length === 0) return null;
   if (username.length < USERNAME_MIN || username.length > USERNAME_MAX) return PROFILE_ERRORS.usernameLength;
@@ -43,7 +43,7 @@ export function cleanBio(bio: string): string {
   return cleanMultilineText(bio);
 }
 
-/** SPEC §5 rules, applied to the name as it will be stored. */
+/** docs/PRODUCT.md §5 rules, applied to the name as it will be stored. */
 export function validateDisplayName(displayName: string): string | null {
   return [...cleanDisplayName(displayName)].length > DISPLAY_NAME_MAX ? PROFILE_ERRORS.displayNameLength : null;
 }
@@ -56,7 +56,7 @@ const UNSAFE_BIO_PATTERNS = [
 ];
 
 /**
- * SPEC §5 rules, applied to the bio as it will be stored, so an invisible character cannot hide
+ * docs/PRODUCT.md §5 rules, applied to the bio as it will be stored, so an invisible character cannot hide
  * markup from the content check (`<scr\u200Bipt>` is stored as `<script>`).
  */
 export function validateBio(bio: string): string | null {
