@@ -51,12 +51,10 @@ export interface RouteContract {
   errors?: Partial<Record<ErrorStatus, string>>;
 }
 
-/** One answer of a route, as Fastify and @fastify/swagger read it. */
+/** A JSON answer of a route, as Fastify and @fastify/swagger read it. */
 export interface ContractAnswer {
   description: string;
   content?: { 'application/json': { schema: z.ZodType } };
-  /** An answer without a body: a zod `null`, which the OpenAPI document shows as no content. */
-  schema?: z.ZodType;
 }
 
 export type ContractSchema = FastifySchema & {
@@ -64,6 +62,7 @@ export type ContractSchema = FastifySchema & {
   summary: string;
   description?: string;
   security?: Array<Record<string, string[]>>;
+  /** By status: a JSON answer, or a described zod `null` for one without a body (no content in the document). */
   response: Record<string, ContractAnswer | z.ZodType>;
 };
 
@@ -137,11 +136,10 @@ export function registerRouteContracts(app: FastifyInstance): void {
     const response = schema.response;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.some((method) => WRITE_METHODS.has(method))) {
-      const own = response[403] as ContractAnswer | undefined;
-      response[403] = jsonAnswer(
-        apiErrorResponse,
-        own ? `${own.description} Or ${CROSS_SITE}.` : `Refused: ${CROSS_SITE}.`,
-      );
+      const own = (response[403] as ContractAnswer | undefined)?.description;
+      if (!own?.includes(CROSS_SITE)) {
+        response[403] = jsonAnswer(apiErrorResponse, own ? `${own} Or ${CROSS_SITE}.` : `Refused: ${CROSS_SITE}.`);
+      }
       response[413] = jsonAnswer(apiErrorResponse, 'The body is over 64 KiB.');
       response[415] = jsonAnswer(apiErrorResponse, 'A body that is not JSON (Content-Type: application/json).');
     }
