@@ -18,7 +18,9 @@ test('the API reference renders under its own policy, with the API title and its
   });
   page.on('pageerror', (error) => refusals.push(error.message));
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /RepoRooms API/ })).toBeVisible();
+  // Swagger UI compiles 1.6 MB of script and reads the whole document before it shows anything:
+  // on a busy machine that takes longer than the default wait.
+  await expect(page.getByRole('heading', { name: /RepoRooms API/ })).toBeVisible({ timeout: 45_000 });
   const send = page.locator('.opblock-post', { has: page.locator('[data-path="/api/rooms/{roomId}/messages"]') });
   await expect(send).toBeVisible();
   await expect(send).toContainText('Send a message');
