@@ -71,6 +71,12 @@ export const PUBLIC_LANGUAGES_LIMIT = 6;
 
 export const MESSAGE_MAX = 1000;
 export const REPEATED_CHAR_LIMIT = 10;
+/**
+ * Combining marks one character may carry (accents, vowel signs, stacked consonants): real
+ * writing needs at most three or four; "Zalgo" text piles hundreds on a letter, drawn over the
+ * lines around it.
+ */
+export const COMBINING_MARKS_MAX = 4;
 export const MESSAGE_RATE = { limit: 10, windowMs: 60_000 } as const;
 export const JOIN_RATE = { limit: 5, windowMs: 3_600_000 } as const;
 /**

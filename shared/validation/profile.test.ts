@@ -33,6 +33,14 @@ describe('profile validation (SPEC §5)', () => {
     expect(validateDisplayName('x'.repeat(50))).toBeNull();
     expect(validateDisplayName('x'.repeat(51))).toBe('Display name must be 50 characters or less');
   });
+  it('refuses display names and bios with a character under more than four combining marks', () => {
+    expect(validateDisplayName('Ada\u0301\u0302\u0303\u0304\u0305')).toBe(
+      'Display name contains too many combining marks',
+    );
+    expect(validateDisplayName('Nguye\u0302\u0303n')).toBeNull();
+    expect(validateBio(`hi o${'\u0336'.repeat(40)}`)).toBe('Bio contains too many combining marks');
+    expect(validateBio('Tie\u0302\u0301ng Vie\u0323\u0302t')).toBeNull();
+  });
   it('limits bios to 500 characters and refuses unsafe markup', () => {
     expect(validateBio('x'.repeat(500))).toBeNull();
     expect(validateBio('x'.repeat(501))).toBe('Bio must be 500 characters or less');

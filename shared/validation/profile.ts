@@ -1,5 +1,5 @@
 import { BIO_MAX, DISPLAY_NAME_MAX, USERNAME_MAX, USERNAME_MIN } from '../limits';
-import { cleanMultilineText, cleanSingleLineText } from './clean-text';
+import { cleanMultilineText, cleanSingleLineText, hasTooManyCombiningMarks } from './clean-text';
 
 export const PROFILE_ERRORS = {
   usernameRequired: 'Username is required',
@@ -9,8 +9,10 @@ export const PROFILE_ERRORS = {
   usernameReserved: 'This username is reserved',
   usernameTaken: 'Username is already taken',
   displayNameLength: `Display name must be ${DISPLAY_NAME_MAX} characters or less`,
+  displayNameMarks: 'Display name contains too many combining marks',
   bioLength: `Bio must be ${BIO_MAX} characters or less`,
   bioContent: 'Bio contains invalid content',
+  bioMarks: 'Bio contains too many combining marks',
 } as const;
 
 export const RESERVED_USERNAMES = ['admin', 'root', 'api', 'www', 'mail', 'help', 'support', 'null', 'undefined'];
@@ -45,7 +47,10 @@ export function cleanBio(bio: string): string {
 
 /** SPEC §5 rules, applied to the name as it will be stored. */
 export function validateDisplayName(displayName: string): string | null {
-  return [...cleanDisplayName(displayName)].length > DISPLAY_NAME_MAX ? PROFILE_ERRORS.displayNameLength : null;
+  const cleaned = cleanDisplayName(displayName);
+  if ([...cleaned].length > DISPLAY_NAME_MAX) return PROFILE_ERRORS.displayNameLength;
+  if (hasTooManyCombiningMarks(cleaned)) return PROFILE_ERRORS.displayNameMarks;
+  return null;
 }
 
 const UNSAFE_BIO_PATTERNS = [
@@ -63,6 +68,7 @@ export function validateBio(bio: string): string | null {
   const cleaned = cleanBio(bio);
   if ([...cleaned].length > BIO_MAX) return PROFILE_ERRORS.bioLength;
   if (UNSAFE_BIO_PATTERNS.some((pattern) => pattern.test(cleaned))) return PROFILE_ERRORS.bioContent;
+  if (hasTooManyCombiningMarks(cleaned)) return PROFILE_ERRORS.bioMarks;
   return null;
 }
 

@@ -9,7 +9,7 @@ import {
   type GitHubReferenceState,
   type ReferenceTarget,
 } from '../../../shared/github-references';
-import { cleanSingleLineText } from '../../../shared/validation/clean-text';
+import { cleanSingleLineText, limitCombiningMarks } from '../../../shared/validation/clean-text';
 import type { Database, MessageRow } from '../../db/schema';
 import {
   messageReferencesRepository,
@@ -260,7 +260,7 @@ function toReference(
     repo,
     number: target.number,
     kind: isPull ? 'pull' : 'issue',
-    title: cleanSingleLineText(issue.title).slice(0, TITLE_MAX),
+    title: limitCombiningMarks(cleanSingleLineText(issue.title)).slice(0, TITLE_MAX),
     state,
   };
 }
