@@ -31,6 +31,13 @@ export interface EmulatorOptions {
   rateLimits?: Partial<RateLimits>;
   /** Serve the /__control/ test endpoints; default true. */
   enableControl?: boolean;
+  /**
+   * Sets a request's rate-limit buckets apart: a request for which this answers a non-empty name
+   * is counted in buckets of that name (still per token, app or IP within it), never in those of
+   * requests answered '' (the default grouping). A host that calls its embedded emulator itself
+   * keeps its own quota from anyone else who reaches it this way.
+   */
+  bucketScope?: (req: IncomingMessage) => string;
 }
 
 export const DEMO_OAUTH_APP = { clientId: 'reporooms-demo', clientSecret: 'reporooms-demo-secret' } as const;
@@ -57,7 +64,14 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     ...applicationRoutes,
     ...rateLimitRoutes,
   ]);
-  const apiDeps: ApiDeps = { dataset, state, urls: new Urls(publicUrl), router, now };
+  const apiDeps: ApiDeps = {
+    dataset,
+    state,
+    urls: new Urls(publicUrl),
+    router,
+    now,
+    ...(options.bucketScope ? { bucketScope: options.bucketScope } : {}),
+  };
   const oauthDeps = { state, dataset, publicUrl, now };
   const controlEnabled = options.enableControl ?? true;
 
