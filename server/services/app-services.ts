@@ -68,6 +68,7 @@ export function buildAppServices(infra: Infrastructure) {
     ttlSeconds: config.github.cacheTtlSeconds,
     logger,
     now,
+    rateLimiter,
   });
   // No reference is written after the database closes.
   infra.onClose(() => references.settled());
