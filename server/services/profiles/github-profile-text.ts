@@ -1,6 +1,6 @@
 import { DISPLAY_NAME_MAX } from '../../../shared/limits';
 import { cleanSingleLineText, limitCombiningMarks } from '../../../shared/validation/clean-text';
-import { cleanBio, cleanDisplayName } from '../../../shared/validation/profile';
+import { cleanBio, cleanDisplayName, containsHandle } from '../../../shared/validation/profile';
 import type { GitHubUser } from '../../github/github-types';
 
 /*
@@ -10,9 +10,14 @@ import type { GitHubUser } from '../../github/github-types';
  * (a letter under more than four combining marks) is cut instead.
  */
 
-/** The display name a new profile starts with: GitHub's name (cleaned, cut to the limit), else the login. */
+/**
+ * The display name a new profile starts with: GitHub's name (cleaned, cut to the limit), else the
+ * login. A GitHub name carrying an @handle ("Ada (@someone)") is not taken: our own rules refuse
+ * it, since beside the real handle it can only pass for someone else.
+ */
 export function initialDisplayName(user: Pick<GitHubUser, 'name' | 'login'>): string {
-  const name = limitCombiningMarks(cleanDisplayName(user.name ?? '')) || user.login;
+  const cleaned = limitCombiningMarks(cleanDisplayName(user.name ?? ''));
+  const name = (containsHandle(cleaned) ? '' : cleaned) || user.login;
   // Cut by code points, never inside a surrogate pair.
   return [...name].slice(0, DISPLAY_NAME_MAX).join('').trim();
 }
