@@ -9,6 +9,12 @@ export interface UserSummaryDto {
   username: string | null;
   display_name: string | null;
   avatar_url: string | null;
+  /**
+   * The person's GitHub login: who they are. Shown beside the username wherever the two differ,
+   * so a username cannot pass for someone else's login. Null when the account's login has been
+   * taken over by another account since; absent in events logged before it was added.
+   */
+  github_login?: string | null;
 }
 
 export interface RoomDto {

@@ -14,6 +14,7 @@ import { roomBansRepository } from '../../db/repositories/room-bans.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { Database } from '../../db/schema';
 import { domainErrors } from '../../errors';
+import { toUserSummaryDto } from '../messages/message.presenter';
 import { MODERATORS_ONLY } from '../messages/messages.service';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
@@ -170,7 +171,7 @@ export function createModerationService({ db, changes, roles, limits, now }: Mod
       const rows = await roomBansRepository(db).list(roomId);
       return {
         bans: rows.map((row) => ({
-          user: { id: row.user_id, username: row.username, display_name: row.display_name, avatar_url: row.avatar_url },
+          user: toUserSummaryDto(row.user_id, { id: row.user_id, ...row }),
           banned_at: row.created_at,
         })),
       };
