@@ -5,7 +5,7 @@ import { startExtraServer, type ExtraServer } from './support/extra-server';
 
 /** Formatting written in the composer shows as formatting, for the author and after a reload. */
 
-// One member joins a room. Joining is limited to 5 new rooms an hour per account (SPEC) and the
+// One member joins a room. Joining is limited to 5 new rooms an hour per account (docs/PRODUCT.md §5) and the
 // suite's shared server has spent most of the demo accounts' joins: this spec runs its own server.
 const OFFSET = 6;
 test.use({ baseURL: `http://localhost:${Number(process.env.E2E_PORT ?? '4300') + OFFSET}` });

@@ -6,7 +6,7 @@ import { startExtraServer, type ExtraServer } from './support/extra-server';
 
 /** Searching messages: one room from its header, every room of mine at /search, from:login, deleted ones never. */
 
-// Two members join two rooms. Joining is limited to 5 new rooms an hour per account (SPEC) and the
+// Two members join two rooms. Joining is limited to 5 new rooms an hour per account (docs/PRODUCT.md §5) and the
 // suite's shared server has spent most of the demo accounts' joins: this spec runs its own server.
 const OFFSET = 4;
 test.use({ baseURL: `http://localhost:${Number(process.env.E2E_PORT ?? '4300') + OFFSET}` });

@@ -12,7 +12,7 @@ import { startExtraServer, type ExtraServer } from './support/extra-server';
 
 /**
  * Reports, the moderation log and ignoring, with a maintainer and two members. margaret-demo has
- * admin access to excalidraw/excalidraw in the emulator's demo grants (the README's table), so she
+ * admin access to excalidraw/excalidraw in the emulator's demo grants (docs/FEATURES.md "Demo accounts"), so she
  * moderates its room; ada-demo and grace-demo are members. Joining is limited per account, so the
  * spec runs its own server.
  */

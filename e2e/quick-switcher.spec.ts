@@ -5,7 +5,7 @@ import { startExtraServer, type ExtraServer } from './support/extra-server';
 
 /** Ctrl+K (⌘K on macOS): "Jump to a room", my rooms first, then any repository by name. */
 
-// The switcher joins a room through its readable address. Joining is limited to 5 new rooms an hour per account (SPEC) and the
+// The switcher joins a room through its readable address. Joining is limited to 5 new rooms an hour (docs/PRODUCT.md §5) and the
 // suite's shared server has spent most of the demo accounts' joins: this spec runs its own server.
 const OFFSET = 5;
 test.use({ baseURL: `http://localhost:${Number(process.env.E2E_PORT ?? '4300') + OFFSET}` });

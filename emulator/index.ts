@@ -4,6 +4,8 @@ import { GITHUB_RATE_LIMITS } from './api/ratelimit';
 import { handleApi, type ApiDeps } from './api/pipeline';
 import { Router } from './api/router';
 import { serveAvatar } from './avatars/svg';
+import { startAmbientActivity, type AmbientActivityOptions } from './activity/ambient';
+import { RAW_PATH, serveRawDownload } from './contents/raw-download';
 import { handleControl } from './control/routes';
 import { loadDataset } from './dataset/index';
 import { sendJson } from './http/send';
@@ -11,14 +13,20 @@ import { accessToken } from './oauth/access-token';
 import { showAuthorize, submitAuthorize } from './oauth/authorize';
 import { Urls } from './present/urls';
 import { applicationRoutes } from './routes/applications';
+import { commitRoutes } from './routes/commits';
+import { contentRoutes } from './routes/contents';
+import { eventRoutes } from './routes/events';
 import { graphqlRoutes } from './routes/graphql';
+import { issueCreateRoutes } from './routes/issue-create';
 import { rateLimitRoutes } from './routes/rate-limit';
 import { repoRoutes } from './routes/repos';
 import { searchRoutes } from './routes/search';
 import { userRoutes } from './routes/users';
-import { EmulatorState, type OAuthApp } from './state';
+import { EmulatorState, type EventPayloadShape, type OAuthApp } from './state';
 
 export type { RateLimits } from './api/ratelimit';
+export type { AmbientActivityOptions } from './activity/ambient';
+export type { EventPayloadShape } from './state';
 
 export interface EmulatorOptions {
   /** Absolute origin+prefix where browsers reach the emulator, e.g. "http://localhost:3000/_emulator" (no trailing slash). */
@@ -31,6 +39,12 @@ export interface EmulatorOptions {
   rateLimits?: Partial<RateLimits>;
   /** Serve the /__control/ test endpoints; default true. */
   enableControl?: boolean;
+  /** X-Poll-Interval of the events endpoints, in seconds; default 60 like GitHub (tests use 2). */
+  pollIntervalSeconds?: number;
+  /** Activity produced now and then in these repositories, without anyone asking (demo mode). */
+  ambientActivity?: AmbientActivityOptions;
+  /** Event payloads as GitHub Enterprise Server sends them ('full', default) or as github.com does ('trimmed'). */
+  eventPayloads?: EventPayloadShape;
   /**
    * Sets a request's rate-limit buckets apart: a request for which this answers a non-empty name
    * is counted in buckets of that name (still per token, app or IP within it), never in those of
@@ -47,33 +61,47 @@ export interface Emulator {
   handle(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
   registerApp(app: OAuthApp): void;
   demoLogins(): string[];
+  /** Stops the ambient activity timer (nothing else runs in the background). */
+  close(): void;
 }
 
 export function createEmulator(options: EmulatorOptions): Emulator {
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
   const now = options.now ?? Date.now;
   const dataset = loadDataset();
-  const state = new EmulatorState({ ...GITHUB_RATE_LIMITS, ...options.rateLimits });
+  const state = new EmulatorState({ ...GITHUB_RATE_LIMITS, ...options.rateLimits }, options.eventPayloads ?? 'full');
+  const pollIntervalSeconds = options.pollIntervalSeconds ?? 60;
+  if (!Number.isInteger(pollIntervalSeconds) || pollIntervalSeconds < 1)
+    throw new Error('pollIntervalSeconds must be a whole number of seconds, at least 1');
   const apps = options.apps ?? [{ ...DEMO_OAUTH_APP, callbackUrl: `${new URL(publicUrl).origin}/` }];
   for (const app of apps) state.apps.set(app.clientId, { ...app });
   const router = new Router().add([
     ...userRoutes,
     ...repoRoutes,
+    ...issueCreateRoutes,
+    ...eventRoutes,
+    ...contentRoutes,
+    ...commitRoutes,
     ...searchRoutes,
     ...graphqlRoutes,
     ...applicationRoutes,
     ...rateLimitRoutes,
   ]);
+  const urls = new Urls(publicUrl);
   const apiDeps: ApiDeps = {
     dataset,
     state,
-    urls: new Urls(publicUrl),
+    urls,
     router,
     now,
+    pollIntervalSeconds,
     ...(options.bucketScope ? { bucketScope: options.bucketScope } : {}),
   };
   const oauthDeps = { state, dataset, publicUrl, now };
   const controlEnabled = options.enableControl ?? true;
+  const ambient = options.ambientActivity
+    ? startAmbientActivity(options.ambientActivity, { dataset, state, urls, now })
+    : undefined;
 
   async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const path = url.pathname;
@@ -91,7 +119,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     }
     if (path.startsWith('/avatars/'))
       return serveAvatar(res, path.slice('/avatars/'.length), req.headers['if-none-match']);
-    return handleControl(req, res, path, { state, dataset });
+    if (RAW_PATH.test(path)) return serveRawDownload(res, path, { dataset, state });
+    return handleControl(req, res, path, { state, dataset, urls, now });
   }
 
   function owns(path: string): boolean {
@@ -101,6 +130,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       path.startsWith('/api/v3/') ||
       path.startsWith('/login/oauth/') ||
       /^\/avatars\/[^/]+$/.test(path) ||
+      RAW_PATH.test(path) ||
       (controlEnabled && (path === '/__control' || path.startsWith('/__control/')))
     );
   }
@@ -123,5 +153,6 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       state.apps.set(app.clientId, { ...app });
     },
     demoLogins: () => dataset.demoLogins(),
+    close: () => ambient?.stop(),
   };
 }

@@ -38,6 +38,7 @@ export async function startEmulatorServer(
     emulator,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        emulator.close();
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
       }),

@@ -1,3 +1,4 @@
+import { ActivityStore } from './activity/store';
 import { GITHUB_RATE_LIMITS, RateLimiter, type RateLimits } from './api/ratelimit';
 import { DEMO_REPO_ACCESS, repoAccessKey, type RepoRole } from './dataset/access';
 
@@ -40,6 +41,12 @@ export function issueStateKey(repoFullName: string, number: number): string {
   return `${repoFullName.toLowerCase()}#${number}`;
 }
 
+/**
+ * Event payloads as GitHub Enterprise Server (and github.com before October 2025) sends them, or
+ * as github.com sends them now: PushEvent without commits, PullRequestEvent with a minimal pull request.
+ */
+export type EventPayloadShape = 'full' | 'trimmed';
+
 export interface ForcedFailure {
   pathPrefix: string;
   status: number;
@@ -63,9 +70,16 @@ export class EmulatorState {
   readonly repoAccess = new Map<string, RepoRole>();
   /** Issues and pull requests whose state was changed, keyed by issueStateKey. */
   readonly issueStates = new Map<string, IssueStateChange>();
+  /** Events, issues, releases and pushes produced while running. */
+  readonly activity = new ActivityStore();
+  eventPayloads: EventPayloadShape;
 
-  constructor(private readonly defaultLimits: RateLimits = GITHUB_RATE_LIMITS) {
+  constructor(
+    private readonly defaultLimits: RateLimits = GITHUB_RATE_LIMITS,
+    private readonly defaultEventPayloads: EventPayloadShape = 'full',
+  ) {
     this.limiter = new RateLimiter({ ...defaultLimits });
+    this.eventPayloads = defaultEventPayloads;
     this.resetRepoAccess();
   }
 
@@ -95,5 +109,7 @@ export class EmulatorState {
     this.failures = [];
     this.resetRepoAccess();
     this.issueStates.clear();
+    this.activity.clear();
+    this.eventPayloads = this.defaultEventPayloads;
   }
 }

@@ -43,6 +43,7 @@ import { registerHttpMetrics } from './metrics/http-metrics';
 import { instrumentBus } from './metrics/instrumented-bus';
 import { createMetricsServer, type MetricsServer } from './metrics/metrics-server';
 import { startExpiredRowsPurge } from './services/housekeeping/expired-rows-purge';
+import { demoRoomRepositories } from './services/demo/demo-content.start';
 
 export interface BuildAppOptions {
   logger?: Logger;
@@ -155,7 +156,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerInputGuard(app);
   // The last onSend hook: it compresses the body the other hooks have finished with.
   registerCompression(app);
-  if (config.github.mode === 'emulated') await mountEmulator(app, config.publicUrl, siteCallMark);
+  if (config.github.mode === 'emulated')
+    await mountEmulator(app, config.publicUrl, {
+      control: config.emulator.control,
+      pollIntervalSeconds: config.emulator.pollIntervalSeconds,
+      ambientRepos: config.demoContent ? demoRoomRepositories() : [],
+      siteCallMark,
+    });
   await registerApiRoutes(app, routeDeps);
   if (options.serveClient !== false) await registerSpa(app, routeDeps);
   const gateway = attachRealtimeGateway(app, { config, bus, logger, metrics, services });

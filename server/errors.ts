@@ -1,10 +1,10 @@
 /**
  * Errors the services raise, in the language of the domain. They know nothing of HTTP or WebSocket
  * frames: `server/http/error-handler.ts` maps each kind to a status and `server/realtime` maps it to an
- * error frame. The message is written for the user (SPEC texts) and travels unchanged.
+ * error frame. The message is written for the user (docs/PRODUCT.md §8) and travels unchanged.
  */
 export type DomainErrorKind =
-  /** The input breaks a rule (a SPEC validation message). */
+  /** The input breaks a rule (a message of docs/PRODUCT.md §5). */
   | 'invalid'
   /** The request itself is malformed (a bad cursor, an unknown option). */
   | 'bad_request'

@@ -1,4 +1,4 @@
-/** Business constants (SPEC §9). One place, used by the client and the server. */
+/** Business constants (docs/PRODUCT.md §9). One place, used by the client and the server. */
 export const PRODUCT_NAME = 'RepoRooms';
 export const TAGLINE = 'Chat about GitHub Repos';
 export const DEFAULT_TITLE = `${PRODUCT_NAME} - ${TAGLINE}`;
@@ -84,7 +84,7 @@ export const COMBINING_MARKS_MAX = 4;
 export const MESSAGE_RATE = { limit: 10, windowMs: 60_000 } as const;
 export const JOIN_RATE = { limit: 5, windowMs: 3_600_000 } as const;
 /**
- * Server-side limits on the other chat writes (SPEC names none): each edit and each reaction
+ * Server-side limits on the other chat writes (docs/PRODUCT.md §5): each edit and each reaction
  * toggle is a room event, and a burst of them would push real history out of the replay window.
  * Edits: as many as sends. Reactions: three times that, for quick add/remove clicks.
  */

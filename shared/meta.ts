@@ -1,5 +1,5 @@
 /**
- * Page metadata (SPEC §1), shared by the browser (usePageMeta) and the server (tags written into
+ * Page metadata (docs/PRODUCT.md §1.1), shared by the browser (usePageMeta) and the server (tags written into
  * the HTML it sends, for crawlers that do not run JavaScript). Both sides build the same tags.
  */
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, PRODUCT_NAME } from './limits';

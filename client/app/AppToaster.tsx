@@ -4,7 +4,7 @@ import { useTheme } from '../hooks/useTheme';
 import { connectToaster } from '../lib/toast';
 
 /**
- * SPEC §8/§9: errors in the destructive style, region 'Notifications', Alt+T focuses it.
+ * docs/PRODUCT.md §8, §2.7: errors in the destructive style, region 'Notifications', Alt+T focuses it.
  * Toasts sit at the top centre, over the site header's empty middle: the primary actions (Send in
  * the chat composer, Save Changes on the profile) live at the bottom right and the room's own
  * buttons (Copy invite, Show details) just below the site header, and a toast must never cover the

@@ -6,7 +6,7 @@ import { SidebarProvider } from '../components/layout/SidebarProvider';
 import { useUnreadLive } from '../hooks/useUnread';
 import { QuickSwitcher } from '../features/quick-switcher';
 
-/** Sidebar, header and content (SPEC §2 main layout). */
+/** Sidebar, header and content (docs/PRODUCT.md §2, the main layout). */
 export function MainLayout() {
   useUnreadLive();
   return (

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
-/** Fallback for a screen that failed to render (SPEC §2): the generic title and the message. */
+/** Fallback for a screen that failed to render (docs/PRODUCT.md §2.8): the generic title and the message. */
 export function RouteError({ error }: { error: unknown }) {
   const detail = error instanceof Error ? error.message : String(error);
   return (

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { QUERY_RETRIES, QUERY_RETRY_CAP_MS, QUERY_STALE_MS } from '../../shared/limits';
 import { ApiRequestError } from '../api/http';
 
-/** SPEC §9: 3 retries with exponential backoff capped at 30 s; 5-minute cache. */
+/** docs/PRODUCT.md §9: 3 retries with exponential backoff capped at 30 s; 5-minute cache. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -17,7 +17,7 @@ export function joinReturnPath(repoFullName: string): string {
 }
 
 /**
- * Joining a repository's room from a card (SPEC §4): visitors are told to sign in (the toast's
+ * Joining a repository's room from a card (docs/PRODUCT.md §4): visitors are told to sign in (the toast's
  * 'Sign in' comes back here and finishes the join); members land in the room. `joining` is the
  * repository being joined (its button is disabled meanwhile).
  */

@@ -19,7 +19,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** SPEC §9: screens narrower than 768 px use the mobile layout. */
+/** docs/PRODUCT.md §9: screens narrower than 768 px use the mobile layout. */
 export function useIsMobile(): boolean {
   return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`);
 }

@@ -101,7 +101,7 @@ export function usePublicUrl(): string {
 
 /**
  * Sets the document title, description, canonical link, Open Graph and Twitter tags, optional
- * robots and JSON-LD for the current page (SPEC §1). Pages call it; the most recently mounted
+ * robots and JSON-LD for the current page (docs/PRODUCT.md §1.1). Pages call it; the most recently mounted
  * page-level call wins, laid over the route's defaults from the router (same path only).
  */
 export function usePageMeta(input: PageMetaInput, priority: number = META_PRIORITY.page): void {

@@ -12,7 +12,7 @@ export interface MentionQuery {
 // The '@' starts the text or follows whitespace, so "me@example.com" does not open the helper.
 const QUERY_BEFORE_CURSOR = new RegExp(`(?:^|\\s)@([^\\s@]{1,${MENTION_QUERY_MAX}})$`, 'u');
 
-/** The mention being typed just before the cursor, or null (SPEC §4: 1 to 24 non-space characters). */
+/** The mention being typed just before the cursor, or null (docs/PRODUCT.md §4: 1 to 24 non-space characters). */
 export function findMentionQuery(text: string, cursor: number): MentionQuery | null {
   const before = text.slice(0, cursor);
   const match = QUERY_BEFORE_CURSOR.exec(before);

@@ -20,6 +20,8 @@ export interface ApiContext {
   dataset: Dataset;
   state: EmulatorState;
   nowMs: number;
+  /** Seconds GitHub asks event pollers to wait between requests (X-Poll-Interval). */
+  pollIntervalSeconds: number;
   readBody(): Promise<string>;
 }
 
@@ -27,6 +29,8 @@ export interface ApiResult {
   status: number;
   /** JSON body; omitted for 204 and redirects without a body. */
   body?: unknown;
+  /** A body that is not JSON (raw file contents, a bare SHA), sent as is with its content type. */
+  raw?: { bytes: Buffer; contentType: string };
   headers?: Record<string, string>;
   /** ISO time for Last-Modified (single resources only). */
   lastModified?: string;

@@ -21,6 +21,7 @@ export interface ApiDeps {
   urls: Urls;
   router: Router;
   now(): number;
+  pollIntervalSeconds: number;
   /** See EmulatorOptions.bucketScope. */
   bucketScope?: (req: IncomingMessage) => string;
 }
@@ -30,7 +31,7 @@ function requestId(): string {
   return `${h.slice(0, 4)}:${h.slice(4, 8)}:${h.slice(8, 14)}:${h.slice(14, 20)}:${Date.now().toString(16).toUpperCase().slice(-8)}`;
 }
 
-function etagOf(body: string): string {
+function etagOf(body: string | Buffer): string {
   return `W/"${createHash('sha256').update(body).digest('hex')}"`;
 }
 
@@ -204,6 +205,7 @@ export async function handleApi(
       dataset: deps.dataset,
       state,
       nowMs,
+      pollIntervalSeconds: deps.pollIntervalSeconds,
       readBody: () => readBody(req),
     };
     result = await route.handler(ctx);
@@ -213,8 +215,9 @@ export async function handleApi(
   }
 
   const headers: HeaderMap = { ...base, ...scopeHeaders, ...(result.headers ?? {}) };
-  const text = result.body === undefined ? undefined : JSON.stringify(result.body);
-  if (text !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
+  const text = result.raw ? result.raw.bytes : result.body === undefined ? undefined : JSON.stringify(result.body);
+  if (result.raw) headers['content-type'] = result.raw.contentType;
+  else if (text !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
   if (result.status === 200 && text !== undefined) {
     headers.etag = etagOf(text);
     headers['cache-control'] = cacheControl;

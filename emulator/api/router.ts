@@ -5,7 +5,10 @@ interface Compiled {
   segments: string[];
 }
 
-/** Matches "/repos/:owner/:repo" style patterns segment by segment (a parameter never spans a slash). */
+/**
+ * Matches "/repos/:owner/:repo" style patterns segment by segment (a parameter never spans a
+ * slash); a last segment "*name" takes the rest of the path, slashes included (one or more segments).
+ */
 export class Router {
   private readonly compiled: Compiled[] = [];
 
@@ -22,10 +25,12 @@ export class Router {
     if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
     let pathMatched = false;
     for (const { route, segments } of this.compiled) {
-      if (segments.length !== parts.length) continue;
+      const rest = segments[segments.length - 1]?.startsWith('*') ? segments.length - 1 : -1;
+      if (rest < 0 ? segments.length !== parts.length : parts.length <= rest) continue;
       const params: Record<string, string> = {};
       let ok = true;
-      for (let i = 0; i < segments.length; i++) {
+      if (rest >= 0) params[(segments[rest] as string).slice(1)] = parts.slice(rest).map(decodeURIComponent).join('/');
+      for (let i = 0; i < (rest >= 0 ? rest : segments.length); i++) {
         const seg = segments[i] as string;
         const part = parts[i] as string;
         if (seg.startsWith(':')) {

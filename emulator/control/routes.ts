@@ -1,15 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateLimits } from '../api/ratelimit';
 import { REPO_ROLES, repoAccessKey, type RepoRole } from '../dataset/access';
+import { issuesOf } from '../activity/views';
 import type { Dataset } from '../dataset/index';
+import { isoSeconds } from '../dataset/dates';
 import { parseParams, readBody } from '../http/body';
 import { sendJson } from '../http/send';
 import { issueToken } from '../oauth/tokens';
+import type { Urls } from '../present/urls';
 import { issueStateKey, type EmulatorState, type IssueStateOverride } from '../state';
+import { activityRepo, produceActivity } from './activity';
 
 export interface ControlDeps {
   state: EmulatorState;
   dataset: Dataset;
+  urls: Urls;
+  now(): number;
 }
 
 const HELP = {
@@ -34,6 +40,12 @@ const HELP = {
   'GET /__control/issue-state': '[{repo, number, state, at}]: issues and pull requests whose state was changed.',
   'PUT /__control/issue-state':
     '{repo, number, state}: set an issue (open, closed) or pull request (open, closed, merged, draft) of a dataset repository.',
+  'POST /__control/activity':
+    '{repo, type, actor, ...}: release {tag, name?, body?, prerelease?}, merge {number?, title?}, issue {title, body?}, push {commits, branch?} → 201 the event.',
+  'PUT /__control/repo-features':
+    "{repo, has_issues}: switch a repository's issues off (creating one answers 410) or on.",
+  'PUT /__control/event-payloads':
+    '{shape}: "full" (GitHub Enterprise Server, github.com before October 2025) or "trimmed" (github.com now).',
 };
 
 const ISSUE_STATES: readonly IssueStateOverride[] = ['open', 'closed', 'merged', 'draft'];
@@ -72,9 +84,32 @@ export async function handleControl(
   const { state } = deps;
   const method = req.method ?? 'GET';
   const route = `${method} ${path.replace(/\/$/, '')}`;
-  const body =
-    method === 'GET' ? {} : parseParams(req.headers['content-type'] ?? 'application/json', await readBody(req));
+  const raw = method === 'GET' ? '' : await readBody(req);
+  const body = parseParams(req.headers['content-type'] ?? 'application/json', raw);
   switch (route) {
+    case 'POST /__control/activity': {
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        return sendJson(res, 422, { message: 'The body must be a JSON object: {repo, type, actor, ...}' });
+      }
+      const answer = produceActivity({ state, dataset: deps.dataset, urls: deps.urls, nowMs: deps.now() }, json);
+      return sendJson(res, answer.status, answer.body);
+    }
+    case 'PUT /__control/repo-features': {
+      const repo = activityRepo({ state, dataset: deps.dataset, urls: deps.urls, nowMs: deps.now() }, body.repo);
+      if ('problem' in repo) return sendJson(res, 422, { message: repo.problem });
+      if (body.has_issues !== 'true' && body.has_issues !== 'false')
+        return sendJson(res, 422, { message: 'has_issues must be true or false' });
+      state.activity.hasIssues.set(repo.ok.full_name.toLowerCase(), body.has_issues === 'true');
+      return sendJson(res, 200, { repo: repo.ok.full_name, has_issues: body.has_issues === 'true' });
+    }
+    case 'PUT /__control/event-payloads':
+      if (body.shape !== 'full' && body.shape !== 'trimmed')
+        return sendJson(res, 422, { message: 'shape must be "full" or "trimmed"' });
+      state.eventPayloads = body.shape;
+      return sendJson(res, 200, { shape: state.eventPayloads });
     case 'GET /__control':
       return sendJson(res, 200, HELP);
     case 'POST /__control/reset':
@@ -166,7 +201,7 @@ export async function handleControl(
       const found = deps.dataset.lookupRepo(...splitRepo(body.repo ?? ''));
       if (found.kind !== 'found') return sendJson(res, 422, { message: `"${body.repo ?? ''}" is not a repository` });
       const number = Number(body.number);
-      const item = deps.dataset.issues(found.repo).find((i) => i.number === number);
+      const item = issuesOf(deps.dataset, state, found.repo).find((i) => i.number === number);
       if (!item)
         return sendJson(res, 422, {
           message: `${found.repo.full_name} has no issue or pull request ${body.number ?? ''}`,
@@ -177,7 +212,7 @@ export async function handleControl(
         return sendJson(res, 422, { message: `state must be one of ${allowed.join(', ')}` });
       state.issueStates.set(issueStateKey(found.repo.full_name, item.number), {
         state: wanted,
-        at: new Date(Math.max(Date.now(), Date.parse(item.updated_at) + 1000)).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        at: isoSeconds(Math.max(deps.now(), Date.parse(item.updated_at) + 1000)),
       });
       return sendJson(res, 200, listIssueStates(state));
     }

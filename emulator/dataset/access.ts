@@ -1,6 +1,6 @@
 /**
  * Repository roles the demo accounts hold beyond their own repositories (which they own, so
- * GitHub shows them as admin there). The README's demo account table lists them; the control
+ * GitHub shows them as admin there). docs/FEATURES.md "Demo accounts" lists them; the control
  * API (PUT/DELETE /__control/repo-access) changes them while the emulator runs.
  */
 export type RepoRole = 'admin' | 'maintain' | 'write' | 'triage' | 'read';

@@ -61,7 +61,7 @@ export function ownerAccounts(seeds: SeedRepository[], ids: IdAllocator): Accoun
 }
 
 export function demoAccounts(ids: IdAllocator): Account[] {
-  return DEMO_ACCOUNTS.map((spec) => ({
+  return DEMO_ACCOUNTS.map((spec): Account => ({
     login: spec.login,
     id: ids.allocate(`user:${spec.login}`),
     type: 'User' as const,
@@ -72,13 +72,14 @@ export function demoAccounts(ids: IdAllocator): Account[] {
     email: spec.email,
     bio: spec.bio,
     twitter_username: spec.twitter_username,
-    hireable: true,
-    public_gists: 3,
+    hireable: spec.createdDaysBeforeNow === undefined ? true : null,
+    public_gists: spec.createdDaysBeforeNow === undefined ? 3 : 0,
     followers: spec.followers,
     following: spec.following,
     created_at: spec.created_at,
-    updated_at: isoSeconds(DATASET_AS_OF_MS - 3 * DAY_MS),
+    updated_at: spec.createdDaysBeforeNow === undefined ? isoSeconds(DATASET_AS_OF_MS - 3 * DAY_MS) : spec.created_at,
     demo: true,
+    ...(spec.createdDaysBeforeNow === undefined ? {} : { createdDaysBeforeNow: spec.createdDaysBeforeNow }),
   }));
 }
 

@@ -21,11 +21,16 @@ export interface DemoAccountSpec {
   name: string;
   company: string | null;
   blog: string;
-  location: string;
-  email: string;
-  bio: string;
+  location: string | null;
+  email: string | null;
+  bio: string | null;
   twitter_username: string | null;
   created_at: string;
+  /**
+   * A fresh account: created this many days before the emulator's clock (created_at above is
+   * then only the value at the dataset's date, replaced whenever the account is shown).
+   */
+  createdDaysBeforeNow?: number;
   followers: number;
   following: number;
   /** Length of the current contribution streak in days; 0 together with `active: false` = no activity at all. */
@@ -365,6 +370,24 @@ export const DEMO_ACCOUNTS: DemoAccountSpec[] = [
         created: '2020-08-18',
       },
     ],
+  },
+  {
+    login: 'newcomer-demo',
+    name: 'Newcomer Demo',
+    company: null,
+    blog: '',
+    location: null,
+    email: null,
+    twitter_username: null,
+    bio: null,
+    created_at: '2025-04-29T00:00:00Z',
+    createdDaysBeforeNow: 2,
+    followers: 0,
+    following: 0,
+    streakDays: 0,
+    active: false,
+    contributesTo: [],
+    repos: [],
   },
 ];
 

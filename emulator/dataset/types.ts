@@ -1,4 +1,4 @@
-/** One entry of data/repositories.json (see data/README.md). */
+/** One entry of data/repositories.json (see emulator/data/README.md). */
 export interface SeedRepository {
   full_name: string;
   owner_type: 'Organization' | 'User';
@@ -41,9 +41,11 @@ export interface Account {
   updated_at: string;
   /** Demo accounts can sign in through the OAuth pages. */
   demo: boolean;
+  /** A fresh account: created (and last updated) this many days before the emulator's clock. */
+  createdDaysBeforeNow?: number;
 }
 
-/** Why a repository answers with an error instead of its data (see README "Quirks"). */
+/** Why a repository answers with an error instead of its data (see emulator/README.md, "Quirks"). */
 export type RepoQuirk = 'dmca' | 'blocked' | 'empty';
 
 export interface Repo {
@@ -94,7 +96,7 @@ export interface Issue {
   updated_at: string;
   closed_at: string | null;
   pull: boolean;
-  author_association: 'OWNER' | 'MEMBER' | 'CONTRIBUTOR' | 'FIRST_TIME_CONTRIBUTOR' | 'NONE';
+  author_association: 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'CONTRIBUTOR' | 'FIRST_TIME_CONTRIBUTOR' | 'NONE';
 }
 
 export interface Release {

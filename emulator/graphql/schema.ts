@@ -3,6 +3,7 @@ import { DAY_MS, isoSeconds } from '../dataset/dates';
 import type { Account, Dataset } from '../dataset/index';
 import { nodeId } from '../dataset/ids';
 import type { Urls } from '../present/urls';
+import { accountDates } from '../present/users';
 import { GqlFieldError, type GqlObject } from './execute';
 
 const COLORS = ['#ebedf0', '#9be9a8', '#40c463', '#30a14e', '#216e39'];
@@ -81,7 +82,7 @@ function userObject(account: Account, dataset: Dataset, urls: Urls, nowMs: numbe
       location: () => account.location,
       avatarUrl: () => urls.avatar(account.login),
       url: () => `https://github.com/${account.login}`,
-      createdAt: () => account.created_at,
+      createdAt: () => accountDates(account, nowMs).created_at,
       contributionsCollection: (args) => collection(account, dataset, nowMs, args),
     },
   };

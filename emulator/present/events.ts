@@ -1,8 +1,8 @@
 import type { ActivityEvent } from '../dataset/activity';
 import { isoSeconds } from '../dataset/dates';
-import type { Account, Dataset } from '../dataset/index';
+import type { Account, Dataset, Repo } from '../dataset/index';
 import { issueJson } from './issues';
-import type { JsonObject } from './users';
+import type { Json, JsonObject } from './users';
 import type { Urls } from './urls';
 
 function payloadJson(event: ActivityEvent, urls: Urls, dataset: Dataset): JsonObject {
@@ -46,7 +46,13 @@ function payloadJson(event: ActivityEvent, urls: Urls, dataset: Dataset): JsonOb
   }
 }
 
-export function eventJson(event: ActivityEvent, actor: Account, urls: Urls, dataset: Dataset): JsonObject {
+/** The parts every event shares around its payload. */
+export function eventEnvelope(
+  event: { id: string; type: string; repo: Repo; createdMs: number },
+  actor: Account,
+  payload: JsonObject,
+  urls: Urls,
+): JsonObject {
   return {
     id: event.id,
     type: event.type,
@@ -59,8 +65,46 @@ export function eventJson(event: ActivityEvent, actor: Account, urls: Urls, data
       avatar_url: urls.avatar(actor.login),
     },
     repo: { id: event.repo.id, name: event.repo.full_name, url: urls.repo(event.repo.full_name) },
-    payload: payloadJson(event, urls, dataset),
+    payload,
     public: true,
     created_at: isoSeconds(event.createdMs),
   };
+}
+
+export function eventJson(event: ActivityEvent, actor: Account, urls: Urls, dataset: Dataset): JsonObject {
+  return eventEnvelope(event, actor, payloadJson(event, urls, dataset), urls);
+}
+
+const MINIMAL_PULL_FIELDS = ['id', 'number', 'url', 'head', 'base'];
+const MINIMAL_BRANCH_FIELDS = ['ref', 'sha', 'repo'];
+const MINIMAL_REPO_FIELDS = ['id', 'url', 'name'];
+
+function pick(value: Json | undefined, keys: string[]): JsonObject {
+  const source = value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+  return Object.fromEntries(keys.filter((k) => k in source).map((k) => [k, source[k] as Json]));
+}
+
+/**
+ * An event as github.com lists it since October 2025: a PushEvent without `commits`, `size` and
+ * `distinct_size`, a PullRequestEvent whose pull request is only {id, number, url, head, base}.
+ */
+export function trimmedEvent(event: JsonObject): JsonObject {
+  const payload = event.payload as JsonObject;
+  if (event.type === 'PushEvent') {
+    const { commits: _commits, size: _size, distinct_size: _distinct, ...rest } = payload;
+    return { ...event, payload: rest };
+  }
+  if (event.type === 'PullRequestEvent') {
+    const pull = pick(payload.pull_request, MINIMAL_PULL_FIELDS);
+    for (const side of ['head', 'base']) {
+      const branch = pick(pull[side], MINIMAL_BRANCH_FIELDS);
+      if ('repo' in branch) branch.repo = pick(branch.repo, MINIMAL_REPO_FIELDS);
+      pull[side] = branch;
+    }
+    return {
+      ...event,
+      payload: { action: payload.action ?? null, number: payload.number ?? null, pull_request: pull },
+    };
+  }
+  return event;
 }

@@ -1,5 +1,6 @@
-import type { Dataset, Issue, Label, Repo } from '../dataset/index';
+import type { Account, Dataset, Issue, Label, Repo } from '../dataset/index';
 import { nodeId } from '../dataset/ids';
+import { repository } from './repos';
 import { simpleUser, type Json, type JsonObject } from './users';
 import { WEB, type Urls } from './urls';
 import type { IssueStateChange } from '../state';
@@ -99,7 +100,14 @@ export function issueJson(
 }
 
 /** A pull request (GET /repos/{o}/{r}/pulls/{n}): the fields of GitHub's answer the product reads and more. */
-export function pullJson(issue: Issue, repo: Repo, urls: Urls, dataset: Dataset, pull: PullStatus): JsonObject {
+export function pullJson(
+  issue: Issue,
+  repo: Repo,
+  urls: Urls,
+  dataset: Dataset,
+  pull: PullStatus,
+  mergedBy: Account | null = null,
+): JsonObject {
   const repoApi = urls.repo(repo.full_name);
   const api = `${repoApi}/pulls/${issue.number}`;
   const author = dataset.account(issue.userLogin);
@@ -107,8 +115,9 @@ export function pullJson(issue: Issue, repo: Repo, urls: Urls, dataset: Dataset,
   const branch = (ref: string): JsonObject => ({
     label: `${repo.ownerLogin}:${ref}`,
     ref,
-    sha: `${String(issue.id).padStart(8, '0')}${'0'.repeat(32)}`,
+    sha: `${String(issue.id).padStart(8, '0')}${'0'.repeat(32)}`.slice(-40),
     user: author ? simpleUser(author, urls) : null,
+    repo: repository(repo, urls, dataset),
   });
   return {
     url: api,
@@ -148,7 +157,7 @@ export function pullJson(issue: Issue, repo: Repo, urls: Urls, dataset: Dataset,
     mergeable: null,
     rebaseable: null,
     mergeable_state: 'unknown',
-    merged_by: null,
+    merged_by: pull.merged_at !== null && mergedBy ? simpleUser(mergedBy, urls) : null,
     comments: issue.comments,
     review_comments: 0,
     maintainer_can_modify: false,

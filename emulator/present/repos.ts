@@ -65,8 +65,17 @@ function repoUrlFields(full: string, urls: Urls): JsonObject {
   };
 }
 
+/** What changes while the emulator runs (issues opened, pushes, the issues switch). */
+export interface RepoLiveFacts {
+  openIssuesCount: number;
+  hasIssues: boolean;
+  pushedAt: string | null;
+}
+
 /** Repository fields shared by list items, search results and GET /repos/{o}/{r}. */
-export function repository(repo: Repo, urls: Urls, dataset: Dataset): JsonObject {
+export function repository(repo: Repo, urls: Urls, dataset: Dataset, live?: RepoLiveFacts): JsonObject {
+  const openIssues = live?.openIssuesCount ?? repo.open_issues_count;
+  const pushedAt = live?.pushedAt ?? repo.pushed_at;
   const owner = dataset.account(repo.ownerLogin);
   if (!owner) throw new Error(`dataset has no owner account for ${repo.full_name}`);
   return {
@@ -81,14 +90,14 @@ export function repository(repo: Repo, urls: Urls, dataset: Dataset): JsonObject
     ...repoUrlFields(repo.full_name, urls),
     mirror_url: null,
     created_at: repo.created_at,
-    updated_at: repo.updated_at,
-    pushed_at: repo.pushed_at,
+    updated_at: pushedAt > repo.updated_at ? pushedAt : repo.updated_at,
+    pushed_at: pushedAt,
     homepage: repo.homepage,
     size: repo.size,
     stargazers_count: repo.stargazers_count,
     watchers_count: repo.stargazers_count,
     language: repo.language,
-    has_issues: !repo.fork,
+    has_issues: live?.hasIssues ?? !repo.fork,
     has_projects: true,
     has_downloads: true,
     has_wiki: !repo.fork,
@@ -97,7 +106,7 @@ export function repository(repo: Repo, urls: Urls, dataset: Dataset): JsonObject
     forks_count: repo.forks_count,
     archived: repo.archived,
     disabled: false,
-    open_issues_count: repo.open_issues_count,
+    open_issues_count: openIssues,
     license: licenseJson(repo.license, urls),
     allow_forking: true,
     is_template: false,
@@ -105,16 +114,16 @@ export function repository(repo: Repo, urls: Urls, dataset: Dataset): JsonObject
     topics: repo.topics,
     visibility: 'public',
     forks: repo.forks_count,
-    open_issues: repo.open_issues_count,
+    open_issues: openIssues,
     watchers: repo.stargazers_count,
     default_branch: repo.default_branch,
   };
 }
 
 /** GET /repos/{o}/{r}: adds counters and, for forks, the parent and source repositories. */
-export function fullRepository(repo: Repo, urls: Urls, dataset: Dataset): JsonObject {
+export function fullRepository(repo: Repo, urls: Urls, dataset: Dataset, live?: RepoLiveFacts): JsonObject {
   const body: JsonObject = {
-    ...repository(repo, urls, dataset),
+    ...repository(repo, urls, dataset, live),
     temp_clone_token: null,
     network_count: repo.forks_count,
     subscribers_count: repo.watchers,

@@ -1,5 +1,6 @@
 import type { Account, Dataset } from '../dataset/index';
 import { nodeId } from '../dataset/ids';
+import { DAY_MS, isoSeconds } from '../dataset/dates';
 import { hashString } from '../dataset/prng';
 import { WEB, type Urls } from './urls';
 
@@ -40,8 +41,16 @@ export function publicRepoCount(account: Account, dataset: Dataset): number {
     : listed + (hashString(`repos:${account.login}`) % 60);
 }
 
+/** An account's created_at and updated_at; a fresh account's follow the emulator's clock. */
+export function accountDates(account: Account, nowMs: number): { created_at: string; updated_at: string } {
+  if (account.createdDaysBeforeNow === undefined)
+    return { created_at: account.created_at, updated_at: account.updated_at };
+  const at = isoSeconds(nowMs - account.createdDaysBeforeNow * DAY_MS);
+  return { created_at: at, updated_at: at };
+}
+
 /** GET /users/{username}: the public profile (`public-user`). */
-export function publicUser(account: Account, urls: Urls, dataset: Dataset): JsonObject {
+export function publicUser(account: Account, urls: Urls, dataset: Dataset, nowMs: number): JsonObject {
   return {
     ...simpleUser(account, urls),
     name: account.name,
@@ -56,15 +65,14 @@ export function publicUser(account: Account, urls: Urls, dataset: Dataset): Json
     public_gists: account.public_gists,
     followers: account.followers,
     following: account.following,
-    created_at: account.created_at,
-    updated_at: account.updated_at,
+    ...accountDates(account, nowMs),
   };
 }
 
 /** GET /user: the signed-in account with its private counters (`private-user`). */
-export function privateUser(account: Account, urls: Urls, dataset: Dataset): JsonObject {
+export function privateUser(account: Account, urls: Urls, dataset: Dataset, nowMs: number): JsonObject {
   return {
-    ...publicUser(account, urls, dataset),
+    ...publicUser(account, urls, dataset, nowMs),
     notification_email: account.email,
     private_gists: 0,
     total_private_repos: 0,

@@ -1,73 +1,26 @@
 import type { ApiContext, ApiResult, Route } from '../api/context';
-import { ApiError, notFound } from '../api/errors';
+import { notFound } from '../api/errors';
 import { paginate } from '../api/paging';
 import { permissionsOf, repoAccessKey } from '../dataset/access';
-import type { Issue, Repo } from '../dataset/index';
+import type { Issue } from '../dataset/index';
 import { currentIssue, issueJson, pullJson } from '../present/issues';
 import { issueStateKey } from '../state';
 import { releaseJson } from '../present/releases';
 import { fullRepository } from '../present/repos';
 import { simpleUser } from '../present/users';
-
-const BLOCKED_AT = '2024-03-18T16:02:11Z';
-
-/** Repository blocks: the body GitHub sends for a DMCA takedown (451) and for blocked access (403). */
-function assertAccessible(repo: Repo): void {
-  if (repo.quirk === 'dmca') {
-    throw new ApiError(451, {
-      message: 'Repository access blocked',
-      block: {
-        reason: 'dmca',
-        created_at: BLOCKED_AT,
-        html_url: 'https://github.com/github/dmca/blob/master/2024/03/2024-03-18-reporooms-quirks.md',
-      },
-    });
-  }
-  if (repo.quirk === 'blocked') {
-    throw new ApiError(403, {
-      message: 'Repository access blocked',
-      block: { reason: 'tos', created_at: BLOCKED_AT, html_url: null },
-      documentation_url: 'https://docs.github.com/rest/repos/repos#get-a-repository',
-    });
-  }
-}
-
-/**
- * Resolves the repository of /repos/{owner}/{repo}/... or /repositories/{id}/... . A former name
- * answers 301 to /repositories/{id} with the same sub-path and query, like GitHub after a rename.
- */
-function resolveRepo(ctx: ApiContext, suffix: string): Repo {
-  const { params, dataset } = ctx;
-  if (params.id !== undefined) {
-    const repo = /^\d+$/.test(params.id) ? dataset.repoById(Number(params.id)) : undefined;
-    if (!repo) throw notFound();
-    assertAccessible(repo);
-    return repo;
-  }
-  const found = dataset.lookupRepo(params.owner ?? '', params.repo ?? '');
-  if (found.kind === 'missing') throw notFound('https://docs.github.com/rest/repos/repos#get-a-repository');
-  if (found.kind === 'moved') {
-    const qs = ctx.query.toString();
-    const location = `${ctx.urls.api}/repositories/${found.repo.id}${suffix}${qs ? `?${qs}` : ''}`;
-    throw new ApiError(
-      301,
-      { message: 'Moved Permanently', url: location, documentation_url: 'https://docs.github.com/v3/#http-redirects' },
-      { location },
-    );
-  }
-  assertAccessible(found.repo);
-  return found.repo;
-}
+import { resolveRepo } from './repo-lookup';
+import { issuesOf, liveFacts, releasesOf } from '../activity/views';
 
 function getRepo(ctx: ApiContext): ApiResult {
   const repo = resolveRepo(ctx, '');
-  const body = fullRepository(repo, ctx.urls, ctx.dataset);
+  const body = fullRepository(repo, ctx.urls, ctx.dataset, liveFacts(ctx.dataset, ctx.state, repo));
+  const lastModified = String(body.updated_at);
   // Read with a user's token, GitHub adds that user's access to the repository.
   const login = ctx.auth?.login;
-  if (login === undefined) return { status: 200, body, lastModified: repo.updated_at };
+  if (login === undefined) return { status: 200, body, lastModified };
   const owns = repo.ownerLogin.toLowerCase() === login.toLowerCase();
   const role = owns ? 'admin' : (ctx.state.repoAccess.get(repoAccessKey(login, repo.full_name)) ?? null);
-  return { status: 200, body: { ...body, permissions: permissionsOf(role) }, lastModified: repo.updated_at };
+  return { status: 200, body: { ...body, permissions: permissionsOf(role) }, lastModified };
 }
 
 function listContributors(ctx: ApiContext): ApiResult {
@@ -86,12 +39,20 @@ function listContributors(ctx: ApiContext): ApiResult {
 
 function listReleases(ctx: ApiContext): ApiResult {
   const repo = resolveRepo(ctx, '/releases');
-  const page = paginate(ctx, ctx.dataset.releases(repo));
+  const page = paginate(ctx, releasesOf(ctx.dataset, ctx.state, repo));
   return {
     status: 200,
     body: page.items.map((r) => releaseJson(r, repo, ctx.urls, ctx.dataset)),
     headers: page.headers,
   };
+}
+
+/** GET /repos/{o}/{r}/releases/latest: the newest release that is neither a draft nor a prerelease. */
+function latestRelease(ctx: ApiContext): ApiResult {
+  const repo = resolveRepo(ctx, '/releases/latest');
+  const latest = releasesOf(ctx.dataset, ctx.state, repo).find((r) => !r.draft && !r.prerelease);
+  if (!latest) throw notFound('https://docs.github.com/rest/releases/releases#get-the-latest-release');
+  return { status: 200, body: releaseJson(latest, repo, ctx.urls, ctx.dataset), lastModified: latest.published_at };
 }
 
 const ISSUE_SORTS: Record<string, (i: Issue) => number> = {
@@ -113,8 +74,7 @@ function listIssues(ctx: ApiContext): ApiResult {
   const sinceMs = since ? Date.parse(since) : NaN;
   const key = ISSUE_SORTS[ctx.query.get('sort') ?? 'created'] ?? (ISSUE_SORTS.created as (i: Issue) => number);
   const dir = ctx.query.get('direction') === 'asc' ? 1 : -1;
-  const items = ctx.dataset
-    .issues(repo)
+  const items = issuesOf(ctx.dataset, ctx.state, repo)
     .map((i) => currentIssue(i, ctx.state.issueStates.get(issueStateKey(repo.full_name, i.number))).issue)
     .filter((i) => state === 'all' || i.state === state)
     .filter((i) => labels.every((name) => i.labels.some((l) => l.name.toLowerCase() === name)))
@@ -137,7 +97,7 @@ function findItem(ctx: ApiContext, suffix: 'issues' | 'pulls') {
   const number = ctx.params.number ?? '';
   const repo = resolveRepo(ctx, `/${suffix}/${number}`);
   const item = /^[1-9][0-9]{0,9}$/.test(number)
-    ? ctx.dataset.issues(repo).find((i) => i.number === Number(number))
+    ? issuesOf(ctx.dataset, ctx.state, repo).find((i) => i.number === Number(number))
     : undefined;
   if (!item)
     throw notFound(
@@ -156,13 +116,20 @@ function getIssue(ctx: ApiContext): ApiResult {
 function getPull(ctx: ApiContext): ApiResult {
   const { repo, issue, pull } = findItem(ctx, 'pulls');
   if (!issue.pull) throw notFound('https://docs.github.com/rest/pulls/pulls#get-a-pull-request');
-  return { status: 200, body: pullJson(issue, repo, ctx.urls, ctx.dataset, pull), lastModified: issue.updated_at };
+  const mergedBy = ctx.state.activity.peek(repo.full_name)?.mergedBy.get(issue.number);
+  const merger = mergedBy === undefined ? null : (ctx.dataset.account(mergedBy) ?? null);
+  return {
+    status: 200,
+    body: pullJson(issue, repo, ctx.urls, ctx.dataset, pull, merger),
+    lastModified: issue.updated_at,
+  };
 }
 
 const subRoutes: [string, (ctx: ApiContext) => ApiResult][] = [
   ['', getRepo],
   ['/contributors', listContributors],
   ['/releases', listReleases],
+  ['/releases/latest', latestRelease],
   ['/issues', listIssues],
   ['/issues/:number', getIssue],
   ['/pulls/:number', getPull],

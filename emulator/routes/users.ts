@@ -4,7 +4,7 @@ import { paginate } from '../api/paging';
 import type { Account, Repo } from '../dataset/index';
 import { eventJson } from '../present/events';
 import { repository } from '../present/repos';
-import { privateUser, publicUser } from '../present/users';
+import { accountDates, privateUser, publicUser } from '../present/users';
 
 function signedIn(ctx: ApiContext): Account {
   if (!ctx.auth) throw requiresAuthentication();
@@ -58,7 +58,11 @@ export const userRoutes: Route[] = [
     resource: 'core',
     handler: (ctx) => {
       const account = signedIn(ctx);
-      return { status: 200, body: privateUser(account, ctx.urls, ctx.dataset), lastModified: account.updated_at };
+      return {
+        status: 200,
+        body: privateUser(account, ctx.urls, ctx.dataset, ctx.nowMs),
+        lastModified: accountDates(account, ctx.nowMs).updated_at,
+      };
     },
   },
   {
@@ -83,7 +87,11 @@ export const userRoutes: Route[] = [
     resource: 'core',
     handler: (ctx) => {
       const account = namedUser(ctx);
-      return { status: 200, body: publicUser(account, ctx.urls, ctx.dataset), lastModified: account.updated_at };
+      return {
+        status: 200,
+        body: publicUser(account, ctx.urls, ctx.dataset, ctx.nowMs),
+        lastModified: accountDates(account, ctx.nowMs).updated_at,
+      };
     },
   },
   { method: 'GET', pattern: '/users/:username/repos', resource: 'core', handler: listRepos },
@@ -97,7 +105,7 @@ export const userRoutes: Route[] = [
       return {
         status: 200,
         body: page.items.map((e) => eventJson(e, account, ctx.urls, ctx.dataset)),
-        headers: { ...page.headers, 'x-poll-interval': '60' },
+        headers: { ...page.headers, 'x-poll-interval': String(ctx.pollIntervalSeconds) },
       };
     },
   },

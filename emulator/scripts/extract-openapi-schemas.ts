@@ -6,12 +6,12 @@
  * The package is ~385 MB unpacked, so it is not a dependency: `npm pack` downloads the tarball
  * into a temporary directory and only the one JSON file is extracted.
  *
- *   node --import tsx emulator/scripts/extract-openapi-schemas.ts [path/to/api.github.com.json]
+ *   node --import tsx emulator/scripts/extract-openapi-schemas.ts [path/to/package/generated/api.github.com.json]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 type Schema = { [key: string]: unknown };
 
@@ -27,6 +27,12 @@ const ENDPOINTS: [method: string, path: string][] = [
   ['get', '/repos/{owner}/{repo}/contributors'],
   ['get', '/repos/{owner}/{repo}/releases'],
   ['get', '/repos/{owner}/{repo}/issues'],
+  ['post', '/repos/{owner}/{repo}/issues'],
+  ['get', '/repos/{owner}/{repo}/issues/{issue_number}'],
+  ['get', '/repos/{owner}/{repo}/releases/latest'],
+  ['get', '/repos/{owner}/{repo}/events'],
+  ['get', '/repos/{owner}/{repo}/contents/{path}'],
+  ['get', '/repos/{owner}/{repo}/commits/{ref}'],
   ['delete', '/applications/{client_id}/grant'],
   ['delete', '/applications/{client_id}/token'],
   ['get', '/rate_limit'],
@@ -38,11 +44,22 @@ const EVENT_PAYLOADS: Record<string, string> = {
   PullRequestEvent: 'pull-request-event',
   WatchEvent: 'watch-event',
   CreateEvent: 'create-event',
+  ReleaseEvent: 'release-event',
 };
 
 function obtainDescription(): { doc: Schema; version: string } {
   const given = process.argv[2];
-  if (given) return { doc: JSON.parse(readFileSync(given, 'utf8')) as Schema, version: 'local file' };
+  if (given) {
+    // An extracted package keeps its package.json two levels up (package/generated/api.github.com.json).
+    let version = 'local file';
+    try {
+      const pkg = JSON.parse(readFileSync(join(dirname(given), '..', 'package.json'), 'utf8')) as { version: string };
+      version = pkg.version;
+    } catch {
+      // A bare description file: its version stays unknown.
+    }
+    return { doc: JSON.parse(readFileSync(given, 'utf8')) as Schema, version };
+  }
   const dir = mkdtempSync(join(tmpdir(), 'octokit-openapi-'));
   try {
     execFileSync('npm', ['pack', '@octokit/openapi', '--silent', '--pack-destination', dir], {

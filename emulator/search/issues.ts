@@ -1,3 +1,4 @@
+import { issuesOf } from '../activity/views';
 import type { ApiContext, ApiResult } from '../api/context';
 import { validationFailed } from '../api/errors';
 import type { Issue, Repo } from '../dataset/index';
@@ -121,7 +122,7 @@ export function searchIssues(ctx: ApiContext): ApiResult {
   const repos = scope.length > 0 ? [...new Set(scope.flat())] : ctx.dataset.repos.filter((r) => r.quirk === null);
   const items: Item[] = [];
   for (const repo of repos) {
-    for (const issue of ctx.dataset.issues(repo)) {
+    for (const issue of issuesOf(ctx.dataset, ctx.state, repo)) {
       const item = { issue, repo };
       if (filters.every((f) => f(item))) items.push(item);
     }

@@ -60,8 +60,9 @@ describe('dataset', () => {
 
   it('has at least five complete demo accounts with repositories, a fork and distinct star counts', () => {
     const d = loadDataset();
-    expect(d.demoLogins().length).toBeGreaterThanOrEqual(5);
-    for (const login of d.demoLogins()) {
+    const complete = d.demoLogins().filter((login) => d.account(login)?.createdDaysBeforeNow === undefined);
+    expect(complete.length).toBeGreaterThanOrEqual(5);
+    for (const login of complete) {
       const a = d.account(login);
       expect(a?.demo).toBe(true);
       for (const field of ['name', 'company', 'blog', 'location', 'email', 'bio'] as const) {
@@ -146,6 +147,17 @@ describe('dataset', () => {
       expect(c.login).toMatch(/^[a-z0-9-]+$/);
       expect(d.account(c.login)?.name).toContain('window.__xss(');
     }
+  });
+
+  it('has one fresh demo account: a minimal profile, no repositories, no activity', () => {
+    const d = loadDataset();
+    const fresh = d.account('newcomer-demo');
+    expect(fresh).toMatchObject({ demo: true, createdDaysBeforeNow: 2, type: 'User', followers: 0, following: 0 });
+    expect(fresh).toMatchObject({ bio: null, email: null, location: null, company: null });
+    expect(d.demoLogins()).toContain('newcomer-demo');
+    expect(d.reposOf('newcomer-demo')).toEqual([]);
+    expect(d.events('newcomer-demo', NOW)).toEqual([]);
+    expect(d.calendar('newcomer-demo', NOW)?.totalContributions).toBe(0);
   });
 
   it('produces demo events in the last 30 days and calendars with current streaks', () => {

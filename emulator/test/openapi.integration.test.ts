@@ -174,6 +174,91 @@ describe('responses validate against the official OpenAPI schemas', () => {
     await check('GET /repos/{owner}/{repo}/issues', '/api/v3/repos/nobody/nothing/issues', 404, { token });
   });
 
+  it('repository events of every kind, full and trimmed, with each payload checked by its type', async () => {
+    const repo = 'sveltejs/svelte';
+    const produce = async (body: Record<string, unknown>) => {
+      const res = await c.control('/activity', 'POST', { repo, actor: 'ada-demo', ...body });
+      expect(res.status).toBe(201);
+    };
+    await produce({ type: 'release', tag: 'v77.0.0' });
+    await produce({ type: 'merge', title: 'fix: a schema-checked merge' });
+    await produce({ type: 'issue', title: 'A schema-checked issue' });
+    await produce({ type: 'push', commits: 2 });
+    for (const shape of ['full', 'trimmed']) {
+      await c.control('/event-payloads', 'PUT', { shape });
+      const events = (await check('GET /repos/{owner}/{repo}/events', `/api/v3/repos/${repo}/events`, 200, {
+        token,
+      })) as { type: string; payload: unknown }[];
+      expect(events.map((e) => e.type).sort()).toEqual([
+        'IssuesEvent',
+        'PullRequestEvent',
+        'PushEvent',
+        'ReleaseEvent',
+      ]);
+      for (const event of events) {
+        const validate = ajv.compile(fixture.eventPayloads[event.type] as object);
+        expect(validate(event.payload), `${shape} ${event.type}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      }
+    }
+    await c.control('/reset');
+    token = await c.token('ada-demo');
+  });
+
+  it('file contents, directories, large and binary files, and commits by ref', async () => {
+    const base = '/api/v3/repos/facebook/react';
+    const endpoint = 'GET /repos/{owner}/{repo}/contents/{path}';
+    for (const path of ['src/index.ts', 'README.md', 'docs/logo.png', 'dist/large-bundle.js', 'src', ''])
+      await check(endpoint, `${base}/contents/${path}`, 200, { token });
+    await check(endpoint, `${base}/contents/src/missing.ts`, 404, { token });
+    await check(endpoint, `${base}/contents/src/index.ts?ref=nope`, 404, { token });
+    await check('GET /repos/{owner}/{repo}/commits/{ref}', `${base}/commits/main`, 200, { token });
+    await check('GET /repos/{owner}/{repo}/commits/{ref}', `${base}/commits/${'a'.repeat(40)}`, 200, { token });
+    await check('GET /repos/{owner}/{repo}/commits/{ref}', `${base}/commits/nope`, 422, { token });
+    await check('GET /repos/{owner}/{repo}/commits/{ref}', '/api/v3/repos/nobody/nothing/commits/main', 404, { token });
+    await check('GET /repos/{owner}/{repo}/releases/latest', `${base}/releases/latest`, 200, { token });
+    await check(
+      'GET /repos/{owner}/{repo}/releases/latest',
+      '/api/v3/repos/reporooms-quirks/empty-repo/releases/latest',
+      404,
+      {
+        token,
+      },
+    );
+  });
+
+  it('issue creation: 201, 403, 404, 410 and both 422 shapes; the created issue read back', async () => {
+    const endpoint = 'POST /repos/{owner}/{repo}/issues';
+    const writer = await c.token('ada-demo', ['public_repo']);
+    const post = async (repo: string, body: unknown, status: number, as = writer) => {
+      const res = await c.request(`/api/v3/repos/${repo}/issues`, {
+        method: 'POST',
+        token: as,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(status);
+      const json: unknown = await res.json();
+      expectValid(endpoint, status, json);
+      return json as { number: number };
+    };
+    const created = await post('fastapi/fastapi', { title: 'Schema-checked', labels: ['bug'] }, 201);
+    await post('fastapi/fastapi', { title: 'x' }, 403, token);
+    await post('nobody/nothing', { title: 'x' }, 404);
+    await post('ada-demo/react', { title: 'x' }, 410);
+    await post('fastapi/fastapi', {}, 422);
+    await post('fastapi/fastapi', { title: ' ' }, 422);
+    const one = 'GET /repos/{owner}/{repo}/issues/{issue_number}';
+    await check(one, `/api/v3/repos/fastapi/fastapi/issues/${created.number}`, 200, { token });
+    const listed = (await (await c.get('/api/v3/repos/sveltejs/svelte/issues?state=all&per_page=100')).json()) as {
+      number: number;
+    }[];
+    for (const item of listed.slice(0, 20))
+      await check(one, `/api/v3/repos/sveltejs/svelte/issues/${item.number}`, 200, { token });
+    await check(one, '/api/v3/repos/sveltejs/svelte/issues/999999999', 404, { token });
+    await c.control('/reset');
+    token = await c.token('ada-demo');
+  });
+
   it('GET /rate_limit', async () => {
     await check('GET /rate_limit', '/api/v3/rate_limit', 200, { token });
   });

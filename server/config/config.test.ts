@@ -87,4 +87,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_PORT: 'metrics' })).toThrow(/METRICS_PORT must be a number from 1 to 65535/);
     expect(() => loadConfig({ PORT: '4000', METRICS_PORT: '4000' })).toThrow(/METRICS_PORT must differ from PORT/);
   });
+
+  it('EMULATOR_CONTROL: off by default, true or false, refused with NODE_ENV=production', () => {
+    expect(loadConfig({}).emulator.control).toBe(false);
+    expect(loadConfig({ EMULATOR_CONTROL: 'true', NODE_ENV: 'test' }).emulator.control).toBe(true);
+    expect(loadConfig({ EMULATOR_CONTROL: 'false', NODE_ENV: 'production' }).emulator.control).toBe(false);
+    expect(() => loadConfig({ EMULATOR_CONTROL: 'yes' })).toThrow(/EMULATOR_CONTROL must be true or false/);
+    expect(() => loadConfig({ EMULATOR_CONTROL: 'true', NODE_ENV: 'production' })).toThrow(
+      /EMULATOR_CONTROL=true is refused when NODE_ENV=production/,
+    );
+  });
+
+  it('EMULATOR_POLL_INTERVAL_SECONDS: 60 by default, whole seconds from 1 to 3600', () => {
+    expect(loadConfig({}).emulator.pollIntervalSeconds).toBe(60);
+    expect(loadConfig({ EMULATOR_POLL_INTERVAL_SECONDS: '2' }).emulator.pollIntervalSeconds).toBe(2);
+    for (const bad of ['0', '1.5', 'soon', '3601'])
+      expect(() => loadConfig({ EMULATOR_POLL_INTERVAL_SECONDS: bad }), bad).toThrow(
+        /EMULATOR_POLL_INTERVAL_SECONDS must be a whole number of seconds from 1 to 3600/,
+      );
+  });
 });

@@ -71,6 +71,17 @@ const envSchema = z
       (v) => v === undefined || v === 'true' || v === 'false',
       'DEMO_CONTENT must be true or false',
     ),
+    EMULATOR_CONTROL: optionalText.refine(
+      (v) => v === undefined || v === 'true' || v === 'false',
+      'EMULATOR_CONTROL must be true or false',
+    ),
+    EMULATOR_POLL_INTERVAL_SECONDS: optionalText
+      .refine(
+        (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 3600),
+        'EMULATOR_POLL_INTERVAL_SECONDS must be a whole number of seconds from 1 to 3600',
+      )
+      .transform((v) => (v === undefined ? 60 : Number(v))),
+    NODE_ENV: optionalText,
     METRICS_PORT: optionalText
       .refine(
         (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 65535),
@@ -84,6 +95,14 @@ const envSchema = z
         code: 'custom',
         path: [env.GITHUB_CLIENT_ID ? 'GITHUB_CLIENT_SECRET' : 'GITHUB_CLIENT_ID'],
         message: 'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together',
+      });
+    }
+    // The control API lets anyone mint tokens and rewrite the emulator's world: never on a production site.
+    if (env.EMULATOR_CONTROL === 'true' && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EMULATOR_CONTROL'],
+        message: 'EMULATOR_CONTROL=true is refused when NODE_ENV=production (it is for tests of a demo-mode site)',
       });
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
@@ -128,6 +147,12 @@ export interface Config {
     cacheTtlSeconds: number;
     /** Rows kept in the response cache; the least recently refreshed go first. */
     cacheMaxRows: number;
+  };
+  /** The embedded emulator (demo mode only): its test switches and the X-Poll-Interval it answers. */
+  emulator: {
+    /** Serve the control API under /_emulator/__control/ (EMULATOR_CONTROL=true, never in production). */
+    control: boolean;
+    pollIntervalSeconds: number;
   };
 }
 
@@ -175,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cacheTtlSeconds: e.GITHUB_CACHE_TTL_SECONDS,
       cacheMaxRows: e.GITHUB_CACHE_MAX_ROWS,
     },
+    emulator: { control: e.EMULATOR_CONTROL === 'true', pollIntervalSeconds: e.EMULATOR_POLL_INTERVAL_SECONDS },
   };
 }
 

@@ -24,7 +24,7 @@ export interface GitHubApiDeps {
   quota: QuotaTracker;
 }
 
-/** The product's GitHub reads (GITHUB.md §2), all through the cached requester. */
+/** The product's GitHub reads (docs/GITHUB.md §2), all through the cached requester. */
 export function createGitHubApi(deps: GitHubApiDeps): GitHubApi {
   const { requester, identity, calendar, quota } = deps;
   const get = async <T>(route: string, params: Record<string, unknown>, options: ReadOptions = {}): Promise<T> =>

@@ -1,4 +1,4 @@
-/** The subset of GitHub's payloads the product reads (GITHUB.md §2). */
+/** The subset of GitHub's payloads the product reads (docs/GITHUB.md §2). */
 export interface GitHubOwner {
   login: string;
   id: number;

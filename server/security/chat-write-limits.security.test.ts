@@ -77,7 +77,7 @@ describeEachDatabase('edit and reaction limits', (engine) => {
       .executeTakeFirst();
     expect(row?.content).toBe(`version ${EDIT_RATE.limit - 1}`);
     expect(await lastSeq()).toBe(seqBefore);
-    // A blank or unchanged edit is ignored (SPEC §5), so it is not refused either.
+    // A blank or unchanged edit is ignored (docs/PRODUCT.md §5), so it is not refused either.
     expect((await edit('   ')).statusCode).toBe(200);
 
     clock.advance(45_000);

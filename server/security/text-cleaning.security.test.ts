@@ -195,7 +195,7 @@ describeEachDatabase('text cleaning of stored user text', (engine) => {
     expect(json<OwnProfileDto>(response)).toMatchObject({ display_name: null, bio: null });
   });
 
-  it('refuses profile text with the SPEC messages, judged as it would be stored, changing nothing', async () => {
+  it('refuses profile text with the rule messages, judged as it would be stored, changing nothing', async () => {
     const user = await buildUser(testApp.database.db, { display_name: 'Before', bio: 'Before bio' });
     const cookie = await signIn(testApp, user.id);
     const hidden = await api.patch('/api/profile', { bio: '<scr\u200Bipt>alert(1)</script>' }, { cookie });

@@ -1,7 +1,7 @@
 /**
  * Discovery on the home page: the JSON contract of /api/discovery/* and the filters object
- * (SPEC §3 Filters, §9 values). The meaning of every filter is documented in README.md,
- * section "Discovery filters".
+ * (docs/PRODUCT.md §3 Filters, §9 values). The meaning of every filter is documented in
+ * docs/FEATURES.md, section "Discovery filters".
  */
 import {
   ACTIVITY_LEVELS,

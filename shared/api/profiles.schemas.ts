@@ -4,7 +4,7 @@ import { THEMES } from '../limits';
 
 /**
  * Shape of PATCH /api/profile. Unknown keys (an `id`, say) are dropped: the profile edited is
- * always the caller's. Length and content rules run afterwards with the SPEC messages (the
+ * always the caller's. Length and content rules run afterwards with the messages of docs/PRODUCT.md §5 (the
  * request body limit bounds the sizes).
  */
 export const updateProfileBody = z.object({

@@ -6,7 +6,7 @@ import type { Theme } from '../limits';
 export type ProfileVisibility = 'public' | 'private';
 export const PROFILE_VISIBILITIES = ['public', 'private'] as const;
 
-/** SPEC §3 privacy_settings. The booleans default to true, visibility to public. */
+/** docs/PRODUCT.md §3 privacy settings. The booleans default to true, visibility to public. */
 export interface PrivacySettingsDto {
   show_github_stats: boolean;
   show_repositories: boolean;
@@ -74,7 +74,7 @@ export interface OwnProfileDto {
 
 /**
  * PATCH /api/profile: every field optional; only the caller's own profile changes (a body `id` is ignored).
- * An empty username (or display name, bio) clears it. 400 validation_failed with the SPEC §5 message,
+ * An empty username (or display name, bio) clears it. 400 validation_failed with the docs/PRODUCT.md §5 message,
  * 409 conflict 'Username is already taken'.
  */
 export type UpdateProfileRequest = z.input<typeof updateProfileBody>;

@@ -1,5 +1,5 @@
 import type { UpstreamProblem } from './discovery';
-/** Repository data served from GitHub through our API (SPEC §3 Repository, Repository details, Issue). */
+/** Repository data served from GitHub through our API (docs/PRODUCT.md §3 Repository, Repository details, Issue). */
 
 export interface RepositoryCardDto {
   id: number;

@@ -11,7 +11,7 @@ export const MESSAGE_ERRORS = {
 const REPEATED_RUN = new RegExp(`([\\s\\S])\\1{${REPEATED_CHAR_LIMIT - 1},}`, 'u');
 
 /**
- * Returns the SPEC §5 message for the first broken rule, or null when the text may be sent. The
+ * Returns the docs/PRODUCT.md §5 message for the first broken rule, or null when the text may be sent. The
  * rules apply to the text as it will be stored (see `sanitizeMessage`): text of only invisible
  * characters is blank, and an invisible character does not break a run of repeated ones nor of
  * combining marks (at most COMBINING_MARKS_MAX on one character).

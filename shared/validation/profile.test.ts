@@ -10,7 +10,7 @@ import {
   containsHandle,
 } from './profile';
 
-describe('profile validation (SPEC §5)', () => {
+describe('profile validation (docs/PRODUCT.md §5)', () => {
   it('checks usernames only when non-empty, with the helper for empty', () => {
     expect(validateUsername('')).toBeNull();
     expect(usernameHelper('')).toBe('Username is required');

@@ -18,7 +18,7 @@ export const PROFILE_ERRORS = {
 
 export const RESERVED_USERNAMES = ['admin', 'root', 'api', 'www', 'mail', 'help', 'support', 'null', 'undefined'];
 
-/** SPEC §5: checked only when non-empty; an empty value is reported by `usernameHelper`. */
+/** docs/PRODUCT.md §5: checked only when non-empty; an empty value is reported by `usernameHelper`. */
 export function validateUsername(username: string): string | null {
   if (username.length === 0) return null;
   if (username.length < USERNAME_MIN || username.length > USERNAME_MAX) return PROFILE_ERRORS.usernameLength;
@@ -60,7 +60,7 @@ export function containsHandle(displayName: string): boolean {
   return HANDLE.test(withoutInvisibles(displayName).normalize('NFKC'));
 }
 
-/** SPEC §5 rules, applied to the name as it will be stored, and no @handle inside it. */
+/** docs/PRODUCT.md §5 rules, applied to the name as it will be stored, and no @handle inside it. */
 export function validateDisplayName(displayName: string): string | null {
   const cleaned = cleanDisplayName(displayName);
   if ([...cleaned].length > DISPLAY_NAME_MAX) return PROFILE_ERRORS.displayNameLength;
@@ -77,7 +77,7 @@ const UNSAFE_BIO_PATTERNS = [
 ];
 
 /**
- * SPEC §5 rules, applied to the bio as it will be stored, so an invisible character cannot hide
+ * docs/PRODUCT.md §5 rules, applied to the bio as it will be stored, so an invisible character cannot hide
  * markup from the content check (`<scr\u200Bipt>` is stored as `<script>`).
  */
 export function validateBio(bio: string): string | null {

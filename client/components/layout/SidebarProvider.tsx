@@ -3,7 +3,7 @@ import { useIsMobile } from '../../hooks/useMediaQuery';
 import { readSidebarExpanded, writeSidebarExpanded } from './sidebar-cookie';
 import { SidebarContext, type SidebarState } from './sidebar-context';
 
-/** SPEC §9 sidebar widths. */
+/** docs/PRODUCT.md §9 sidebar widths. */
 export const SIDEBAR_WIDTH = '16rem';
 export const SIDEBAR_WIDTH_MOBILE = '18rem';
 export const SIDEBAR_WIDTH_ICON = '4rem';

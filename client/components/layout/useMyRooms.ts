@@ -23,7 +23,7 @@ export function splitRepoFullName(fullName: string): { owner: string; name: stri
     : { owner: fullName.slice(0, slash), name: fullName.slice(slash + 1) };
 }
 
-/** The owner's avatar for a sidebar entry; failures are silent (SPEC §8). */
+/** The owner's avatar for a sidebar entry; failures are silent (docs/PRODUCT.md §8). */
 export function useRepositoryAvatar(fullName: string): string | null {
   const { owner, name } = splitRepoFullName(fullName);
   const query = useQuery({

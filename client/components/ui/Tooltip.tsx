@@ -15,7 +15,7 @@ import {
 import { createPortal } from 'react-dom';
 import { cn } from '../../lib/cn';
 
-/** SPEC §9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
+/** docs/PRODUCT.md §9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 /** Distance between the trigger and the tooltip, and the least margin kept to the window's edges. */

@@ -27,7 +27,7 @@ function wrongOriginMessage(publicUrl: string | undefined): string {
 }
 const FALLBACK_ERROR = 'Sign-in failed. Please try again.';
 
-/** Sign-in (SPEC §2): outside the main layout; a signed-in visitor is sent to /. */
+/** Sign-in (docs/PRODUCT.md §2.2): outside the main layout; a signed-in visitor is sent to /. */
 export default function AuthPage() {
   const { user } = useSession();
   const navigate = useNavigate();

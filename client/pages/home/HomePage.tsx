@@ -24,7 +24,7 @@ const SearchResults = lazy(() => import('./SearchResults'));
 /** The search text's query parameter (`/?q=react&language=Rust`). */
 export const QUERY_PARAM = 'q';
 
-/** Home (SPEC §2): hero, filters, and either the discovery sections or the search results. */
+/** Home (docs/PRODUCT.md §2.1): hero, filters, and either the discovery sections or the search results. */
 export default function HomePage() {
   usePageMeta({ path: '/' });
   // The search and the filters live in the address: a search can be shared, and back and forward
@@ -52,7 +52,7 @@ export default function HomePage() {
     setParams(search, { replace });
   };
   const submit = (text: string) => {
-    // SPEC §4: submitting sets the query only when the trimmed text is longer than 2 characters.
+    // docs/PRODUCT.md §4: submitting sets the query only when the trimmed text is longer than 2 characters.
     if (isSearchable(text)) navigateTo({ query: text.trim(), filters });
     else if (text.trim() === '' && query) navigateTo({ query: '', filters });
   };

@@ -19,7 +19,7 @@ const EMPTY_LIST: DiscoveryListResponse = {
 };
 
 /**
- * List failures on home are logged and the list shows empty (SPEC §8), saying why when GitHub is
+ * List failures on home are logged and the list shows empty (docs/PRODUCT.md §8), saying why when GitHub is
  * the reason (the server marks such lists with `upstream_problem`).
  */
 export async function fetchList(

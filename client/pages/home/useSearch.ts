@@ -21,7 +21,7 @@ export function useRepositorySearch(text: string, filters: DiscoveryFilters) {
   });
 }
 
-/** Issue fetch failures yield an empty list (SPEC §8), saying why when GitHub is the reason. */
+/** Issue fetch failures yield an empty list (docs/PRODUCT.md §8), saying why when GitHub is the reason. */
 export function useGoodFirstIssues(fullName: string | undefined) {
   return useQuery({
     queryKey: ['repos', fullName ?? '', 'good-first-issues', HOME_ISSUES_LIMIT],

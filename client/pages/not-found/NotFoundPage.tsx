@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 
-/** Any unknown path (SPEC §2): the path is only logged, never shown. */
+/** Any unknown path (docs/PRODUCT.md §2.8): the path is only logged, never shown. */
 export default function NotFoundPage() {
   const location = useLocation();
   useEffect(() => {

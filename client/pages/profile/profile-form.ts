@@ -21,7 +21,7 @@ export function formFromProfile(profile: OwnProfileDto): ProfileFormState {
   };
 }
 
-/** The first SPEC §5 rule the form breaks, or null: checked before anything is sent. */
+/** The first docs/PRODUCT.md §5 rule the form breaks, or null: checked before anything is sent. */
 export function formProblem(form: ProfileFormState): string | null {
   return validateProfileEdit({ username: form.username, display_name: form.display_name, bio: form.bio });
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, ProfileRow, ProfileUpdate } from '../schema';
 import { isUniqueViolation } from '../unique-violation';
 
-/** Columns a user edits on their own profile (SPEC §7: update by own id only). */
+/** Columns a user edits on their own profile (docs/PRODUCT.md §6: only by their owner). */
 export type ProfileEditableFields = Pick<
   ProfileUpdate,
   | 'username'

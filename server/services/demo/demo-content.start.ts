@@ -1,4 +1,5 @@
 import type { Infrastructure } from '../../context';
+import { DEMO_CONVERSATIONS } from './conversations';
 import { createDemoContentService } from './demo-content.service';
 
 /**
@@ -20,4 +21,9 @@ export async function seedDemoContent(
     ctx.logger.warn({ err: error }, 'demo content could not be written');
     return [];
   }
+}
+
+/** The repositories of the demo rooms (in demo mode they also receive activity on their own). */
+export function demoRoomRepositories(): string[] {
+  return DEMO_CONVERSATIONS.map((script) => script.repo);
 }

@@ -157,7 +157,7 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
       // A visitor's own query refused for quota gets a clear "try again later", not an empty
       // list that would read as "no matches".
       if (read.visitor && error instanceof GitHubError && error.kind === 'rate_limited') throw error;
-      // SPEC §8: list fetch failures on home are logged and the list shows empty.
+      // docs/PRODUCT.md §8: list fetch failures on home are logged and the list shows empty.
       const level = error instanceof GitHubError && error.kind === 'invalid_query' ? 'info' : 'warn';
       logger[level]({ err: error, list: what, ...details }, 'discovery list failed; answering an empty list');
       return { body: { ...EMPTY, upstream_problem: upstreamProblemOf(error) }, complete: false };

@@ -45,7 +45,7 @@ export function createRepositoryDetailsService(deps: Deps) {
       return presentRepositoryDetails(repo, contributors, releases);
     },
 
-    /** Open 'good first issue' items without pull requests; any failure gives an empty list (SPEC §8). */
+    /** Open 'good first issue' items without pull requests; any failure gives an empty list (docs/PRODUCT.md §8). */
     async goodFirstIssues(
       fullName: string,
       limit: number,

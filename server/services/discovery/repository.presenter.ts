@@ -18,7 +18,7 @@ export function safeUrl(url: string | null | undefined): string {
   }
 }
 
-/** GitHub repository → the card fields (SPEC §3 Repository); nothing else leaves the server. */
+/** GitHub repository → the card fields (docs/PRODUCT.md §3 Repository); nothing else leaves the server. */
 export function presentRepositoryCard(repo: GitHubRepository): RepositoryCardDto {
   return {
     id: repo.id,
@@ -81,7 +81,7 @@ export function presentIssue(issue: GitHubIssue): IssueDto {
 
 /**
  * A repository we only know by name (GitHub could not be asked): owner and name split on the
- * slash, zero stars and forks, no description or language (SPEC §2, chat room fallback).
+ * slash, zero stars and forks, no description or language (docs/PRODUCT.md §2.5, chat room fallback).
  */
 export function minimalRepository(fullName: string, webUrl: string): GitHubRepository {
   const [owner = fullName, name = fullName] = fullName.split('/');

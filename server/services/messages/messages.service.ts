@@ -339,7 +339,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       const current = await messagesRepository(db).findById(messageId);
       if (!current) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
       if (current.user_id !== userId) throw domainErrors.forbidden('You can only edit your own messages');
-      // SPEC §5: a blank edit is ignored (blank as stored: invisible characters do not count).
+      // docs/PRODUCT.md §5: a blank edit is ignored (blank as stored: invisible characters do not count).
       if (isBlankText(sanitizeMessage(rawContent))) return (await presentMessages(db, [current]))[0] as MessageDto;
       const content = checkedContent(rawContent);
       if (content === current.content) return (await presentMessages(db, [current]))[0] as MessageDto;
@@ -443,7 +443,7 @@ function parseCursor(name: 'before' | 'after', text: string): MessageCursor {
   return cursor;
 }
 
-/** SPEC §5 rules on the text as it will be stored (validateMessage judges the cleaned text). */
+/** docs/PRODUCT.md §5 rules on the text as it will be stored (validateMessage judges the cleaned text). */
 function checkedContent(raw: string): string {
   const problem = validateMessage(raw);
   if (problem) throw domainErrors.invalid(problem);

@@ -26,7 +26,7 @@ export interface ReactionsServiceDeps {
 export function createReactionsService({ db, changes, limits, now }: ReactionsServiceDeps) {
   return {
     /**
-     * Adds the caller's reaction, or removes it when they already have it (SPEC §4). Toggles of one
+     * Adds the caller's reaction, or removes it when they already have it (docs/PRODUCT.md §4). Toggles of one
      * room run one at a time under the room lock, so concurrent clicks alternate cleanly and the
      * unique (message, user, emoji) key is never violated.
      */

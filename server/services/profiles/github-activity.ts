@@ -2,7 +2,7 @@ import type { ContributionDay, GitHubEvent, GitHubRepository } from '../../githu
 import { PUBLIC_CONTRIBUTIONS_LIMIT, PUBLIC_REPOSITORIES_LIMIT } from '../../../shared/limits';
 
 /**
- * Pure summaries of a user's GitHub data for a profile sync (GITHUB.md §4 "Profile sync").
+ * Pure summaries of a user's GitHub data for a profile sync (docs/GITHUB.md §4, "Profile sync").
  * Forks are dropped everywhere: they say little about what the user builds.
  */
 

@@ -76,7 +76,7 @@ export function createProfilesService({ db, usernames, now }: ProfilesServiceDep
 export type ProfilesService = ReturnType<typeof createProfilesService>;
 
 /**
- * Applies SPEC §5. The username is checked only when non-empty; an empty one clears it (the
+ * Applies docs/PRODUCT.md §5. The username is checked only when non-empty; an empty one clears it (the
  * profile is then reachable by id only). Display names and bios are stored cleaned (no control,
  * bidirectional or unneeded invisible characters); blank ones are stored as null.
  */

@@ -5,7 +5,7 @@ import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { domainErrors } from '../../errors';
 
 /**
- * SPEC §5 limits, and the edit and reaction limits beside them, enforced on the server. When the
+ * The rate limits of docs/PRODUCT.md §5, enforced on the server. When the
  * shared counter store (Redis) is unreachable the limit is skipped rather than the chat refused:
  * Redis carries counters, never the data, so an outage degrades to "unlimited for a moment", not
  * "nobody can talk".

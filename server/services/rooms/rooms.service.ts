@@ -65,7 +65,7 @@ export function createRoomsService({
      * Re-joining a room the user is already an active member of is a no-op: it is not counted by
      * the join rate limit and keeps the original joined_at (so 'new member' markers and the
      * 'Continue your chats' order do not jump on every visit). A returning member who had left
-     * gets joined_at = now, as SPEC §4's upsert says.
+     * gets joined_at = now, as docs/PRODUCT.md §4 says.
      */
     async join(userId: string, target: JoinTarget): Promise<JoinRoomResponse> {
       const existing =

@@ -63,7 +63,7 @@ describe('Composer', { timeout: 20_000 }, () => {
     expect((t.box as HTMLTextAreaElement).value).toBe('');
   });
 
-  it('shows the SPEC message for too long and repeated text and does not send', async () => {
+  it('shows the rule message for too long and repeated text and does not send', async () => {
     const t = setup();
     await t.user.click(t.box);
     await t.user.paste(`${'ab'.repeat(500)}c`);

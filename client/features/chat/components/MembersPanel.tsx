@@ -42,7 +42,7 @@ export function isMutedAt(member: MemberDto, now: number): boolean {
 
 const joinedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-/** What the blue 'new' dot means (SPEC §4: joined within the last 5 minutes). */
+/** What the blue 'new' dot means (docs/PRODUCT.md §4: joined within the last 5 minutes). */
 export const NEW_MEMBER_HINT = `Joined in the last ${Math.round(NEW_MEMBER_MS / 60_000)} minutes`;
 
 /** Members with online and 'new' dots, then good first issues, then the 'Live' footer. */

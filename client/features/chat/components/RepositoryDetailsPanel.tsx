@@ -12,7 +12,7 @@ const QUICK_LINKS = [
   ['discussions', 'Discussions'],
 ] as const;
 
-/** Description, topics, top contributors, latest releases and quick links (SPEC §2). */
+/** Description, topics, top contributors, latest releases and quick links (docs/PRODUCT.md §2.5). */
 export function RepositoryDetailsPanel({ repo, githubWebUrl }: { repo: RepositoryView; githubWebUrl: string }) {
   const web = githubWebUrl.replace(/\/+$/, '');
   return (

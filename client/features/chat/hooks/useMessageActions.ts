@@ -140,7 +140,7 @@ export function useMessageActions(
   const edit = useCallback(
     async (messageId: string, text: string) => {
       const content = sanitizeMessage(text);
-      if (!content) return; // SPEC §5: a blank edit is ignored.
+      if (!content) return; // docs/PRODUCT.md §5: a blank edit is ignored.
       try {
         const response = await api.messages.edit(messageId, content);
         dispatch({ type: 'updated', message: response.message });
@@ -191,7 +191,7 @@ export function useMessageActions(
   return { send, retry, edit, remove, removeAsModerator, toggleReaction };
 }
 
-/** A 429 answer shows SPEC §8's 'Rate Limited' toast with the wait; true when it was one. */
+/** A 429 answer shows the 'Rate Limited' toast of docs/PRODUCT.md §8 with the wait; true when it was one. */
 function toastRateLimited(error: unknown, action: string): boolean {
   if (!(error instanceof ApiRequestError) || error.status !== 429) return false;
   toast.error('Rate Limited', { description: `Please wait ${error.retryAfterSeconds ?? 60} seconds before ${action}` });

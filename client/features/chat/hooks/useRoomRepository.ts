@@ -11,7 +11,7 @@ function ownerAndName(fullName: string): { owner: string; name: string } | null 
 
 /**
  * The room's repository from GitHub, or null when it cannot be found. Failures are not shown
- * (SPEC §8: repository detail failures are ignored); the page falls back to a minimal record.
+ * (docs/PRODUCT.md §8: repository detail failures are ignored); the page falls back to a minimal record.
  */
 export function useRoomRepository(fullName: string | undefined) {
   const repo = fullName ? ownerAndName(fullName) : null;

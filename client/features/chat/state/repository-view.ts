@@ -19,7 +19,7 @@ export interface RepositoryView {
 }
 
 /**
- * SPEC §2: when the lookup finds nothing, owner and name come from splitting the room's repo
+ * docs/PRODUCT.md §2.5: when the lookup finds nothing, owner and name come from splitting the room's repo
  * full name on the slash (zero stars and forks, no description or language). Null when the
  * name cannot be split that way.
  */

@@ -36,7 +36,7 @@ export function clearTyping(flags: TypingFlags, userId: string): TypingFlags {
   return next;
 }
 
-/** SPEC §2: up to two names, then 'and others', followed by 'typing…'. */
+/** docs/PRODUCT.md §2.5: up to two names, then 'and others', followed by 'typing…'. */
 export function typingText(names: string[]): string | null {
   if (names.length === 0) return null;
   const shown = names.slice(0, 2).join(' and ');

@@ -77,7 +77,7 @@ describeEachDatabase('messages API', (engine) => {
     ).toEqual([]);
   });
 
-  it('answers the three SPEC messages for invalid text', async () => {
+  it('answers the three messages of the message rules for invalid text', async () => {
     const ada = await createMember(app);
     const roomId = await roomWith(ada);
     const cases: Array<[string, string]> = [

@@ -138,7 +138,7 @@ describeEachDatabase('own profile API', (engine) => {
     ['a bio with an event handler', { bio: '<img src=x onerror=alert(1)>' }, PROFILE_ERRORS.bioContent],
     ['a bio with an iframe', { bio: '<iframe src="x">' }, PROFILE_ERRORS.bioContent],
   ];
-  it.each(invalid)('refuses %s with the SPEC message and changes nothing', async (_name, edit, message) => {
+  it.each(invalid)('refuses %s with the rule message and changes nothing', async (_name, edit, message) => {
     const { user, cookie } = await signedInUser({ bio: 'kept' });
     const response = await api.patch('/api/profile', { display_name: 'Changed', ...edit }, { cookie });
     expect(response.statusCode).toBe(400);

@@ -80,7 +80,7 @@ describeEachDatabase('public profile API', (engine) => {
     expect(json<PublicProfileDto>(upper).id).toBe(user.id);
   });
 
-  it('shows everything allowed, within the SPEC limits, and nothing private', async () => {
+  it('shows everything allowed, within the profile limits, and nothing private', async () => {
     const user = await richUser();
     const response = await api.get(`/api/users/${user.username}`);
     const body = json<PublicProfileDto>(response);
