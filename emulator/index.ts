@@ -45,6 +45,13 @@ export interface EmulatorOptions {
   ambientActivity?: AmbientActivityOptions;
   /** Event payloads as GitHub Enterprise Server sends them ('full', default) or as github.com does ('trimmed'). */
   eventPayloads?: EventPayloadShape;
+  /**
+   * Sets a request's rate-limit buckets apart: a request for which this answers a non-empty name
+   * is counted in buckets of that name (still per token, app or IP within it), never in those of
+   * requests answered '' (the default grouping). A host that calls its embedded emulator itself
+   * keeps its own quota from anyone else who reaches it this way.
+   */
+  bucketScope?: (req: IncomingMessage) => string;
 }
 
 export const DEMO_OAUTH_APP = { clientId: 'reporooms-demo', clientSecret: 'reporooms-demo-secret' } as const;
@@ -81,7 +88,15 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     ...rateLimitRoutes,
   ]);
   const urls = new Urls(publicUrl);
-  const apiDeps: ApiDeps = { dataset, state, urls, router, now, pollIntervalSeconds };
+  const apiDeps: ApiDeps = {
+    dataset,
+    state,
+    urls,
+    router,
+    now,
+    pollIntervalSeconds,
+    ...(options.bucketScope ? { bucketScope: options.bucketScope } : {}),
+  };
   const oauthDeps = { state, dataset, publicUrl, now };
   const controlEnabled = options.enableControl ?? true;
   const ambient = options.ambientActivity

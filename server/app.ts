@@ -13,7 +13,13 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { oauthStatesRepository } from './db/repositories/oauth-states.repository';
 import { createGitHubServices, type GitHubEndpoints } from './github/create-github-services';
-import { DEMO_OAUTH_APP, EMULATOR_PREFIX, mountEmulator } from './github/embedded-emulator';
+import {
+  createSiteCallMark,
+  DEMO_OAUTH_APP,
+  EMULATOR_PREFIX,
+  mountEmulator,
+  SITE_CALL_HEADER,
+} from './github/embedded-emulator';
 import { registerAnswerCheck, type AnswerMismatch } from './http/contract/answer-check';
 import { registerOpenApi } from './http/contract/openapi';
 import { registerRouteContracts } from './http/contract/route-contract';
@@ -100,7 +106,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const rateLimiter = redis ? createRedisRateLimiter(redis, now) : createMemoryRateLimiter(now);
 
   const secret = resolveSecret(config.sessionSecret, config.dataDir);
-  const github = createGitHubServices({ config, database, logger, endpoints: githubEndpoints(config) });
+  const siteCallMark = createSiteCallMark();
+  const github = createGitHubServices({ config, database, logger, endpoints: githubEndpoints(config, siteCallMark) });
 
   const ctx: Infrastructure = {
     config,
@@ -165,6 +172,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       control: config.emulator.control,
       pollIntervalSeconds: config.emulator.pollIntervalSeconds,
       ambientRepos: config.demoContent ? demoRoomRepositories() : [],
+      siteCallMark,
     });
   await registerApiRoutes(app, routeDeps);
   if (options.serveClient !== false) await registerSpa(app, routeDeps);
@@ -202,8 +210,11 @@ function proxyTrust(setting: Config['trustProxy']): boolean | string[] | ((addre
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
-/** Where GitHub is: configured endpoints, or the emulator mounted on this origin. */
-export function githubEndpoints(config: Config): GitHubEndpoints {
+/**
+ * Where GitHub is: configured endpoints, or the emulator mounted on this origin (whose calls carry
+ * the site's mark, so they spend the site's quota and nobody else's).
+ */
+export function githubEndpoints(config: Config, siteCallMark: string): GitHubEndpoints {
   if (config.github.mode === 'live') {
     return {
       apiUrl: config.github.apiUrl ?? 'https://api.github.com',
@@ -219,7 +230,7 @@ export function githubEndpoints(config: Config): GitHubEndpoints {
     webUrl: config.github.webUrl ?? `${config.publicUrl}${EMULATOR_PREFIX}`,
     clientId: DEMO_OAUTH_APP.clientId,
     clientSecret: DEMO_OAUTH_APP.clientSecret,
-    embedded: !config.github.apiUrl,
+    ...(config.github.apiUrl ? {} : { embedded: true, headers: { [SITE_CALL_HEADER]: siteCallMark } }),
   };
 }
 

@@ -7,6 +7,10 @@ export const DEFAULT_DESCRIPTION = `Find and join chat rooms for GitHub reposito
 export const SEARCH_MIN_LENGTH = 3; // "more than 2 characters"
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
+/** A username its owner changed away from stays theirs this long: nobody else can pass for them with it. */
+export const USERNAME_RESERVATION_DAYS = 30;
+/** New usernames a user may try per hour: each is checked against GitHub (is it someone's login?). */
+export const USERNAME_CHECK_RATE = { limit: 10, windowMs: 3_600_000 } as const;
 export const DISPLAY_NAME_MAX = 50;
 export const BIO_MAX = 500;
 export const THEMES = ['light', 'dark', 'system'] as const;
@@ -71,6 +75,12 @@ export const PUBLIC_LANGUAGES_LIMIT = 6;
 
 export const MESSAGE_MAX = 1000;
 export const REPEATED_CHAR_LIMIT = 10;
+/**
+ * Combining marks one character may carry (accents, vowel signs, stacked consonants): real
+ * writing needs at most three or four; "Zalgo" text piles hundreds on a letter, drawn over the
+ * lines around it.
+ */
+export const COMBINING_MARKS_MAX = 4;
 export const MESSAGE_RATE = { limit: 10, windowMs: 60_000 } as const;
 export const JOIN_RATE = { limit: 5, windowMs: 3_600_000 } as const;
 /**

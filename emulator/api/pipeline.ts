@@ -22,6 +22,8 @@ export interface ApiDeps {
   router: Router;
   now(): number;
   pollIntervalSeconds: number;
+  /** See EmulatorOptions.bucketScope. */
+  bucketScope?: (req: IncomingMessage) => string;
 }
 
 function requestId(): string {
@@ -153,21 +155,21 @@ export async function handleApi(
   }
 
   const ip = req.socket.remoteAddress ?? 'unknown';
+  const scope = deps.bucketScope?.(req) ?? '';
+  const scoped = (bucket: string) => (scope === '' ? bucket : `${scope}|${bucket}`);
   const auth = authenticate(req.headers.authorization, path, state);
   if (auth.kind === 'bad') {
     json(
       401,
       { message: 'Bad credentials', documentation_url: DOCS, status: '401' },
-      rateLimitHeaders(state.limiter.peek('core', `ip:${ip}`, false, nowMs)),
+      rateLimitHeaders(state.limiter.peek('core', scoped(`ip:${ip}`), false, nowMs)),
     );
     return;
   }
   const token = auth.kind === 'token' ? auth.record : null;
-  const identity = token
-    ? `user:${token.login.toLowerCase()}`
-    : auth.kind === 'app'
-      ? `app:${auth.clientId}`
-      : `ip:${ip}`;
+  const identity = scoped(
+    token ? `user:${token.login.toLowerCase()}` : auth.kind === 'app' ? `app:${auth.clientId}` : `ip:${ip}`,
+  );
   const authenticated = auth.kind !== 'anonymous';
   const scopeHeaders: HeaderMap = token
     ? { 'x-oauth-scopes': token.scopes.join(', '), 'x-accepted-oauth-scopes': '' }

@@ -191,6 +191,31 @@ describe('rate limits', () => {
     expect((await c.get('/api/v3/user', { token: other })).status).toBe(200);
   });
 
+  it('keeps the buckets of a scope apart from the default ones (same address, same token)', async () => {
+    const local = await startClient({
+      rateLimits: { searchAnonymous: 2 },
+      bucketScope: (req) => (req.headers['x-caller'] === 'host' ? '' : 'outside'),
+    });
+    try {
+      const host = { headers: { 'x-caller': 'host' } };
+      expect((await local.get('/api/v3/search/repositories?q=go', host)).headers.get('x-ratelimit-used')).toBe('1');
+      for (const used of ['1', '2']) {
+        const res = await local.get('/api/v3/search/repositories?q=go');
+        expect(res.headers.get('x-ratelimit-used')).toBe(used);
+      }
+      expect((await local.get('/api/v3/search/repositories?q=go')).status).toBe(403);
+      // The host's bucket is untouched by the spent outside one.
+      const again = await local.get('/api/v3/search/repositories?q=go', host);
+      expect(again.status).toBe(200);
+      expect(again.headers.get('x-ratelimit-used')).toBe('2');
+      const token = await local.token('ada-demo');
+      expect((await local.get('/api/v3/user', { token, ...host })).headers.get('x-ratelimit-used')).toBe('1');
+      expect((await local.get('/api/v3/user', { token })).headers.get('x-ratelimit-used')).toBe('1');
+    } finally {
+      await local.close();
+    }
+  });
+
   it('accepts limits as an option', async () => {
     const local = await startClient({ rateLimits: { searchAnonymous: 1 } });
     try {

@@ -56,6 +56,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('ALLOWED_ORIGINS: none by default; comma-separated http(s) origins, nothing more than an origin', () => {
+    expect(loadConfig({}).allowedOrigins).toEqual([]);
+    expect(loadConfig({ ALLOWED_ORIGINS: 'https://chat.example.org, http://localhost:5173' }).allowedOrigins).toEqual([
+      'https://chat.example.org',
+      'http://localhost:5173',
+    ]);
+    for (const bad of ['chat.example.org', 'ftp://x.example', 'https://x.example/', 'https://x.example/app', '*']) {
+      expect(() => loadConfig({ ALLOWED_ORIGINS: bad }), bad).toThrow(/ALLOWED_ORIGINS must be/);
+    }
+  });
+
   it('GITHUB_CACHE_MAX_ROWS: 10000 by default, at least 100', () => {
     expect(loadConfig({}).github.cacheMaxRows).toBe(10_000);
     expect(loadConfig({ GITHUB_CACHE_MAX_ROWS: '500' }).github.cacheMaxRows).toBe(500);

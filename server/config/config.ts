@@ -25,6 +25,10 @@ const envSchema = z
       'TRUST_PROXY must be a hop count (0-10) or a comma-separated list of proxy addresses or CIDR ranges',
     ),
     PUBLIC_URL: httpOrigin('PUBLIC_URL'),
+    ALLOWED_ORIGINS: optionalText.refine(
+      (v) => v === undefined || parseOrigins(v) !== undefined,
+      'ALLOWED_ORIGINS must be a comma-separated list of http(s) origins (scheme, host and port only)',
+    ),
     DATABASE_URL: optionalText.refine(
       (v) => v === undefined || /^sqlite:.+/.test(v) || /^postgres(ql)?:\/\/.+/.test(v),
       'DATABASE_URL must be sqlite:PATH or postgres://user@host:port/database',
@@ -116,6 +120,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Site origin used for absolute URLs (no trailing slash). */
   publicUrl: string;
+  /** Origins besides PUBLIC_URL's whose pages may change state and open WebSockets. */
+  allowedOrigins: string[];
   databaseUrl: string;
   redisUrl: string | undefined;
   /** Explicit secret, or undefined to use the one kept in the data directory. */
@@ -175,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? '0.0.0.0',
     trustProxy: e.TRUST_PROXY === undefined ? false : (parseTrustProxy(e.TRUST_PROXY) ?? false),
     publicUrl,
+    allowedOrigins: e.ALLOWED_ORIGINS === undefined ? [] : (parseOrigins(e.ALLOWED_ORIGINS) ?? []),
     databaseUrl: e.DATABASE_URL ?? 'sqlite:./data/reporooms.db',
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET,
@@ -210,6 +217,15 @@ function isProxyAddress(entry: string): boolean {
   const version = isIP(address);
   if (version === 0 || extra !== undefined) return false;
   return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/** Comma-separated origins, each exactly `scheme://host[:port]`; undefined when one is not. */
+function parseOrigins(value: string): string[] | undefined {
+  const origins = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  return origins.every((origin) => isHttpUrl(origin) && new URL(origin).origin === origin) ? origins : undefined;
 }
 
 function isHttpUrl(value: string): boolean {

@@ -5,13 +5,15 @@ import type { Config } from './config';
  * the site's own, and the session cookie's name.
  */
 
-/** The site's own origin, plus the origin the request was addressed to (same host, any configured port mapping). */
-export function allowedOrigins(
-  config: Pick<Config, 'publicUrl'>,
-): (origin: string, host: string | undefined) => boolean {
-  const publicOrigin = new URL(config.publicUrl).origin;
-  const scheme = new URL(config.publicUrl).protocol;
-  return (origin, host) => origin === publicOrigin || (host !== undefined && origin === `${scheme}//${host}`);
+/**
+ * The origins whose pages may change state and open WebSockets: PUBLIC_URL's and the configured
+ * ALLOWED_ORIGINS, nothing else. Never the origin named by the request's own Host header: a page
+ * served under another name for this server (its bare address, a domain pointed at it by DNS
+ * rebinding) would pass such a check with its own Origin.
+ */
+export function allowedOrigins(config: Pick<Config, 'publicUrl' | 'allowedOrigins'>): (origin: string) => boolean {
+  const allowed = new Set([new URL(config.publicUrl).origin, ...config.allowedOrigins]);
+  return (origin) => allowed.has(origin);
 }
 
 export function isHttps(config: Pick<Config, 'publicUrl'>): boolean {

@@ -156,6 +156,15 @@ export interface RoomBansTable {
   created_at: string;
 }
 
+/** A username its owner gave up, kept for them for a while (see usernames.service.ts). */
+export interface UsernameReleasesTable {
+  /** lower(username): one reservation per name, whatever its case. */
+  username_key: string;
+  /** Who held it before. */
+  user_id: string;
+  released_at: string;
+}
+
 /** A message a moderator pinned in its room. */
 export interface PinnedMessagesTable {
   message_id: string;
@@ -268,6 +277,7 @@ export interface Database {
   message_mentions: MessageMentionsTable;
   room_events: RoomEventsTable;
   room_bans: RoomBansTable;
+  username_releases: UsernameReleasesTable;
   pinned_messages: PinnedMessagesTable;
   message_references: MessageReferencesTable;
   moderation_log: ModerationLogTable;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { GithubCacheRepository, GithubCacheRow } from '../db/repositories/github-cache.repository';
 import { toGitHubError } from './github-errors';
-import { GitHubError, type ReadOptions } from './github-services';
+import { GitHubError, UpstreamRefusedError, type ReadOptions } from './github-services';
 import type { GitHubOctokit } from './octokit-client';
 import { quotaResourceOf, type QuotaTracker } from './quota-tracker';
 
@@ -83,9 +83,12 @@ export function createCachedRequester(options: CachedRequesterOptions) {
     }
   }
 
-  const isFresh = (row: GithubCacheRow) =>
+  const isFresh = (row: GithubCacheRow, options: ReadOptions) =>
     now() - Date.parse(row.fetched_at) <
-    (NOT_FOUND_STATUSES.has(row.status) ? Math.min(ttlSeconds, NOT_FOUND_TTL_SECONDS) : ttlSeconds) * 1000;
+    (NOT_FOUND_STATUSES.has(row.status)
+      ? (options.notFoundTtlSeconds ?? Math.min(ttlSeconds, NOT_FOUND_TTL_SECONDS))
+      : ttlSeconds) *
+      1000;
 
   async function load(
     key: string,
@@ -96,7 +99,7 @@ export function createCachedRequester(options: CachedRequesterOptions) {
   ) {
     const stored = await cache.find(key);
     const fetchedAt = new Date(now()).toISOString();
-    if (stored && isFresh(stored)) return fromRow(stored);
+    if (stored && isFresh(stored, options)) return fromRow(stored);
 
     if (options.visitor) {
       const resource = quotaResourceOf(route);
@@ -107,6 +110,11 @@ export function createCachedRequester(options: CachedRequesterOptions) {
         logger.info({ route, resource }, 'GitHub quota down to its reserve: visitor query refused');
         throw new QuotaReserveError(refillsAt);
       }
+    }
+
+    if (options.upstream && !(await options.upstream.take())) {
+      if (stored) return fromRow(stored);
+      throw new UpstreamRefusedError();
     }
 
     const headers: Record<string, string> = {};

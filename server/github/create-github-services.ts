@@ -24,6 +24,8 @@ export interface GitHubEndpoints {
   clientSecret: string;
   /** The emulator mounted in this process: no need to space searches out for its sake. */
   embedded?: boolean;
+  /** Headers every request to this GitHub carries (the embedded emulator's mark of the site's calls). */
+  headers?: Record<string, string>;
 }
 
 export interface CreateGitHubServicesOptions {
@@ -46,6 +48,7 @@ export function createGitHubServices(options: CreateGitHubServicesOptions): GitH
     logger,
     ...(options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {}),
     ...(endpoints.embedded ? { searchIntervalMs: 0 } : {}),
+    ...(endpoints.headers ? { headers: endpoints.headers } : {}),
   });
   const quota = createQuotaTracker();
   const requester = createCachedRequester({

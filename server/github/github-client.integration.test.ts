@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { loadConfig } from '../config/config';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../testing/databases';
 import { createGitHubServices } from './create-github-services';
-import { GitHubError, type GitHubServices } from './github-services';
+import { GitHubError, UpstreamRefusedError, type GitHubServices, type UpstreamAllowance } from './github-services';
 import type { GitHubRepository } from './github-types';
 import { loadScenario, startReplayServer, type ReplayServer } from '../testing/github/fixture-replay';
 
@@ -346,5 +346,54 @@ describeEachDatabase('GitHub client against recorded GitHub answers', (engine) =
       'octokit-fixture-org',
     );
     expect(withServerToken).toHaveLength(2);
+  });
+
+  it('remembers a missing resource as long as the read asks, then asks again', async () => {
+    const path = '/repos/octokit-fixture-org/hello-world/issues/404404';
+    replay.route('GET', path, { status: 404, body: notFound.response, headers: notFound.headers });
+    const { api } = build();
+    const read = (options = { notFoundTtlSeconds: 3600 }) =>
+      api.getIssue('octokit-fixture-org/hello-world', 404404, options);
+    await expect(read()).rejects.toMatchObject({ kind: 'not_found' });
+    clock += 30 * 60_000;
+    await expect(read()).rejects.toMatchObject({ kind: 'not_found' });
+    expect(replay.count(path)).toBe(1);
+    // A read without the longer lifetime keeps the default minute.
+    await expect(read({ notFoundTtlSeconds: 60 })).rejects.toMatchObject({ kind: 'not_found' });
+    expect(replay.count(path)).toBe(2);
+    clock += 61 * 60_000;
+    await expect(read()).rejects.toMatchObject({ kind: 'not_found' });
+    expect(replay.count(path)).toBe(3);
+  });
+
+  it('asks the read’s allowance before each upstream request, never for an answer from the cache', async () => {
+    const path = '/repos/octokit-fixture-org/hello-world/issues/77';
+    const issue = { ...(issuesPage.response as object[])[0]!, number: 77 };
+    replay.route('GET', path, { status: 200, body: issue, headers: { etag: '"issue-77"' } });
+    const { api } = build();
+    const asked: boolean[] = [];
+    const allowance = (answer: boolean): UpstreamAllowance => ({
+      take: async () => {
+        asked.push(answer);
+        return answer;
+      },
+    });
+    const read = (answer: boolean) =>
+      api.getIssue('octokit-fixture-org/hello-world', 77, { upstream: allowance(answer) });
+
+    await expect(read(false)).rejects.toBeInstanceOf(UpstreamRefusedError);
+    await expect(read(false)).rejects.toMatchObject({ kind: 'rate_limited' });
+    expect(replay.count(path)).toBe(0);
+    expect(await read(true)).toMatchObject({ number: 77 });
+    expect(replay.count(path)).toBe(1);
+    // Fresh in the cache: answered without asking.
+    asked.length = 0;
+    expect(await read(false)).toMatchObject({ number: 77 });
+    expect(asked).toEqual([]);
+    // Stale and refused: the stored copy, still without a request.
+    clock += (TTL_SECONDS + 1) * 1000;
+    expect(await read(false)).toMatchObject({ number: 77 });
+    expect(asked).toEqual([false]);
+    expect(replay.count(path)).toBe(1);
   });
 });

@@ -40,6 +40,13 @@ export class GitHubError extends Error {
   }
 }
 
+/** A read that would have reached GitHub, refused by its caller's allowance (ReadOptions.upstream). */
+export class UpstreamRefusedError extends GitHubError {
+  constructor() {
+    super('rate_limited', 'Upstream allowance spent');
+  }
+}
+
 export interface QuotaSnapshot {
   resource: string;
   limit: number;
@@ -55,6 +62,23 @@ export interface ReadOptions {
    * home page's own lists: below that reserve it fails with 'rate_limited' instead.
    */
   visitor?: boolean;
+  /**
+   * Asked before each request that would reach GitHub (answers from the cache never ask): false
+   * refuses it, and the read answers a stale copy when there is one, else fails 'rate_limited'.
+   * Bounds what a caller may spend upstream, e.g. a room's references per hour.
+   */
+  upstream?: UpstreamAllowance;
+  /**
+   * How long a 404 (or 410, 451) stands before GitHub is asked again; default: a minute at most.
+   * Longer for what is rarely created later and costs a request to ask about, such as the issue a
+   * made-up `#N` names.
+   */
+  notFoundTtlSeconds?: number;
+}
+
+/** What a read may still spend upstream (see ReadOptions.upstream). */
+export interface UpstreamAllowance {
+  take(): Promise<boolean>;
 }
 
 /**

@@ -27,6 +27,8 @@ export interface OctokitOptions {
    * client in the process). The embedded emulator serves only this site and needs none.
    */
   searchIntervalMs?: number;
+  /** Sent with every request. */
+  headers?: Record<string, string>;
 }
 
 export function createOctokit(options: OctokitOptions): GitHubOctokit {
@@ -67,6 +69,7 @@ export function createOctokit(options: OctokitOptions): GitHubOctokit {
     if (!headers.accept || headers.accept === 'application/vnd.github.v3+json')
       headers.accept = 'application/vnd.github+json';
     headers['x-github-api-version'] = GITHUB_API_VERSION;
+    Object.assign(headers, options.headers);
   });
   return octokit;
 }

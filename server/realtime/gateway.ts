@@ -123,7 +123,7 @@ export function attachRealtimeGateway(
     if (url.pathname !== WS_PATH) return reject(socket, 404, 'Not Found');
     if (closed) return reject(socket, 503, 'Service Unavailable');
     const origin = req.headers.origin;
-    if (!origin || !isAllowed(origin, req.headers.host)) return reject(socket, 403, 'Forbidden');
+    if (!origin || !isAllowed(origin)) return reject(socket, 403, 'Forbidden');
     const token = readCookie(req.headers.cookie, sessionCookieName(config));
     const session = token ? await services.sessions.resolve(token).catch(() => null) : null;
     if (!session) return reject(socket, 401, 'Unauthorized');

@@ -1,19 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildUser, signIn } from '../testing/builders';
+import { describeEachDatabase } from '../testing/databases';
 import { anotherRepo, createMember, messageOf, type TestMember } from '../testing/room-test-kit';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const SITE = 'http://localhost:3000';
+const EXTRA_ORIGIN = 'https://chat.example.org';
 
 /** Cross-site request forgery and cross-site WebSocket hijacking are refused. */
-describe('CSRF and CSWSH', () => {
+describeEachDatabase('CSRF and CSWSH', (engine) => {
   let testApp: TestApp;
   let cookie: string;
   let port: number;
   beforeAll(async () => {
     // A GitHub to create rooms with, for the writes on messages below.
-    testApp = await createTestApp({ github: 'emulator' });
+    testApp = await createTestApp({ engine, github: 'emulator', env: { ALLOWED_ORIGINS: EXTRA_ORIGIN } });
     const user = await buildUser(testApp.database.db);
     cookie = await signIn(testApp, user.id);
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
@@ -171,6 +173,40 @@ describe('CSRF and CSWSH', () => {
     const result = await handshake({ cookie, ...headers });
     expect(result.opened).toBe(false);
     expect(result.status).toBe(403);
+  });
+
+  it('accepts a WebSocket and a state change from a configured extra origin', async () => {
+    expect(await handshake({ cookie, origin: EXTRA_ORIGIN })).toEqual({ opened: true });
+    const response = await testApp.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: { cookie, origin: EXTRA_ORIGIN, 'content-type': 'application/json' },
+      payload: JSON.stringify({ theme_preference: 'dark' }),
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  // A page served under another name for this server (its address, or a domain pointed at it by
+  // DNS rebinding) sends an Origin equal to the Host it addressed: that is not the site.
+  it.each([
+    ['the address the socket was opened at', (p: number) => ({ origin: `http://127.0.0.1:${p}` })],
+    ['a rebound domain named in Host', () => ({ origin: 'http://evil.example', host: 'evil.example' })],
+    ['PUBLIC_URL on another port', () => ({ origin: 'http://localhost:3001', host: 'localhost:3001' })],
+  ])('refuses a WebSocket whose Origin only matches its Host: %s', async (_label, headersFor) => {
+    const result = await handshake({ cookie, ...headersFor(port) });
+    expect(result).toEqual({ opened: false, status: 403 });
+  });
+
+  it('refuses a state change whose Origin only matches its Host, changing nothing', async () => {
+    const before = await sessionCount();
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie, origin: 'http://evil.example', host: 'evil.example', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await sessionCount()).toBe(before);
   });
 
   it('refuses a WebSocket handshake without a session', async () => {

@@ -96,6 +96,67 @@ describeEachDatabase('text cleaning of stored user text', (engine) => {
     expect(await storedContent(json<MessageResponse>(response).message.id)).toBe(text);
   });
 
+  // "Zalgo" text: a letter carrying hundreds of combining marks draws over the messages around it.
+  const ZALGO = `Z${'\u0336\u0489\u0301\u0316'.repeat(247)}algo`;
+
+  it('refuses a letter carrying more than four combining marks, on send and on edit, storing nothing', async () => {
+    const user = await member();
+    const sent = await send(user.cookie, ZALGO);
+    expect(sent.statusCode).toBe(400);
+    expect(sent.json()).toMatchObject({ error: { message: MESSAGE_ERRORS.combiningMarks } });
+    // Joiners and variation selectors between the marks do not split the run.
+    const split = await send(user.cookie, `a\u0301\u0302\u200D\u0303\uFE0F\u0304\u0305`);
+    expect(split.statusCode).toBe(400);
+    expect(split.json()).toMatchObject({ error: { message: MESSAGE_ERRORS.combiningMarks } });
+    expect(await messagesOf(user.id)).toBe(0);
+
+    const { message } = json<MessageResponse>(await send(user.cookie, 'plain words'));
+    const edit = await api.patch(`/api/messages/${message.id}`, { content: ZALGO }, { cookie: user.cookie });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json()).toMatchObject({ error: { message: MESSAGE_ERRORS.combiningMarks } });
+    expect(await storedContent(message.id)).toBe('plain words');
+  });
+
+  it('accepts text whose letters carry up to four combining marks (Vietnamese, Devanagari, Tibetan, keycaps)', async () => {
+    const { cookie } = await member();
+    const text = 'Tie\u0302\u0301ng Vie\u0323\u0302t क्षत्रिय བསྒྲུབས 1\uFE0F\u20E3 a\u0301\u0302\u0303\u0304';
+    const response = await send(cookie, text);
+    expect(response.statusCode).toBe(201);
+    expect(await storedContent(json<MessageResponse>(response).message.id)).toBe(text);
+  });
+
+  it('refuses display names and bios piling up combining marks, changing nothing', async () => {
+    const user = await buildUser(testApp.database.db, { display_name: 'Before', bio: 'Before bio' });
+    const cookie = await signIn(testApp, user.id);
+    const name = await api.patch('/api/profile', { display_name: ZALGO.slice(0, 40) }, { cookie });
+    expect(name.statusCode).toBe(400);
+    expect(name.json()).toMatchObject({ error: { message: PROFILE_ERRORS.displayNameMarks } });
+    const bio = await api.patch('/api/profile', { bio: ZALGO.slice(0, 400) }, { cookie });
+    expect(bio.statusCode).toBe(400);
+    expect(bio.json()).toMatchObject({ error: { message: PROFILE_ERRORS.bioMarks } });
+    const row = await testApp.database.db
+      .selectFrom('profiles')
+      .select(['display_name', 'bio'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ display_name: 'Before', bio: 'Before bio' });
+  });
+
+  it('keeps at most four combining marks per letter of what GitHub sends at sign-in', async () => {
+    const accounts = createAccountsService(testApp.database.db, 'text-cleaning-secret-text-cleaning-0001');
+    const { userId } = await accounts.signInWithGitHub(
+      githubUser({ id: 880_004, login: 'zalgo-user', name: ZALGO.slice(0, 21), bio: ZALGO, location: ZALGO }),
+      'gho_zalgo',
+    );
+    const row = await testApp.database.db
+      .selectFrom('profiles')
+      .select(['display_name', 'github_bio', 'location'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const fourMarks = 'Z\u0336\u0489\u0301\u0316';
+    expect(row).toEqual({ display_name: fourMarks, github_bio: `${fourMarks}algo`, location: `${fourMarks}algo` });
+  });
+
   it('cleans an edit the same way, and ignores an edit of only invisible characters', async () => {
     const { cookie } = await member();
     const { message } = json<MessageResponse>(await send(cookie, 'first version'));

@@ -21,6 +21,7 @@ import { createRedisPresenceStore } from './presence/redis-presence-store';
 import { createProfileSyncService } from './profiles/profile-sync.service';
 import { createProfilesService } from './profiles/profiles.service';
 import { createPublicProfilesService } from './profiles/public-profiles.service';
+import { createUsernameRules } from './profiles/username-rules';
 import { createReadStateService } from './read-state/read-state.service';
 import { createMessageSearchService } from './search/message-search.service';
 import { createRoomAccessService } from './room-events/room-access.service';
@@ -68,6 +69,7 @@ export function buildAppServices(infra: Infrastructure) {
     ttlSeconds: config.github.cacheTtlSeconds,
     logger,
     now,
+    rateLimiter,
   });
   // No reference is written after the database closes.
   infra.onClose(() => references.settled());
@@ -76,7 +78,11 @@ export function buildAppServices(infra: Infrastructure) {
     sessions,
     signIn: createSignInServices({ config, database, github, secret, now, logger, sessions, profileSync, bus }),
     me: createMeService(db),
-    profiles: createProfilesService({ db, now }),
+    profiles: createProfilesService({
+      db,
+      usernames: createUsernameRules({ db, github: github.api, limits, logger, now }),
+      now,
+    }),
     profileSync,
     publicProfiles: createPublicProfilesService(db),
     discovery: createDiscoveryService({ database, github, logger, now }),

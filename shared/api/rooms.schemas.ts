@@ -117,6 +117,13 @@ export const userSummaryDto = z
     username: z.string().nullable(),
     display_name: z.string().nullable(),
     avatar_url: z.string().nullable(),
+    github_login: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        "The person's GitHub login: who they are. Shown beside the username wherever the two differ, so a username cannot pass for someone else's login. Null when the account's login has been taken over by another account since; absent in events logged before it was added.",
+      ),
   })
   .meta({ id: 'UserSummary', description: 'A person as chat shows them: name, username and avatar.' });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cleanMultilineText, cleanSingleLineText, isBlankText, withoutInvisibles } from './clean-text';
+import {
+  cleanMultilineText,
+  cleanSingleLineText,
+  hasTooManyCombiningMarks,
+  isBlankText,
+  limitCombiningMarks,
+  withoutInvisibles,
+} from './clean-text';
 
 const RLO = '\u202E';
 const PDF = '\u202C';
@@ -77,5 +84,34 @@ describe('isBlankText and withoutInvisibles', () => {
     expect(isBlankText('\u200D\u2800 \uFE0F\u200E')).toBe(true);
     expect(isBlankText('\u200Da')).toBe(false);
     expect(withoutInvisibles('a\u200Da\uFE0Fa\u200Ea')).toBe('aaaa');
+  });
+});
+
+describe('combining marks', () => {
+  const marks = (n: number) => '\u0301\u0316\u0336\u0489\u0302\u0303'.repeat(4).slice(0, n);
+
+  it('allows four on one character and finds a fifth, wherever the run is', () => {
+    expect(hasTooManyCombiningMarks(`a${marks(4)} b${marks(4)}`)).toBe(false);
+    expect(hasTooManyCombiningMarks(`a${marks(5)}`)).toBe(true);
+    expect(hasTooManyCombiningMarks(`ok then z${marks(12)}!`)).toBe(true);
+    // A run with no letter before it counts the same.
+    expect(hasTooManyCombiningMarks(marks(5))).toBe(true);
+  });
+
+  it('lets neither joiners nor variation selectors split a run, and does not count them', () => {
+    expect(hasTooManyCombiningMarks('a\u0301\u0302\u200D\u0303\u200C\u0304\u0305')).toBe(true);
+    expect(hasTooManyCombiningMarks('a\u0301\uFE0F\uFE0E\uFE0F\u0302\u0303\u0304')).toBe(false);
+    expect(hasTooManyCombiningMarks('1\uFE0F\u20E3 ❤️ 👨‍👩‍👧')).toBe(false);
+  });
+
+  it('leaves real writing alone: Vietnamese, Devanagari, Tibetan, Hebrew with points, Thai', () => {
+    for (const text of ['Tie\u0302\u0301ng Vie\u0323\u0302t', 'क्षत्रिय', 'བསྒྲུབས', 'בְּרֵאשִׁית', 'ที่นี่']) {
+      expect(hasTooManyCombiningMarks(text), text).toBe(false);
+      expect(limitCombiningMarks(text)).toBe(text);
+    }
+  });
+
+  it('cuts what it cannot refuse to the first four marks of each character', () => {
+    expect(limitCombiningMarks(`Z${marks(20)}algo o${marks(6)}k`)).toBe(`Z${marks(4)}algo o${marks(4)}k`);
   });
 });

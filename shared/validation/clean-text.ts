@@ -1,3 +1,5 @@
+import { COMBINING_MARKS_MAX } from '../limits';
+
 /**
  * Cleaning of user-written text (messages, bios, display names, and the same fields coming from
  * GitHub) before it is stored and before it is judged blank, too long or repetitive. The same
@@ -59,6 +61,36 @@ export function isBlankText(text: string): boolean {
 /** The text as a reader sees it for counting purposes: invisible characters taken out. */
 export function withoutInvisibles(text: string): string {
   return text.replace(INVISIBLE, '');
+}
+
+// A visible combining mark (variation selectors are marks too, but invisible and harmless), and a
+// run of more of them than one character may carry. Invisible characters inside a run (joiners,
+// variation selectors) neither end it nor count.
+const VISIBLE_MARK = /(?!\p{Default_Ignorable_Code_Point})\p{M}/u;
+const MARK_RUN_SOURCE = `(?:${VISIBLE_MARK.source}\\p{Default_Ignorable_Code_Point}*){${COMBINING_MARKS_MAX + 1},}`;
+const MARK_RUN = new RegExp(MARK_RUN_SOURCE, 'u');
+const MARK_RUNS = new RegExp(MARK_RUN_SOURCE, 'gu');
+
+/** Whether some character carries more than COMBINING_MARKS_MAX combining marks ("Zalgo" text). */
+export function hasTooManyCombiningMarks(text: string): boolean {
+  return MARK_RUN.test(text);
+}
+
+/**
+ * Text from elsewhere (GitHub names, bios, issue titles) cannot be refused, so each character keeps
+ * its first COMBINING_MARKS_MAX marks and loses the rest (with the invisibles among them).
+ */
+export function limitCombiningMarks(text: string): string {
+  return text.replace(MARK_RUNS, (run) => {
+    let marks = 0;
+    let kept = '';
+    for (const char of run) {
+      if (VISIBLE_MARK.test(char)) marks += 1;
+      if (marks > COMBINING_MARKS_MAX) break;
+      kept += char;
+    }
+    return kept;
+  });
 }
 
 /** Messages and bios: keeps newlines and tabs; trimmed; '' when nothing visible remains. */

@@ -41,6 +41,12 @@ describe('validateMessage with invisible and control characters', () => {
     expect(validateMessage('❤️'.repeat(9))).toBeNull();
   });
 
+  it('refuses a character carrying more than four combining marks ("Zalgo" text)', () => {
+    expect(validateMessage(`Z${'\u0336\u0489\u0301\u0316'.repeat(247)}algo`)).toBe(MESSAGE_ERRORS.combiningMarks);
+    expect(validateMessage('e\u0301\u0302\u0303\u0304\u0305')).toBe('Message contains too many combining marks');
+    expect(validateMessage('e\u0301\u0302\u0303\u0304 fine')).toBeNull();
+  });
+
   it('counts the length of the text as stored', () => {
     expect(validateMessage(`${'ab'.repeat(500)}${'\u200B'.repeat(20)}`)).toBeNull();
   });

@@ -1,10 +1,11 @@
 import { MESSAGE_MAX, REPEATED_CHAR_LIMIT } from '../limits';
-import { cleanMultilineText, withoutInvisibles } from './clean-text';
+import { cleanMultilineText, hasTooManyCombiningMarks, withoutInvisibles } from './clean-text';
 
 export const MESSAGE_ERRORS = {
   empty: 'Message cannot be empty or only whitespace',
   tooLong: `Message too long (max ${MESSAGE_MAX} characters)`,
   repeated: 'Message contains too many repeated characters',
+  combiningMarks: 'Message contains too many combining marks',
 } as const;
 
 const REPEATED_RUN = new RegExp(`([\\s\\S])\\1{${REPEATED_CHAR_LIMIT - 1},}`, 'u');
@@ -12,13 +13,15 @@ const REPEATED_RUN = new RegExp(`([\\s\\S])\\1{${REPEATED_CHAR_LIMIT - 1},}`, 'u
 /**
  * Returns the docs/PRODUCT.md §5 message for the first broken rule, or null when the text may be sent. The
  * rules apply to the text as it will be stored (see `sanitizeMessage`): text of only invisible
- * characters is blank, and an invisible character does not break a run of repeated ones.
+ * characters is blank, and an invisible character does not break a run of repeated ones nor of
+ * combining marks (at most COMBINING_MARKS_MAX on one character).
  */
 export function validateMessage(text: string): string | null {
   const cleaned = sanitizeMessage(text);
   if (cleaned.length === 0) return MESSAGE_ERRORS.empty;
   if ([...cleaned].length > MESSAGE_MAX) return MESSAGE_ERRORS.tooLong;
   if (REPEATED_RUN.test(withoutInvisibles(cleaned))) return MESSAGE_ERRORS.repeated;
+  if (hasTooManyCombiningMarks(cleaned)) return MESSAGE_ERRORS.combiningMarks;
   return null;
 }
 

@@ -7,6 +7,7 @@ import {
   validateBio,
   validateDisplayName,
   validateUsername,
+  containsHandle,
 } from './profile';
 
 describe('profile validation (docs/PRODUCT.md §5)', () => {
@@ -32,6 +33,34 @@ describe('profile validation (docs/PRODUCT.md §5)', () => {
   it('limits display names to 50 characters', () => {
     expect(validateDisplayName('x'.repeat(50))).toBeNull();
     expect(validateDisplayName('x'.repeat(51))).toBe('Display name must be 50 characters or less');
+  });
+  it('refuses display names and bios with a character under more than four combining marks', () => {
+    expect(validateDisplayName('Ada\u0301\u0302\u0303\u0304\u0305')).toBe(
+      'Display name contains too many combining marks',
+    );
+    expect(validateDisplayName('Nguye\u0302\u0303n')).toBeNull();
+    expect(validateBio(`hi o${'\u0336'.repeat(40)}`)).toBe('Bio contains too many combining marks');
+    expect(validateBio('Tie\u0302\u0301ng Vie\u0323\u0302t')).toBeNull();
+  });
+  it('refuses display names carrying an @handle, however it is disguised', () => {
+    for (const name of [
+      'Ada Demo (@ada-demo)',
+      '@ada',
+      'Ada @ada-demo',
+      'Ada (\uFF20ada-demo)',
+      'Ada (\uFE6Bada-demo)',
+      'Ada (@\u200Dada-demo)',
+      'Ada (@\u0301ada-demo)',
+      'Ada (@7)',
+    ]) {
+      expect(validateDisplayName(name), name).toBe('Display name cannot contain an @handle');
+    }
+  });
+  it('keeps display names whose at sign is not followed by a handle', () => {
+    for (const name of ['Jane @ Acme', 'Ada Demo', 'Q&A bot', '@', 'Zoë (she/her)']) {
+      expect(containsHandle(name), name).toBe(false);
+      expect(validateDisplayName(name), name).toBeNull();
+    }
   });
   it('limits bios to 500 characters and refuses unsafe markup', () => {
     expect(validateBio('x'.repeat(500))).toBeNull();

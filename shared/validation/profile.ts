@@ -1,5 +1,5 @@
 import { BIO_MAX, DISPLAY_NAME_MAX, USERNAME_MAX, USERNAME_MIN } from '../limits';
-import { cleanMultilineText, cleanSingleLineText } from './clean-text';
+import { cleanMultilineText, cleanSingleLineText, hasTooManyCombiningMarks, withoutInvisibles } from './clean-text';
 
 export const PROFILE_ERRORS = {
   usernameRequired: 'Username is required',
@@ -9,8 +9,11 @@ export const PROFILE_ERRORS = {
   usernameReserved: 'This username is reserved',
   usernameTaken: 'Username is already taken',
   displayNameLength: `Display name must be ${DISPLAY_NAME_MAX} characters or less`,
+  displayNameMarks: 'Display name contains too many combining marks',
+  displayNameHandle: 'Display name cannot contain an @handle',
   bioLength: `Bio must be ${BIO_MAX} characters or less`,
   bioContent: 'Bio contains invalid content',
+  bioMarks: 'Bio contains too many combining marks',
 } as const;
 
 export const RESERVED_USERNAMES = ['admin', 'root', 'api', 'www', 'mail', 'help', 'support', 'null', 'undefined'];
@@ -43,9 +46,27 @@ export function cleanBio(bio: string): string {
   return cleanMultilineText(bio);
 }
 
-/** docs/PRODUCT.md §5 rules, applied to the name as it will be stored. */
+// An at sign (or a look-alike that NFKC folds into one: fullwidth, small) directly followed by a
+// letter or digit, combining marks in between ignored: what reads as someone's @handle.
+const HANDLE = /@\p{M}*[\p{L}\p{N}]/u;
+
+/**
+ * Whether a display name carries something that reads as an @handle ("Ada Demo (@ada-demo)").
+ * Names are shown beside their owner's real handle and GitHub login, so a handle inside one can
+ * only pass its owner off as someone else. Judged with invisible characters taken out and
+ * compatibility forms folded, so "(@\u200Bada)" and "(＠ada)" read as what they show.
+ */
+export function containsHandle(displayName: string): boolean {
+  return HANDLE.test(withoutInvisibles(displayName).normalize('NFKC'));
+}
+
+/** docs/PRODUCT.md §5 rules, applied to the name as it will be stored, and no @handle inside it. */
 export function validateDisplayName(displayName: string): string | null {
-  return [...cleanDisplayName(displayName)].length > DISPLAY_NAME_MAX ? PROFILE_ERRORS.displayNameLength : null;
+  const cleaned = cleanDisplayName(displayName);
+  if ([...cleaned].length > DISPLAY_NAME_MAX) return PROFILE_ERRORS.displayNameLength;
+  if (hasTooManyCombiningMarks(cleaned)) return PROFILE_ERRORS.displayNameMarks;
+  if (containsHandle(cleaned)) return PROFILE_ERRORS.displayNameHandle;
+  return null;
 }
 
 const UNSAFE_BIO_PATTERNS = [
@@ -63,6 +84,7 @@ export function validateBio(bio: string): string | null {
   const cleaned = cleanBio(bio);
   if ([...cleaned].length > BIO_MAX) return PROFILE_ERRORS.bioLength;
   if (UNSAFE_BIO_PATTERNS.some((pattern) => pattern.test(cleaned))) return PROFILE_ERRORS.bioContent;
+  if (hasTooManyCombiningMarks(cleaned)) return PROFILE_ERRORS.bioMarks;
   return null;
 }
 

@@ -125,6 +125,18 @@ describe('ProfilePage', { timeout: 30_000 }, () => {
     expect(patches()).toHaveLength(0);
   });
 
+  it('refuses a display name carrying an @handle before sending anything', async () => {
+    renderPage();
+    const displayName = await screen.findByLabelText('Display Name');
+    await userEvent.clear(displayName);
+    await userEvent.type(displayName, 'Ada Demo (@grace-demo)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(toastMock.error).toHaveBeenCalledWith('Validation Error', {
+      description: 'Display name cannot contain an @handle',
+    });
+    expect(patches()).toHaveLength(0);
+  });
+
   it('saves the whole form and confirms', async () => {
     renderPage();
     const displayName = await screen.findByLabelText('Display Name');

@@ -97,6 +97,18 @@ describe('PublicProfilePage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(document.title).toContain('Ada Demo'));
   });
 
+  it('shows the GitHub login beside a username that differs from it, and only then', async () => {
+    renderAt('/user/ada');
+    expect(await screen.findByRole('heading', { name: 'Ada Demo' })).toBeTruthy();
+    expect(screen.getByTestId('public-github-login').textContent).toBe('GitHub: ada-demo');
+    cleanup();
+    response = () => json({ ...full, username: 'Ada-Demo' });
+    renderAt('/user/ada-demo');
+    expect(await screen.findByRole('heading', { name: 'Ada Demo' })).toBeTruthy();
+    expect(screen.getByText('@Ada-Demo')).toBeTruthy();
+    expect(screen.queryByTestId('public-github-login')).toBeNull();
+  });
+
   it('leaves out what the owner hides', async () => {
     response = () =>
       json({ ...full, location: null, company: null, statistics: null, repositories: null, contributions: null });

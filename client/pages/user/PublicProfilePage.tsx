@@ -53,6 +53,11 @@ function PublicProfileView({ profile }: { profile: PublicProfileDto }) {
   usePageMeta(publicProfilePageMeta(profile, publicUrl));
 
   const handle = profile.username ?? profile.github_username;
+  // The login is who they are: shown too when the username says something else.
+  const githubLogin =
+    profile.github_username && profile.github_username.toLowerCase() !== handle?.toLowerCase()
+      ? profile.github_username
+      : null;
   const name = profile.display_name || handle || 'GitHub user';
   const githubUrl = safeHttpUrl(profile.github_url);
   const since = yearOf(profile.github_created_at);
@@ -66,6 +71,11 @@ function PublicProfileView({ profile }: { profile: PublicProfileDto }) {
             <div>
               <h1 className="text-2xl font-bold break-words">{name}</h1>
               {handle && <p className="text-muted-foreground">@{handle}</p>}
+              {githubLogin && (
+                <p className="text-sm text-muted-foreground" data-testid="public-github-login">
+                  GitHub: {githubLogin}
+                </p>
+              )}
             </div>
             {profile.bio && <p className="break-words whitespace-pre-line">{profile.bio}</p>}
             <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted-foreground">

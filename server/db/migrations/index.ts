@@ -20,6 +20,7 @@ import * as searchIndexDirectUpdates from './20261126_0500_search_index_direct_u
 import * as messageSearchTerms from './20261126_0400_message_search_terms';
 import * as messageReplies from './20261126_0100_message_replies';
 import * as memberNotificationLevel from './20261126_0110_member_notification_level';
+import * as usernameReleases from './20261127_0100_username_releases';
 
 /** Every migration, keyed by its timestamped name. Add new ones; never edit landed ones. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '20261126_0100_message_replies': messageReplies,
   '20261126_0110_member_notification_level': memberNotificationLevel,
   '20261126_0500_search_index_direct_updates': searchIndexDirectUpdates,
+  '20261127_0100_username_releases': usernameReleases,
 };

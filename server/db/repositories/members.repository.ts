@@ -10,6 +10,7 @@ export interface MemberWithProfileRow {
   username: string | null;
   display_name: string | null;
   avatar_url: string | null;
+  github_username: string | null;
   moderator: boolean;
   muted_until: string | null;
 }
@@ -150,6 +151,7 @@ export function membersRepository(db: Db) {
           'p.username',
           'p.display_name',
           'p.avatar_url',
+          'p.github_username',
         ])
         .where('m.room_id', '=', roomId)
         .where('m.left_at', 'is', null)

@@ -42,10 +42,11 @@ export type SearchHitRow = MessageRow & {
   author_username: string | null;
   author_display_name: string | null;
   author_avatar_url: string | null;
+  author_github_username: string | null;
 };
 
 /** The author's public fields of a match `m`, from `left join profiles p on p.id = m.user_id`. */
-const AUTHOR_COLUMNS = sql`p.username as author_username, p.display_name as author_display_name, p.avatar_url as author_avatar_url`;
+const AUTHOR_COLUMNS = sql`p.username as author_username, p.display_name as author_display_name, p.avatar_url as author_avatar_url, p.github_username as author_github_username`;
 
 type PostgresSearchRow = SearchHitRow & {
   part: number;

@@ -11,6 +11,7 @@ export interface AuthorRow {
   username: string | null;
   display_name: string | null;
   avatar_url: string | null;
+  github_username: string | null;
 }
 
 /** What a reply's quote needs of the message it replies to. */
@@ -281,7 +282,8 @@ export function messagesRepository(db: Db) {
         username: string | null;
         display_name: string | null;
         avatar_url: string | null;
-      }>`select r.last_seq as room_last_seq, p.id, p.username, p.display_name, p.avatar_url
+        github_username: string | null;
+      }>`select r.last_seq as room_last_seq, p.id, p.username, p.display_name, p.avatar_url, p.github_username
            from chat_rooms r left join profiles p on ${ids}
           where r.id = ${roomId}`.execute(db);
       const first = rows[0];
@@ -294,6 +296,7 @@ export function messagesRepository(db: Db) {
             username: row.username,
             display_name: row.display_name,
             avatar_url: row.avatar_url,
+            github_username: row.github_username,
           });
         }
       }
@@ -312,7 +315,7 @@ export function messagesRepository(db: Db) {
       if (ids.length === 0) return result;
       const rows = await db
         .selectFrom('profiles')
-        .select(['id', 'username', 'display_name', 'avatar_url'])
+        .select(['id', 'username', 'display_name', 'avatar_url', 'github_username'])
         .where('id', 'in', ids)
         .execute();
       for (const row of rows) result.set(row.id, row);
@@ -379,7 +382,10 @@ const roomMessage = preparedQuery(2, (db, roomId: string, messageId: string) =>
 );
 
 const authorById = preparedQuery(1, (db, userId: string) =>
-  db.selectFrom('profiles').select(['id', 'username', 'display_name', 'avatar_url']).where('id', '=', userId),
+  db
+    .selectFrom('profiles')
+    .select(['id', 'username', 'display_name', 'avatar_url', 'github_username'])
+    .where('id', '=', userId),
 );
 
 /**

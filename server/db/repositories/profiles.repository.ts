@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, ProfileRow, ProfileUpdate } from '../schema';
 import { isUniqueViolation } from '../unique-violation';
 
@@ -42,6 +42,17 @@ export function profilesRepository(db: Kysely<Database>) {
   return {
     async findById(id: string): Promise<ProfileRow | undefined> {
       return db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Whether an account other than `exceptId` has this GitHub login (any case) on its profile. */
+    async isGithubLoginOfAnother(login: string, exceptId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('profiles')
+        .select('id')
+        .where(sql<string>`lower(github_username)`, '=', login.toLowerCase())
+        .where('id', '<>', exceptId)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /**

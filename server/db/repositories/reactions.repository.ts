@@ -9,6 +9,7 @@ export type ReactionWithReactorRow = MessageReactionRow & {
   reactor_username: string | null;
   reactor_display_name: string | null;
   reactor_avatar_url: string | null;
+  reactor_github_username: string | null;
 };
 
 /** Reactions on messages (db may be a transaction). */
@@ -51,6 +52,7 @@ export function reactionsRepository(db: Db) {
           'profiles.username as reactor_username',
           'profiles.display_name as reactor_display_name',
           'profiles.avatar_url as reactor_avatar_url',
+          'profiles.github_username as reactor_github_username',
         ])
         .where('message_reactions.message_id', 'in', messageIds)
         .orderBy('message_reactions.created_at')

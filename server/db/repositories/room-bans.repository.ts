@@ -10,6 +10,7 @@ export interface BanWithProfileRow {
   username: string | null;
   display_name: string | null;
   avatar_url: string | null;
+  github_username: string | null;
 }
 
 /** Who is banned from which room (db may be a transaction). */
@@ -50,7 +51,15 @@ export function roomBansRepository(db: Db) {
       return db
         .selectFrom('room_bans as b')
         .innerJoin('profiles as p', 'p.id', 'b.user_id')
-        .select(['b.user_id', 'b.banned_by', 'b.created_at', 'p.username', 'p.display_name', 'p.avatar_url'])
+        .select([
+          'b.user_id',
+          'b.banned_by',
+          'b.created_at',
+          'p.username',
+          'p.display_name',
+          'p.avatar_url',
+          'p.github_username',
+        ])
         .where('b.room_id', '=', roomId)
         .orderBy('b.created_at', 'desc')
         .orderBy('b.user_id')

@@ -43,6 +43,7 @@ export interface SendCheckRow extends SendGateRow {
   username: string | null;
   display_name: string | null;
   avatar_url: string | null;
+  github_username: string | null;
   /** Null when the sender has no profile row. */
   profile_id: string | null;
 }
@@ -58,6 +59,7 @@ const sendCheck = preparedQuery(3, (db, roomId: string, userId: string, clientId
       'p.username',
       'p.display_name',
       'p.avatar_url',
+      'p.github_username',
     ]),
 );
 

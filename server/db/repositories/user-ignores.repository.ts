@@ -27,7 +27,7 @@ export function userIgnoresRepository(db: Db) {
       return db
         .selectFrom('user_ignores as i')
         .innerJoin('profiles as p', 'p.id', 'i.ignored_user_id')
-        .select(['p.id', 'p.username', 'p.display_name', 'p.avatar_url', 'i.created_at'])
+        .select(['p.id', 'p.username', 'p.display_name', 'p.avatar_url', 'p.github_username', 'i.created_at'])
         .where('i.user_id', '=', userId)
         .orderBy('i.created_at', 'desc')
         .orderBy('p.id')

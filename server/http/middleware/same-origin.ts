@@ -16,7 +16,7 @@ export function registerSameOriginGuard(app: FastifyInstance, config: Config): v
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;
-    if (!origin || !allowed(origin, request.headers.host)) {
+    if (!origin || !allowed(origin)) {
       throw new ApiError(403, 'forbidden', 'Cross-origin request refused');
     }
     if (!hasBody(request)) return;

@@ -4,6 +4,7 @@ import { messagesRepository } from '../../db/repositories/messages.repository';
 import { userIgnoresRepository } from '../../db/repositories/user-ignores.repository';
 import type { Database } from '../../db/schema';
 import { domainErrors } from '../../errors';
+import { toUserSummaryDto } from '../messages/message.presenter';
 
 /**
  * The people a user ignores: private to that user (no one else can read the list, and nothing
@@ -16,7 +17,7 @@ export function createIgnoresService({ db, now }: { db: Kysely<Database>; now: (
       const rows = await userIgnoresRepository(db).list(userId);
       return {
         users: rows.map((row) => ({
-          user: { id: row.id, username: row.username, display_name: row.display_name, avatar_url: row.avatar_url },
+          user: toUserSummaryDto(row.id, row),
           ignored_at: row.created_at,
         })),
       };

@@ -12,6 +12,7 @@ export function toUserSummaryDto(userId: string, author: AuthorRow | undefined):
     username: author?.username ?? null,
     display_name: author?.display_name ?? null,
     avatar_url: author?.avatar_url ?? null,
+    github_login: author?.github_username ?? null,
   };
 }
 
@@ -23,6 +24,7 @@ export function reactorOf(row: ReactionWithReactorRow): AuthorRow | undefined {
     username: row.reactor_username,
     display_name: row.reactor_display_name,
     avatar_url: row.reactor_avatar_url,
+    github_username: row.reactor_github_username,
   };
 }
 

@@ -273,6 +273,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
               username: gate.username,
               display_name: gate.display_name,
               avatar_url: gate.avatar_url,
+              github_username: gate.github_username,
             };
 
       const content = checkedContent(input.content);

@@ -94,7 +94,12 @@ function samePeople(shown: RememberedPage['people'], now: ReadonlyMap<string, Au
       if (was !== is) return false;
       continue;
     }
-    if (was.username !== is.username || was.display_name !== is.display_name || was.avatar_url !== is.avatar_url) {
+    if (
+      was.username !== is.username ||
+      was.display_name !== is.display_name ||
+      was.avatar_url !== is.avatar_url ||
+      was.github_username !== is.github_username
+    ) {
       return false;
     }
   }

@@ -40,11 +40,19 @@ export function createMemberRolesService(deps: MemberRolesDeps) {
   const { db, github, changes, unsealToken, logger, now } = deps;
   const running = new Set<Promise<unknown>>();
 
-  /** GitHub's answer for this user and repository; undefined when GitHub could not answer. */
-  async function readFromGitHub(userId: string, repoFullName: string): Promise<boolean | undefined> {
+  /**
+   * GitHub's answer for this user and repository; undefined when GitHub could not answer.
+   * `withoutToken`: the answer for someone whose token we do not hold (nobody asked GitHub):
+   * not a moderator, or unknown.
+   */
+  async function readFromGitHub(
+    userId: string,
+    repoFullName: string,
+    withoutToken: 'not_moderator' | 'unknown' = 'not_moderator',
+  ): Promise<boolean | undefined> {
     const profile = await profilesRepository(db).findById(userId);
     const token = profile?.github_token_sealed ? unsealToken(profile.github_token_sealed) : null;
-    if (!profile || !token) return false;
+    if (!profile || !token) return withoutToken === 'unknown' ? undefined : false;
     try {
       const repo = await github.getRepositoryAsUser(repoFullName, token);
       return moderatesRepository(repo, Number(profile.github_id));
@@ -91,6 +99,15 @@ export function createMemberRolesService(deps: MemberRolesDeps) {
     async roleForJoin(userId: string, repoFullName: string): Promise<MemberRole | undefined> {
       const moderator = await readFromGitHub(userId, repoFullName);
       return moderator === undefined ? undefined : { moderator, checked_at: new Date(now()).toISOString() };
+    },
+
+    /**
+     * Whether GitHub, asked with the user's own token, gives them admin or maintain access to the
+     * repository (or they own it), whether or not they are in its room; undefined when GitHub
+     * could not answer or we hold no token of theirs to ask with.
+     */
+    maintainsRepository(userId: string, repoFullName: string): Promise<boolean | undefined> {
+      return readFromGitHub(userId, repoFullName, 'unknown');
     },
 
     /** Whether the user moderates the room now (an active member; the reading refreshed when stale). */

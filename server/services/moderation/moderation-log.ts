@@ -13,6 +13,7 @@ import { moderationLogRepository } from '../../db/repositories/moderation-log.re
 import type { Database } from '../../db/schema';
 import { domainErrors } from '../../errors';
 import { decodeCursor, encodeCursor } from '../messages/message-cursor';
+import { toUserSummaryDto } from '../messages/message.presenter';
 import { timeOrderedId } from '../messages/time-ordered-id';
 import { publishToUsers } from '../read-state/user-channel';
 
@@ -56,15 +57,7 @@ export async function readModerationLog(
   const people = await messagesRepository(db).findAuthors(
     page.flatMap((row) => (row.target_user_id ? [row.actor_id, row.target_user_id] : [row.actor_id])),
   );
-  const summary = (id: string): UserSummaryDto => {
-    const person = people.get(id);
-    return {
-      id,
-      username: person?.username ?? null,
-      display_name: person?.display_name ?? null,
-      avatar_url: person?.avatar_url ?? null,
-    };
-  };
+  const summary = (id: string): UserSummaryDto => toUserSummaryDto(id, people.get(id));
   const entries: ModerationLogEntryDto[] = page.map((row) => ({
     id: row.id,
     action: row.action as ModerationAction,

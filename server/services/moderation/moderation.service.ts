@@ -14,6 +14,7 @@ import { roomBansRepository } from '../../db/repositories/room-bans.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { Database } from '../../db/schema';
 import { domainErrors } from '../../errors';
+import { toUserSummaryDto } from '../messages/message.presenter';
 import { MODERATORS_ONLY } from '../messages/messages.service';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
@@ -23,11 +24,12 @@ import type { ModerationLogResponse } from '../../../shared/api/moderation-tools
 
 export const NOT_IN_ROOM = 'That person is not a member of this room';
 export const MODERATOR_PROTECTED = 'Moderators cannot do that to another moderator';
+export const MAINTAINER_PROTECTED = 'Maintainers of this repository cannot be muted or banned';
 
 export interface ModerationServiceDeps {
   db: Kysely<Database>;
   changes: RoomChanges;
-  roles: Pick<MemberRolesService, 'isModerator'>;
+  roles: Pick<MemberRolesService, 'isModerator' | 'maintainsRepository'>;
   limits: Pick<ChatRateLimits, 'moderate'>;
   now: () => number;
 }
@@ -46,20 +48,41 @@ export function createModerationService({ db, changes, roles, limits, now }: Mod
     await limits.moderate(userId);
   }
 
-  /** The target has been a member of the room (active or not) and is not a moderator. */
+  /**
+   * Nobody mutes or bans someone GitHub gives admin or maintain access to the room's repository
+   * (or who owns it): a role equal to or above any moderator's, since that is what makes one. An
+   * active moderator is protected by the room's own reading; anyone else is asked about on GitHub
+   * (with their own token, through the cache), so a maintainer who left the room, or who got the
+   * role since the room last looked, is protected too. When GitHub cannot answer, the room's last
+   * reading of them stands.
+   */
+  async function requireBelowMaintainers(
+    roomId: string,
+    targetId: string,
+    membership: { active: boolean; moderator: boolean },
+  ): Promise<void> {
+    if (membership.active && membership.moderator) throw domainErrors.forbidden(MODERATOR_PROTECTED);
+    const room = await roomsRepository(db).findById(roomId);
+    if (!room) throw domainErrors.notFound(ROOM_NOT_FOUND);
+    const onGitHub = await roles.maintainsRepository(targetId, room.repo_full_name);
+    if (onGitHub ?? membership.moderator) throw domainErrors.forbidden(MAINTAINER_PROTECTED);
+  }
+
+  /** The target has been a member of the room (active or not) and is below its maintainers. */
   async function requireBannable(roomId: string, targetId: string): Promise<void> {
     const membership = await membersRepository(db).find(roomId, targetId);
     if (!membership) throw domainErrors.notFound(NOT_IN_ROOM);
-    if (membership.left_at === null && (await membersRepository(db).findActiveRole(roomId, targetId))?.moderator) {
-      throw domainErrors.forbidden(MODERATOR_PROTECTED);
-    }
+    await requireBelowMaintainers(roomId, targetId, {
+      active: membership.left_at === null,
+      moderator: Boolean(membership.moderator),
+    });
   }
 
-  /** The target is an active member and not a moderator (moderators answer to GitHub, not to each other). */
+  /** The target is an active member, below the repository's maintainers. */
   async function requireSanctionable(roomId: string, targetId: string): Promise<void> {
     const role = await membersRepository(db).findActiveRole(roomId, targetId);
     if (!role) throw domainErrors.notFound(NOT_IN_ROOM);
-    if (role.moderator) throw domainErrors.forbidden(MODERATOR_PROTECTED);
+    await requireBelowMaintainers(roomId, targetId, { active: true, moderator: role.moderator });
   }
 
   return {
@@ -148,7 +171,7 @@ export function createModerationService({ db, changes, roles, limits, now }: Mod
       const rows = await roomBansRepository(db).list(roomId);
       return {
         bans: rows.map((row) => ({
-          user: { id: row.user_id, username: row.username, display_name: row.display_name, avatar_url: row.avatar_url },
+          user: toUserSummaryDto(row.user_id, { id: row.user_id, ...row }),
           banned_at: row.created_at,
         })),
       };

@@ -14,6 +14,7 @@ import { profilesRepository, type ProfileEditableFields } from '../../db/reposit
 import { userRepositoriesRepository } from '../../db/repositories/user-repositories.repository';
 import { userContributionsRepository } from '../../db/repositories/user-contributions.repository';
 import { domainErrors } from '../../errors';
+import type { UsernameRules } from './username-rules';
 
 export interface OwnProfileData {
   profile: ProfileRow;
@@ -32,10 +33,11 @@ export interface ProfileEdit {
 
 export interface ProfilesServiceDeps {
   db: Kysely<Database>;
+  usernames: UsernameRules;
   now: () => number;
 }
 
-export function createProfilesService({ db, now }: ProfilesServiceDeps) {
+export function createProfilesService({ db, usernames, now }: ProfilesServiceDeps) {
   async function loadOwn(userId: string): Promise<OwnProfileData> {
     const profile = await profilesRepository(db).findById(userId);
     if (!profile) throw domainErrors.notFound('Profile not found');
@@ -49,12 +51,24 @@ export function createProfilesService({ db, now }: ProfilesServiceDeps) {
   return {
     getOwn: loadOwn,
 
-    /** Edits only the caller's own row: the id comes from the session, never from the request. */
+    /**
+     * Edits only the caller's own row: the id comes from the session, never from the request. A
+     * new username must not pass its owner off as someone else (see username-rules.ts); the name
+     * given up is kept for them, in the same transaction as the change.
+     */
     async updateOwn(userId: string, edit: ProfileEdit): Promise<OwnProfileData> {
       const fields = toEditableFields(edit);
-      const result = await profilesRepository(db).updateEditable(userId, fields, new Date(now()).toISOString());
-      if (result === 'username_taken') throw domainErrors.conflict(PROFILE_ERRORS.usernameTaken);
-      if (result === 'not_found') throw domainErrors.notFound('Profile not found');
+      const at = new Date(now()).toISOString();
+      const username = fields.username;
+      const profile = await profilesRepository(db).findById(userId);
+      if (!profile) throw domainErrors.notFound('Profile not found');
+      if (typeof username === 'string') await usernames.requireAvailable(profile, username);
+      await db.transaction().execute(async (trx) => {
+        const result = await profilesRepository(trx).updateEditable(userId, fields, at);
+        if (result === 'username_taken') throw domainErrors.conflict(PROFILE_ERRORS.usernameTaken);
+        if (result === 'not_found') throw domainErrors.notFound('Profile not found');
+        if (username !== undefined) await usernames.recordChange(trx, profile, username, at);
+      });
       return loadOwn(userId);
     },
   };

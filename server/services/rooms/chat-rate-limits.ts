@@ -1,5 +1,5 @@
 import { MODERATION_RATE, REPORT_RATE } from '../../../shared/api/moderation-tools';
-import { EDIT_RATE, JOIN_RATE, MESSAGE_RATE, REACTION_RATE } from '../../../shared/limits';
+import { EDIT_RATE, JOIN_RATE, MESSAGE_RATE, REACTION_RATE, USERNAME_CHECK_RATE } from '../../../shared/limits';
 import type { Logger } from 'pino';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { domainErrors } from '../../errors';
@@ -47,6 +47,13 @@ export function createChatRateLimits({
         `moderate:${userId}`,
         MODERATION_RATE,
         (n) => `Please wait ${n} seconds before another moderation action`,
+      ),
+    /** A new username costs a GitHub read (is it someone's login?): bounded per user. */
+    usernameCheck: (userId: string) =>
+      enforce(
+        `username-check:${userId}`,
+        USERNAME_CHECK_RATE,
+        (n) => `Please wait ${n} seconds before changing your username again`,
       ),
     report: (userId: string) =>
       enforce(`report:${userId}`, REPORT_RATE, (n) => `Please wait ${n} seconds before reporting another message`),

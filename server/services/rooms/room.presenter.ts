@@ -1,6 +1,7 @@
 import type { MemberDto, RoomDto, RoomSummaryDto } from '../../../shared/api/rooms';
 import type { MemberWithProfileRow, MyRoomRow } from '../../db/repositories/members.repository';
 import type { ChatRoomRow } from '../../db/schema';
+import { toUserSummaryDto } from '../messages/message.presenter';
 
 export function toRoomDto(row: ChatRoomRow): RoomDto {
   return {
@@ -21,7 +22,7 @@ export function toRoomSummaryDto(row: MyRoomRow): RoomSummaryDto {
 
 export function toMemberDto(row: MemberWithProfileRow): MemberDto {
   return {
-    user: { id: row.user_id, username: row.username, display_name: row.display_name, avatar_url: row.avatar_url },
+    user: toUserSummaryDto(row.user_id, { id: row.user_id, ...row }),
     joined_at: row.joined_at,
     moderator: row.moderator,
     muted_until: row.muted_until,

@@ -65,6 +65,7 @@ export function createMessageSearchService({ db, searchDb }: { db: Kysely<Databa
             username: row.author_username,
             display_name: row.author_display_name,
             avatar_url: row.author_avatar_url,
+            github_username: row.author_github_username,
           }),
         })),
         next_before: rows.length > SEARCH_PAGE_SIZE ? (page[page.length - 1]?.id ?? null) : null,

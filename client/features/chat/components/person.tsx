@@ -14,10 +14,25 @@ export function handleOf(user: UserSummaryDto): string | null {
   return user.username ? `@${user.username}` : null;
 }
 
-/** 'Ada Demo (@ada-demo)': the name with the handle that tells two 'Ada Demo's apart. */
+/**
+ * The person's GitHub login when it is not their username: the login is who they are, so a
+ * username that differs from it (another word, or someone else's name) is never shown alone.
+ */
+export function githubLoginShown(user: UserSummaryDto): string | null {
+  const login = user.github_login;
+  if (!login) return null;
+  return user.username?.toLowerCase() === login.toLowerCase() ? null : login;
+}
+
+/**
+ * 'Ada Demo (@ada-demo)': the name with the handle that tells two 'Ada Demo's apart, and the
+ * GitHub login when it differs ('Ada Demo (@ada-fan, GitHub: mallory)').
+ */
 export function nameWithHandle(user: UserSummaryDto): string {
-  const handle = handleOf(user);
-  return handle && user.display_name ? `${user.display_name} (${handle})` : displayName(user);
+  const handle = user.display_name ? handleOf(user) : null;
+  const login = githubLoginShown(user);
+  const notes = [handle, login && `GitHub: ${login}`].filter((note): note is string => Boolean(note));
+  return notes.length > 0 ? `${displayName(user)} (${notes.join(', ')})` : displayName(user);
 }
 
 /** The person's public profile page (by username, or by id while they have none). */
@@ -52,14 +67,24 @@ export function ProfileLink({
   );
 }
 
-/** The handle in the muted style that sits beside a display name. */
+/**
+ * The handle in the muted style that sits beside a display name, and the GitHub login after it
+ * when the two differ.
+ */
 export function Handle({ user, className }: { user: UserSummaryDto; className?: string }) {
-  const handle = handleOf(user);
   // Without a display name the username itself is shown as the name.
-  if (!handle || !user.display_name) return null;
+  const handle = user.display_name ? handleOf(user) : null;
+  const login = githubLoginShown(user);
+  if (!handle && !login) return null;
   return (
-    <span className={cn('font-normal text-muted-foreground', className)} data-testid="person-handle">
-      {handle}
+    <span className={cn('font-normal text-muted-foreground', className)}>
+      {handle && <span data-testid="person-handle">{handle}</span>}
+      {handle && login && ' · '}
+      {login && (
+        <span data-testid="person-github-login" title={`GitHub login: ${login}`}>
+          GitHub: {login}
+        </span>
+      )}
     </span>
   );
 }

@@ -3,6 +3,7 @@ import type { MessageDto, MessagesPageResponse } from '../../../../shared/api/ro
 import type { RoomEvent } from '../../../../shared/realtime/protocol';
 import { describeEachDatabase } from '../../../testing/databases';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { REFERENCE_READS_PER_ROOM_HOUR } from '../../../services/messages/message-references.service';
 import { createMember, messageOf, testClock, type TestMember } from '../../../testing/room-test-kit';
 
 interface Item {
@@ -285,5 +286,30 @@ describeEachDatabase('GitHub references in messages', (engine) => {
     );
     expect(ofMessage.length).toBeGreaterThan(1);
     expect(ofMessage.every(({ event }) => event.type === 'message.deleted')).toBe(true);
+  });
+
+  it('a reference put off by the room’s hourly budget is read by a page served after the hour', async () => {
+    const grace = await createMember(app);
+    // A room of its own: its budget is spent by this test alone.
+    const roomId = (await grace.join('microsoft/vscode')).room.id;
+    // Made-up numbers spend the room's budget (each is asked about once).
+    let made = 990_000;
+    for (let sent = 0; sent < REFERENCE_READS_PER_ROOM_HOUR / 10; sent += 1) {
+      const numbers = Array.from({ length: 10 }, () => `#${(made += 1)}`).join(' ');
+      expect((await grace.send(roomId, numbers)).statusCode).toBe(201);
+      if (sent % 10 === 9) clock.advance(60_000);
+    }
+    await settled();
+    const issue = (await items('microsoft/vscode')).filter((i) => !i.pull_request)[0]!;
+    const sent = messageOf(await grace.send(roomId, `but #${issue.number} is real`));
+    await settled();
+    expect((await messageIn(roomId, grace, sent.id)).references).toBeUndefined();
+
+    clock.advance(3_600_000 + 60_000);
+    await page(roomId, grace);
+    await settled();
+    expect((await messageIn(roomId, grace, sent.id)).references).toEqual([
+      { repo: 'microsoft/vscode', number: issue.number, kind: 'issue', title: issue.title, state: issue.state },
+    ]);
   });
 });

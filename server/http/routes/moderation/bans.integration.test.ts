@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BansResponse, MembersResponse } from '../../../../shared/api/rooms';
 import { describeEachDatabase } from '../../../testing/databases';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { MAINTAINER_PROTECTED } from '../../../services/moderation/moderation.service';
 import { createMember, makeModerator, testClock, type TestMember, roomWith } from '../../../testing/room-test-kit';
 
 describeEachDatabase('moderators ban people from a room', (engine) => {
@@ -116,5 +117,20 @@ describeEachDatabase('moderators ban people from a room', (engine) => {
     expect((await member.api.get(`/api/rooms/${roomId}/bans`, { cookie: member.cookie })).statusCode).toBe(403);
     expect(await log(roomId)).toEqual(before);
     expect(await memberIds(roomId, member)).toContain(member.id);
+  });
+
+  it('a moderator who left stays out of reach while GitHub cannot be asked about them', async () => {
+    const maintainer = await createMember(app);
+    const other = await createMember(app);
+    const roomId = await roomWith(maintainer, other);
+    await makeModerator(app, roomId, maintainer.id, clock.now());
+    await makeModerator(app, roomId, other.id, clock.now());
+    // No GitHub token is held for these test accounts: the room's last reading of the role stands.
+    await other.api.post(`/api/rooms/${roomId}/leave`, {}, { cookie: other.cookie });
+    const before = await log(roomId);
+    const refused = await ban(maintainer, roomId, other.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(MAINTAINER_PROTECTED);
+    expect(await log(roomId)).toEqual(before);
   });
 });

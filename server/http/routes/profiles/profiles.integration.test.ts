@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnProfileDto } from '../../../../shared/api/profiles';
 import { PROFILE_ERRORS } from '../../../../shared/validation/profile';
+import { USERNAME_CHECK_UNAVAILABLE } from '../../../services/profiles/username-rules';
 import { buildUser, signIn } from '../../../testing/builders';
 import { describeEachDatabase } from '../../../testing/databases';
 import { apiClient, json, type ApiClient } from '../../../testing/http';
@@ -13,9 +14,11 @@ interface ErrorBody {
 describeEachDatabase('own profile API', (engine) => {
   let app: TestApp;
   let api: ApiClient;
+  let clock = Date.parse('2026-11-20T12:00:00Z');
 
   beforeAll(async () => {
-    app = await createTestApp({ engine });
+    // New usernames are checked against GitHub: the standalone emulator answers for it.
+    app = await createTestApp({ engine, github: 'emulator', now: () => clock });
     api = apiClient(app.app);
   });
   afterAll(() => app.destroy());
@@ -216,6 +219,49 @@ describeEachDatabase('own profile API', (engine) => {
     expect(json<OwnProfileDto>(response).id).toBe(attacker.user.id);
     const victimView = json<OwnProfileDto>(await api.get('/api/profile', { cookie: victim.cookie }));
     expect(victimView.bio).toBe('victim bio');
+  });
+
+  it('checks a new username against GitHub, and refuses it while GitHub cannot answer', async () => {
+    const { user, cookie } = await signedInUser();
+    const failing = await fetch(`${app.emulator!.url}/__control/failures`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pathPrefix: '/users/', status: 503 }),
+    });
+    expect(failing.status).toBe(200);
+    try {
+      const refused = await api.patch('/api/profile', { username: 'unchecked-name', bio: 'new bio' }, { cookie });
+      expect(refused.statusCode).toBe(503);
+      expect(json<ErrorBody>(refused).error.message).toBe(USERNAME_CHECK_UNAVAILABLE);
+      const row = await app.ctx.database.db
+        .selectFrom('profiles')
+        .select(['username', 'bio'])
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ username: user.username, bio: null });
+      // Other fields, and a username the user already has, do not need GitHub.
+      expect(
+        (await api.patch('/api/profile', { username: user.username, bio: 'new bio' }, { cookie })).statusCode,
+      ).toBe(200);
+    } finally {
+      await fetch(`${app.emulator!.url}/__control/failures`, { method: 'DELETE' });
+    }
+  });
+
+  it('allows ten new usernames an hour per user, with the wait in the refusal', async () => {
+    const { cookie } = await signedInUser();
+    for (let i = 0; i < 10; i += 1) {
+      expect((await api.patch('/api/profile', { username: `hourly-${i}` }, { cookie })).statusCode).toBe(200);
+    }
+    const refused = await api.patch('/api/profile', { username: 'hourly-10' }, { cookie });
+    expect(refused.statusCode).toBe(429);
+    expect(json<ErrorBody>(refused).error.message).toMatch(
+      /^Please wait \d+ seconds before changing your username again$/,
+    );
+    // Other edits go on.
+    expect((await api.patch('/api/profile', { bio: 'still here' }, { cookie })).statusCode).toBe(200);
+    clock += 3_600_000;
+    expect((await api.patch('/api/profile', { username: 'hourly-10' }, { cookie })).statusCode).toBe(200);
   });
 
   it('refuses a sync without a GitHub username', async () => {

@@ -61,7 +61,14 @@ describeEachDatabase('mentions and notification levels', (engine) => {
       message_id: mention,
       room_id: first,
       room_name: room.repo_full_name,
-      author: { id: bob.id, username: bob.username, display_name: expect.any(String) as unknown, avatar_url: null },
+      author: {
+        id: bob.id,
+        username: bob.username,
+        display_name: expect.any(String) as unknown,
+        avatar_url: null,
+        // Test accounts' usernames are their GitHub logins.
+        github_login: bob.username,
+      },
       created_at: expect.any(String) as unknown,
       excerpt: `hello @${ada.username}`,
       unread: true,
