@@ -214,6 +214,11 @@ function checkMarkdownLinks(repo: Repository, file: string, line: string, say: (
 }
 
 /** A path in inline code (`server/app.ts`) that starts at a folder of the repository must exist. */
+/** A path under a generated, installed or local top-level folder (a built `dist/` is not the clone's). */
+function isUntracked(relative: string): boolean {
+  return UNTRACKED_TOP_LEVEL.has(path.posix.normalize(relative).split('/')[0] ?? '');
+}
+
 function checkCodePaths(repo: Repository, file: string, line: string, say: (problem: string) => void): void {
   for (const match of line.matchAll(INLINE_CODE)) {
     const token = (match[1] ?? '').trim();
@@ -222,7 +227,10 @@ function checkCodePaths(repo: Repository, file: string, line: string, say: (prob
     let resolved: string | null = null;
     if (first === '.' || first === '..') resolved = repo.resolve(file, token, 'file');
     else if (!UNTRACKED_TOP_LEVEL.has(first) && repo.exists(first)) resolved = repo.resolve(file, token, 'root');
-    else if (repo.exists(path.posix.join(path.posix.dirname(file), first)))
+    else if (
+      !isUntracked(path.posix.join(path.posix.dirname(file), first)) &&
+      repo.exists(path.posix.join(path.posix.dirname(file), first))
+    )
       resolved = repo.resolve(file, token, 'file');
     else continue;
     if (!resolved || !repo.exists(resolved)) say(`names \`${token}\`, which is not in the repository`);
