@@ -4,7 +4,6 @@ import type { OwnProfileDto, PublicProfileDto, UpdateProfileRequest } from '../.
 import type { MarkReadRequest, MarkReadResponse, UnreadSummaryResponse } from '../../shared/api/read-state';
 import type { GoodFirstIssuesResponse, RepositoryDetailsDto } from '../../shared/api/repositories';
 import type { SearchMessagesResponse } from '../../shared/api/search';
-import type { RoomStateResponse } from '../../shared/api/room-state';
 import type {
   JoinRoomRequest,
   JoinRoomResponse,
@@ -89,12 +88,6 @@ export const api = {
       apiFetch<TopicResponse>(`/api/rooms/${segment(roomId)}/topic`, { method: 'PUT', body: { topic } }),
     setSlowMode: (roomId: string, seconds: number) =>
       apiFetch<SlowModeResponse>(`/api/rooms/${segment(roomId)}/slow-mode`, { method: 'PUT', body: { seconds } }),
-    /** Everything the room shows at one sequence number, opened around `around` (a linked message) when set. */
-    state: (roomId: string, around: string | undefined, options?: Signal) =>
-      apiFetch<RoomStateResponse>(
-        withQuery(`/api/rooms/${segment(roomId)}/state`, around ? { around } : {}),
-        signalOf(options),
-      ),
     pins: (roomId: string, options?: Signal) =>
       apiFetch<PinsResponse>(`/api/rooms/${segment(roomId)}/pins`, signalOf(options)),
     bans: (roomId: string, options?: Signal) =>
