@@ -187,20 +187,17 @@ export default function ChatRoomPage() {
     );
   }
 
-  const onlineCount = members.filter((m) => onlineIds.has(m.user.id)).length;
   const panel = (limit: number) => (
     <MembersPanel
       members={members}
       onlineIds={onlineIds}
       currentUserId={user?.id}
-      issues={issues.data ?? []}
-      issuesLoading={issues.isLoading}
-      issuesLimit={limit}
+      issues={{ list: issues.data ?? [], loading: issues.isLoading, limit }}
       now={now}
       moderation={moderation.memberModeration}
-      ignoredIds={ignoring.ignoredIds}
-      onIgnore={ignoring.ignore}
-      onUnignore={ignoring.unignore}
+      ignoring={
+        user ? { ignoredIds: ignoring.ignoredIds, onIgnore: ignoring.ignore, onUnignore: ignoring.unignore } : undefined
+      }
     />
   );
   const topic = room?.topic ?? access.details.room.topic ?? '';
@@ -215,25 +212,27 @@ export default function ChatRoomPage() {
           <ChatHeader
             roomId={access.details.room.id}
             repo={repo}
-            onlineCount={onlineCount}
-            memberCount={members.length}
-            detailsOpen={detailsOpen}
             isMobile={isMobile}
-            leaving={page.leaving}
             onBack={page.back}
-            onToggleDetails={() => setDetailsOpen((open) => !open)}
             onOpenMembers={() => setMembersOpen(true)}
-            onCopyInvite={page.copyInvite}
-            onLeave={() => setConfirmingLeave(true)}
-            pinnedCount={pins.length}
-            slowModeSeconds={slowModeSeconds}
-            onSlowModeChange={canModerate ? moderation.setSlowMode : undefined}
             onOpenPinned={() => setPinnedOpen(true)}
-            openReportCount={tools.openReportCount}
-            onOpenReports={canModerate ? tools.openReports : undefined}
-            onOpenModerationLog={canModerate ? tools.openLog : undefined}
-            notificationLevel={notifications.level}
-            onNotificationLevelChange={(level) => void notifications.setLevel(level)}
+            more={{
+              detailsOpen,
+              onToggleDetails: () => setDetailsOpen((open) => !open),
+              onCopyInvite: page.copyInvite,
+              leaving: page.leaving,
+              onLeave: () => setConfirmingLeave(true),
+              notifications: { level: notifications.level, onChange: (level) => void notifications.setLevel(level) },
+              moderator: canModerate
+                ? {
+                    slowModeSeconds,
+                    onSlowModeChange: moderation.setSlowMode,
+                    openReportCount: tools.openReportCount,
+                    onOpenReports: tools.openReports,
+                    onOpenModerationLog: tools.openLog,
+                  }
+                : undefined,
+            }}
           />
           <RoomTopic key={topic} topic={topic} onSave={canModerate ? moderation.setTopic : undefined} />
           {detailsOpen && <RepositoryDetailsPanel repo={repo} githubWebUrl={githubWebUrl} />}
