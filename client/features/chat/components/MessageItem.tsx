@@ -3,6 +3,7 @@ import type { ChatMessage } from '../state/messages-state';
 import { cn } from '../../../lib/cn';
 import { fullTimeLabel } from '../../../lib/day-label';
 import { Avatar } from '../../../components/ui/Avatar';
+import { CollapsibleContent } from './CollapsibleContent';
 import { ConfirmDialog } from './ConfirmDialog';
 import { MessageContent } from './MessageContent';
 import { EditBox, FailedNotice, MessageActionsButton, ReplyQuote } from './MessageParts';
@@ -166,12 +167,14 @@ export const MessageItem = memo(function MessageItem({
             ) : (
               <>
                 {message.reply_to && <ReplyQuote quote={message.reply_to} tabbable={active} onJumpTo={onJumpTo} />}
-                <MessageContent
-                  content={message.content}
-                  knownUsernames={knownUsernames}
-                  tabbable={active}
-                  references={message.references}
-                />
+                <CollapsibleContent text={message.content} tabbable={active}>
+                  <MessageContent
+                    content={message.content}
+                    knownUsernames={knownUsernames}
+                    tabbable={active}
+                    references={message.references}
+                  />
+                </CollapsibleContent>
               </>
             )}
             <div className={cn('mt-1 flex items-center gap-2 text-[11px] text-muted-foreground', own && 'justify-end')}>
