@@ -9,6 +9,7 @@ import {
 } from '../../shared/realtime/protocol';
 import { createSequenceTracker, type SequenceTracker } from '../../shared/realtime/sequence';
 import { messageExcerpt } from '../../shared/excerpt';
+import { displayName } from '../../shared/display-name';
 
 /** What a room subscriber receives. Events arrive exactly once, in sequence order. */
 export interface RoomHandlers {
@@ -363,7 +364,7 @@ export class RealtimeClient {
       author_id: message.user_id,
       mentioned_user_ids: [],
       kind: 'created',
-      author_name: message.author.display_name || message.author.username || 'Someone',
+      author_name: displayName(message.author, 'Someone'),
       excerpt: messageExcerpt(message.content),
     });
   }

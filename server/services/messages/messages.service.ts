@@ -34,6 +34,7 @@ import { publishToUsers } from '../read-state/user-channel';
 import { domainErrors } from '../../errors';
 import { messageReportsRepository } from '../../db/repositories/message-reports.repository';
 import { announceReportsChanged, logModeration } from '../moderation/moderation-log';
+import { displayName } from '../../../shared/display-name';
 
 export const NOT_A_MEMBER = 'You are not a member of this room';
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -140,7 +141,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         author_id: message.user_id,
         mentioned_user_ids: mentioned,
         kind,
-        ...(author ? { author_name: author.display_name || author.username || 'Someone' } : {}),
+        ...(author ? { author_name: displayName(author, 'Someone') } : {}),
         ...(message.content !== undefined ? { excerpt: messageExcerpt(message.content) } : {}),
       },
     }).catch((error: unknown) => logger.warn({ err: error }, 'room activity not announced'));
