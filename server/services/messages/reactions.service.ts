@@ -9,9 +9,8 @@ import { reactionsRepository } from '../../db/repositories/reactions.repository'
 import type { RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { reactorOf, toReactionDto, toUserSummaryDto } from './message.presenter';
-import { MESSAGE_NOT_FOUND, NOT_A_MEMBER } from './messages.service';
 import { assertNotMuted } from '../moderation/mutes';
-import { domainErrors } from '../../errors';
+import { domainErrors, MESSAGE_NOT_FOUND, NOT_A_MEMBER } from '../../errors';
 
 export const UNSUPPORTED_REACTION = `Reaction must be one of ${REACTION_EMOJIS.join(' ')}`;
 

@@ -15,8 +15,8 @@ import { messageReportsRepository } from '../../db/repositories/message-reports.
 import { messagesRepository } from '../../db/repositories/messages.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { Database, MessageRow } from '../../db/schema';
-import { domainErrors } from '../../errors';
-import { MESSAGE_NOT_FOUND, MODERATORS_ONLY, NOT_A_MEMBER, presentMessages } from '../messages/messages.service';
+import { domainErrors, MESSAGE_NOT_FOUND, MODERATORS_ONLY, NOT_A_MEMBER } from '../../errors';
+import { presentMessages } from '../messages/message.presenter';
 import { timeOrderedId } from '../messages/time-ordered-id';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';

@@ -16,14 +16,11 @@ import type { Database } from '../../db/schema';
 import { messagesRepository } from '../../db/repositories/messages.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import { readStateRepository, type UnreadRow } from '../../db/repositories/read-state.repository';
-import { domainErrors } from '../../errors';
+import { domainErrors, MESSAGE_NOT_FOUND, NOT_A_MEMBER } from '../../errors';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
 import { publishToUsers } from './user-channel';
 import { createUnreadSummaryCache } from './unread-summary-cache';
 import { mentionRecipients, type MentioningMessage } from './mention-recipients';
-
-export const NOT_A_MEMBER = 'You are not a member of this room';
-export const MESSAGE_NOT_FOUND = 'Message not found';
 
 export interface ReadStateDeps {
   db: Kysely<Database>;

@@ -6,9 +6,8 @@ import type { Database } from '../../db/schema';
 import { messageSearchRepository } from '../../db/repositories/message-search.repository';
 import { readStateRepository } from '../../db/repositories/read-state.repository';
 import { readSendGate } from '../../db/repositories/send-gate.repository';
-import { domainErrors } from '../../errors';
+import { domainErrors, NOT_A_MEMBER } from '../../errors';
 import { toUserSummaryDto } from '../messages/message.presenter';
-import { NOT_A_MEMBER } from '../messages/messages.service';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
 
 export const SEARCH_PAGE_SIZE = 20;

@@ -10,7 +10,7 @@ import type { MessageResponse } from '../../../../shared/api/rooms';
 import { isUuid } from '../../../../shared/text';
 import type { RouteDeps } from '../../route-deps';
 import { messagesContracts } from './messages.contracts';
-import { MESSAGE_NOT_FOUND } from '../../../services/messages/messages.service';
+import { MESSAGE_NOT_FOUND } from '../../../errors';
 import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
 import { parseInput } from '../../parse';

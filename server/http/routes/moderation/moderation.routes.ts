@@ -14,7 +14,7 @@ import type {
   SlowModeResponse,
   TopicResponse,
 } from '../../../../shared/api/rooms';
-import { MESSAGE_NOT_FOUND } from '../../../services/messages/messages.service';
+import { MESSAGE_NOT_FOUND } from '../../../errors';
 import { isUuid } from '../../../../shared/text';
 import { NOT_IN_ROOM } from '../../../services/moderation/moderation.service';
 import type { RouteDeps } from '../../route-deps';
