@@ -8,6 +8,7 @@ import { messagesRepository } from '../../db/repositories/messages.repository';
 import { readStateRepository } from '../../db/repositories/read-state.repository';
 import { domainErrors, MESSAGE_NOT_FOUND, MODERATORS_ONLY } from '../../errors';
 import type { MemberRolesService } from '../moderation/member-roles.service';
+import { refusalFor, refuseIfBanned } from '../moderation/bans';
 import { announceReportsChanged, logModeration } from '../moderation/moderation-log';
 import type { RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
@@ -36,9 +37,13 @@ export function createDeleteMessage({ db, changes, limits, roles, bus, logger, a
   async function authorize(actorId: string, current: MessageRow, by: DeletedBy): Promise<void> {
     if (by === 'author') {
       if (current.user_id !== actorId) throw domainErrors.forbidden('You can only delete your own messages');
+      // Banned: not even their old messages (re-checked under the room lock).
+      await refuseIfBanned(db, current.room_id, actorId);
       return;
     }
-    if (!(await roles.isModerator(current.room_id, actorId))) throw domainErrors.forbidden(MODERATORS_ONLY);
+    if (!(await roles.isModerator(current.room_id, actorId))) {
+      throw await refusalFor(db, current.room_id, actorId, domainErrors.forbidden(MODERATORS_ONLY));
+    }
     await limits.moderate(actorId);
   }
 
@@ -50,6 +55,7 @@ export function createDeleteMessage({ db, changes, limits, roles, bus, logger, a
     let hadReports = false;
     const removed = await changes.change(current.room_id, async (trx, nowIso) => {
       const repository = messagesRepository(trx);
+      if (!byModerator) await refuseIfBanned(trx, current.room_id, actorId);
       const done = byModerator
         ? await repository.removeByModerator(messageId, actorId, nowIso)
         : await repository.deleteOwn(messageId, actorId, nowIso);

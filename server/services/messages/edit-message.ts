@@ -5,6 +5,7 @@ import { sanitizeMessage } from '../../../shared/validation/message';
 import type { Database } from '../../db/schema';
 import { messagesRepository } from '../../db/repositories/messages.repository';
 import { domainErrors, MESSAGE_NOT_FOUND } from '../../errors';
+import { refuseIfBanned } from '../moderation/bans';
 import { assertNotMuted } from '../moderation/mutes';
 import { recordMentions } from '../read-state/read-state.service';
 import type { RoomChanges } from '../room-events/room-change';
@@ -28,6 +29,8 @@ export function createEditMessage({ db, changes, limits, now, references }: Edit
     const current = await messagesRepository(db).findById(messageId);
     if (!current) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
     if (current.user_id !== userId) throw domainErrors.forbidden('You can only edit your own messages');
+    // Banned: not even their old messages (re-checked under the room lock, where a ban commits).
+    await refuseIfBanned(db, current.room_id, userId);
     // docs/PRODUCT.md §5: a blank edit is ignored (blank as stored: invisible characters do not count).
     if (isBlankText(sanitizeMessage(rawContent))) return (await presentMessages(db, [current]))[0] as MessageDto;
     const content = checkedContent(rawContent);
@@ -37,6 +40,7 @@ export function createEditMessage({ db, changes, limits, now, references }: Edit
 
     let referring = false;
     const edited = await changes.change(current.room_id, async (trx, nowIso) => {
+      await refuseIfBanned(trx, current.room_id, userId);
       await assertNotMuted(trx, current.room_id, userId, Date.parse(nowIso));
       const updated = await messagesRepository(trx).updateOwn(messageId, userId, content, nowIso);
       if (!updated) throw domainErrors.notFound(MESSAGE_NOT_FOUND);

@@ -5,6 +5,7 @@ import type { Database, MessageRow } from '../../db/schema';
 import { type MessageCursor, messagesRepository } from '../../db/repositories/messages.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import { domainErrors, MESSAGE_NOT_FOUND } from '../../errors';
+import { refuseIfBanned } from '../moderation/bans';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
 import { decodeCursor, encodeCursor } from './message-cursor';
 import type { MessageReferencesService } from './message-references.service';
@@ -47,7 +48,20 @@ export function createMessagePages({ db, logger, references }: MessagePagesDeps)
     return lastSeq;
   }
 
-  return async function list(roomId: string, request: MessagePageRequest): Promise<MessagesPageResponse> {
+  /**
+   * A page for `readerId`: anyone signed in except someone banned from the room, who reads
+   * nothing of it. The ban is read beside the page, so it costs no extra wait.
+   */
+  return async function list(
+    readerId: string,
+    roomId: string,
+    request: MessagePageRequest,
+  ): Promise<MessagesPageResponse> {
+    const [page] = await Promise.all([readPage(roomId, request), refuseIfBanned(db, roomId, readerId)]);
+    return page;
+  };
+
+  async function readPage(roomId: string, request: MessagePageRequest): Promise<MessagesPageResponse> {
     const limit = request.limit;
     const messages = messagesRepository(db);
     // The pages people open a room at: its newest, and around a message (first unread, linked).
@@ -123,7 +137,7 @@ export function createMessagePages({ db, logger, references }: MessagePagesDeps)
     };
     if (opening) roomPages.remember(which, { lastSeq, people: presented.shown, rows: page, response });
     return response;
-  };
+  }
 }
 
 function parseCursor(name: 'before' | 'after', text: string): MessageCursor {

@@ -7,6 +7,7 @@ import { readStateRepository } from '../../db/repositories/read-state.repository
 import { readSendCheck, readSendGate } from '../../db/repositories/send-gate.repository';
 import { domainErrors, NOT_A_MEMBER } from '../../errors';
 import type { MemberRolesService } from '../moderation/member-roles.service';
+import { refusalFor } from '../moderation/bans';
 import { refuseIfMuted, refuseIfTooSoon } from '../moderation/mutes';
 import { recordMentions } from '../read-state/read-state.service';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
@@ -52,7 +53,7 @@ export function createSendMessage({ db, changes, limits, roles, now, announce, r
     // profile in one reading (membership, mute and slow mode once more under the room lock).
     const gate = await readSendCheck(db, roomId, userId, input.client_id);
     if (!gate) throw domainErrors.notFound(ROOM_NOT_FOUND);
-    if (gate.member_id === null) throw domainErrors.forbidden(NOT_A_MEMBER);
+    if (gate.member_id === null) throw await refusalFor(db, roomId, userId, domainErrors.forbidden(NOT_A_MEMBER));
     // A retry of a send that already succeeded answers the original, whatever the limits say now.
     const existing =
       gate.existing_id === null ? undefined : await messagesRepository(db).findByClientId(userId, input.client_id);
@@ -81,7 +82,9 @@ export function createSendMessage({ db, changes, limits, roles, now, announce, r
     const sent = await changes.change(roomId, async (trx, nowIso) => {
       // Re-checked under the room lock: a concurrent leave, mute or message cannot slip past it.
       const locked = await readSendGate(trx, roomId, userId);
-      if (!locked || locked.member_id === null) throw domainErrors.forbidden(NOT_A_MEMBER);
+      if (!locked || locked.member_id === null) {
+        throw await refusalFor(trx, roomId, userId, domainErrors.forbidden(NOT_A_MEMBER));
+      }
       refuseIfMuted(locked.muted_until, Date.parse(nowIso));
       if (!exempt) refuseIfTooSoon(locked.slow_mode_seconds, locked.last_sent_at, Date.parse(nowIso));
       const row: MessageRow = {

@@ -21,6 +21,7 @@ import { ROOM_NOT_FOUND } from '../room-events/room-change';
 import { publishToUsers } from './user-channel';
 import { createUnreadSummaryCache } from './unread-summary-cache';
 import { mentionRecipients, type MentioningMessage } from './mention-recipients';
+import { refusalFor } from '../moderation/bans';
 
 export interface ReadStateDeps {
   db: Kysely<Database>;
@@ -68,7 +69,7 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
       const current = await positions.position(roomId, userId);
       if (!current) {
         if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
-        throw domainErrors.forbidden(NOT_A_MEMBER);
+        throw await refusalFor(db, roomId, userId, domainErrors.forbidden(NOT_A_MEMBER));
       }
       const message = await messagesRepository(db).findInRoom(roomId, messageId);
       if (!message) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
@@ -89,7 +90,7 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
     ): Promise<NotificationLevelResponse> {
       if (!(await positions.setNotificationLevel(roomId, userId, level))) {
         if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
-        throw domainErrors.forbidden(NOT_A_MEMBER);
+        throw await refusalFor(db, roomId, userId, domainErrors.forbidden(NOT_A_MEMBER));
       }
       // The user's other tabs and devices follow (their unread summary holds the level).
       await publishToUsers(bus, {
