@@ -40,6 +40,9 @@ export async function publishToUsers(bus: EventBus, message: UserChannelMessage)
 export function parseUserChannelMessage(raw: string): UserChannelMessage | null {
   try {
     const value = JSON.parse(raw) as Partial<UserChannelMessage>;
+    // Activity from a process of an older version carried the list inside its frame: dropped
+    // (counts heal on the next refetch) rather than passed on to every reader.
+    if (value.type === 'room.activity' && !Array.isArray(value.mentioned_user_ids)) return null;
     if (
       value.type === 'read.updated' ||
       value.type === 'notifications.updated' ||
