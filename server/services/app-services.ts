@@ -101,7 +101,11 @@ export function buildAppServices(infra: Infrastructure) {
     messageReferences: references,
     reactions: createReactionsService({ db, changes, limits, now }),
     readState: createReadStateService({ db, bus, logger }),
-    messageSearch: createMessageSearchService({ db, searchDb: database.searchDb }),
+    messageSearch: createMessageSearchService({
+      db,
+      searchReader: database.searchReader,
+      budgetMs: infra.searchBudgetMs,
+    }),
     memberRoles,
     moderation: createModerationService({ db, changes, roles: memberRoles, limits, now }),
     pins: createPinsService({ db, changes, roles: memberRoles, limits }),

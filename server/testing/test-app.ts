@@ -33,6 +33,8 @@ export interface TestAppOptions {
    */
   github?: 'emulator';
   purgeIntervalMs?: number;
+  /** How long a message search may read (a tiny one forces incomplete answers). */
+  searchBudgetMs?: number;
 }
 
 /** The real app on a fresh database, for `app.inject` tests. */
@@ -61,6 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     onAnswerMismatch: (mismatch) => answerMismatches.push(mismatch),
     ...(options.now ? { now: options.now } : {}),
     ...(options.purgeIntervalMs ? { purgeIntervalMs: options.purgeIntervalMs } : {}),
+    ...(options.searchBudgetMs !== undefined ? { searchBudgetMs: options.searchBudgetMs } : {}),
   });
   await built.app.ready();
   return {
