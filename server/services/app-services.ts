@@ -104,6 +104,7 @@ export function buildAppServices(infra: Infrastructure) {
     messageSearch: createMessageSearchService({
       db,
       searchReader: database.searchReader,
+      limits,
       budgetMs: infra.searchBudgetMs,
     }),
     memberRoles,

@@ -16,6 +16,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
+parentPort.postMessage({ ready: true });
 const statements = new Map();
 function prepared(text) {
   let statement = statements.get(text);
@@ -54,6 +55,7 @@ interface Job {
 }
 
 interface WorkerAnswer {
+  ready?: true;
   id: number;
   rows?: unknown[];
   complete?: boolean;
@@ -63,6 +65,8 @@ interface WorkerAnswer {
 interface Slot {
   worker: Worker;
   busy: Job | undefined;
+  /** Settles when the worker has opened its connection. */
+  ready: Promise<void>;
 }
 
 /**
@@ -82,14 +86,17 @@ export function createSqliteSearchWorkers(file: string, size = SQLITE_SEARCH_WOR
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver } });
     // A worker never keeps the process alive on its own; close() ends it.
     worker.unref();
-    const slot: Slot = { worker, busy: undefined };
+    let opened = (): void => undefined;
+    const slot: Slot = { worker, busy: undefined, ready: new Promise((resolve) => (opened = resolve)) };
     worker.on('message', (answer: WorkerAnswer) => {
+      if (answer.ready) return opened();
       const job = slot.busy;
       slot.busy = undefined;
       if (job && job.id === answer.id) job.settle(answer);
       pump();
     });
     const fail = (error: unknown) => {
+      opened();
       const job = slot.busy;
       slot.busy = undefined;
       slots.splice(slots.indexOf(slot), 1);
@@ -132,9 +139,19 @@ export function createSqliteSearchWorkers(file: string, size = SQLITE_SEARCH_WOR
     });
   }
 
+  /** Starts the workers the first time; resolves once each has its connection open. */
+  async function started(): Promise<void> {
+    while (!closed && slots.length < size) start();
+    await Promise.all(slots.map((slot) => slot.ready));
+  }
+
   return {
-    session<T>(deadline: number, run: (session: SearchSession) => Promise<T>): Promise<T> {
-      return run({ read: (query) => read(query, deadline) });
+    async session<T>(deadline: number, run: (session: SearchSession) => Promise<T>): Promise<T> {
+      // A worker's start (a thread, the driver, the connection) is not counted against the search.
+      const waitFrom = Date.now();
+      await started();
+      const due = deadline + (Date.now() - waitFrom);
+      return run({ read: (query) => read(query, due) });
     },
     async close() {
       closed = true;

@@ -11,6 +11,7 @@ import { domainErrors } from '../../errors';
 import { toUserSummaryDto } from '../messages/message.presenter';
 import { NOT_A_MEMBER } from '../messages/messages.service';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
+import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 
 export const SEARCH_PAGE_SIZE = 20;
 /**
@@ -30,6 +31,8 @@ export interface MessageSearchDeps {
   db: Kysely<Database>;
   /** DatabaseHandle.searchReader: where the search statements run, off the event loop. */
   searchReader: SearchReader;
+  /** The per-user search limit (SEARCH_RATE). */
+  limits: Pick<ChatRateLimits, 'search'>;
   /** SEARCH_TIME_BUDGET_MS unless set (tests force a tiny one). */
   budgetMs?: number | undefined;
 }
@@ -39,7 +42,12 @@ export interface MessageSearchDeps {
  * (the room asked for, once its membership is checked, or the user's rooms); the search reads
  * those rooms only, within its time budget.
  */
-export function createMessageSearchService({ db, searchReader, budgetMs = SEARCH_TIME_BUDGET_MS }: MessageSearchDeps) {
+export function createMessageSearchService({
+  db,
+  searchReader,
+  limits,
+  budgetMs = SEARCH_TIME_BUDGET_MS,
+}: MessageSearchDeps) {
   /** The rooms a search reads: the room asked for, refused unless the user is an active member. */
   async function roomsSearched(userId: string, roomId: string | undefined): Promise<string[]> {
     if (roomId === undefined) return activeRoomIdsOf(db, userId);
@@ -55,6 +63,7 @@ export function createMessageSearchService({ db, searchReader, budgetMs = SEARCH
       const deadline = Date.now() + budgetMs;
       const query = parseSearchQuery(request.q);
       if (!isSearchable(query)) throw domainErrors.invalid(NOTHING_TO_SEARCH);
+      await limits.search(userId);
       const roomIds = await roomsSearched(userId, request.room_id);
       const before = request.before !== undefined && isUuid(request.before) ? request.before : undefined;
       // A cursor that is not a message id finds nothing (the room's rules still apply).
