@@ -6,6 +6,7 @@ import { createMeService } from './auth/me.service';
 import { createSignInServices } from './auth/sign-in.services';
 import { createDiscoveryService } from './discovery/discovery.service';
 import { createRepositoryDetailsService } from './discovery/repository-details.service';
+import { createVisitorSearchShare } from './discovery/visitor-search-share';
 import { checkDependencies } from './health/dependency-health';
 import { createMessagesService } from './messages/messages.service';
 import { createMessageReferencesService } from './messages/message-references.service';
@@ -14,6 +15,7 @@ import { createMemberRolesService } from './moderation/member-roles.service';
 import { createModerationService } from './moderation/moderation.service';
 import { createPinsService } from './moderation/pins.service';
 import { createReportsService } from './moderation/reports.service';
+import { createRoomStandingService } from './moderation/room-standing.service';
 import { createIgnoresService } from './ignores/ignores.service';
 import { createReactionsService } from './messages/reactions.service';
 import { createMemoryPresenceStore } from './presence/presence-store';
@@ -104,19 +106,27 @@ export function buildAppServices(infra: Infrastructure) {
     messageReferences: references,
     reactions: createReactionsService({ db, changes, limits, now }),
     readState: createReadStateService({ db, bus, logger }),
-    messageSearch: createMessageSearchService({ db, searchDb: database.searchDb }),
+    messageSearch: createMessageSearchService({
+      db,
+      searchReader: database.searchReader,
+      limits,
+      budgetMs: infra.searchBudgetMs,
+    }),
     memberRoles,
     moderation: createModerationService({ db, changes, roles: memberRoles, limits, now }),
     pins: createPinsService({ db, changes, roles: memberRoles, limits }),
     reports: createReportsService({ db, bus, limits, roles: memberRoles, logger, now }),
     ignores: createIgnoresService({ db, now }),
     roomAccess: createRoomAccessService(db),
+    roomStanding: createRoomStandingService({ db, now }),
     /** Who is online: this process's sockets, merged across processes through Redis when set. */
     presence,
     roomState: createRoomStateService({ db, roles: memberRoles, presence, logger, references }),
     siteStats: createSiteStatsService({ db, now }),
     /** Counters for the limits routes apply to visitors and sockets (shared through Redis when set). */
     rateLimiter,
+    /** Each visitor's share of the visitors' GitHub search pool. */
+    visitorSearchShare: createVisitorSearchShare({ rateLimiter, quota: () => github.api.quota() }),
     health: { check: () => checkDependencies({ database, bus }) },
   };
 }

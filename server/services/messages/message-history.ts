@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { MessageDto } from '../../../shared/api/rooms';
 import type { RoomEvent } from '../../../shared/realtime/protocol';
 import type { Database } from '../../db/schema';
+import { messagesRepository } from '../../db/repositories/messages.repository';
 import { roomEventsRepository } from '../../db/repositories/room-events.repository';
+import { presentMessages } from './message.presenter';
 
 /**
  * Keeps a room's event log from remembering text a message no longer has. A replay (subscribe
@@ -45,4 +47,15 @@ export async function tombstoneDeletedInLog(
     type: tombstone.type,
     payload: JSON.stringify(tombstone),
   });
+}
+
+/**
+ * The replies to a message quote its first line: when that message is edited, deleted or removed,
+ * the replies' logged events are rewritten to quote it as it is now (no replay carries a quote of
+ * replaced or deleted text). Live clients update the quotes they show from the original's event.
+ */
+export async function showCurrentQuotesInLog(trx: Kysely<Database>, messageId: string): Promise<void> {
+  const replies = await messagesRepository(trx).listReplies(messageId);
+  if (replies.length === 0) return;
+  for (const reply of await presentMessages(trx, replies)) await showCurrentTextInLog(trx, reply);
 }

@@ -15,10 +15,9 @@ import { readStateRepository } from '../../db/repositories/read-state.repository
 import { roomBansRepository } from '../../db/repositories/room-bans.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { Database, MessageRow } from '../../db/schema';
-import { domainErrors } from '../../errors';
+import { domainErrors, NOT_A_MEMBER } from '../../errors';
 import { encodeCursor } from '../messages/message-cursor';
-import { NOT_A_MEMBER, presentMessages } from '../messages/messages.service';
-import { toUserSummaryDto } from '../messages/message.presenter';
+import { presentMessages, toUserSummaryDto } from '../messages/message.presenter';
 import type { MessageReferencesService } from '../messages/message-references.service';
 import type { MemberRolesService } from '../moderation/member-roles.service';
 import type { PresenceStore } from '../presence/presence-store';
