@@ -98,6 +98,7 @@ export default function RoomMoreMenu({
           <DropdownMenuItem
             key={choice}
             onSelect={() => notifications.onChange(choice)}
+            data-testid="notification-level"
             data-current={choice === notifications.level || undefined}
           >
             <Check className={checkClass(choice === notifications.level)} aria-hidden="true" />
