@@ -251,7 +251,6 @@ export default function ChatRoomPage() {
               actions={messageActions}
               editing={writing.editing}
               ignoredIds={ignoring.ignoredIds}
-              linkedId={linkedId}
               onSeen={onSeen}
               onOpenMessage={onOpenMessage}
             />
