@@ -16,9 +16,12 @@ export interface NamedPerson {
 export const NAMELESS = 'Unknown user';
 
 export function displayName(person: NamedPerson, fallback: string = NAMELESS): string {
-  for (const name of [person.display_name, person.username, person.github_login, person.github_username]) {
-    const trimmed = name?.trim();
-    if (trimmed) return trimmed;
-  }
-  return fallback;
+  // One expression: this runs on every page (the account menu, page titles) and stays small.
+  return (
+    person.display_name?.trim() ||
+    person.username?.trim() ||
+    person.github_login?.trim() ||
+    person.github_username?.trim() ||
+    fallback
+  );
 }
