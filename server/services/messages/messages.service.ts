@@ -30,7 +30,7 @@ import { decodeCursor, encodeCursor } from './message-cursor';
 import { timeOrderedId } from './time-ordered-id';
 import { readStateRepository } from '../../db/repositories/read-state.repository';
 import { recordMentions } from '../read-state/read-state.service';
-import { publishToUsers } from '../read-state/user-channel';
+import { busChannels, publishOn } from '../../bus/channels';
 import { domainErrors } from '../../errors';
 import { messageReportsRepository } from '../../db/repositories/message-reports.repository';
 import { announceReportsChanged, logModeration } from '../moderation/moderation-log';
@@ -131,7 +131,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     mentioned: string[],
   ) {
     const author = message.author;
-    void publishToUsers(bus, {
+    void publishOn(bus, busChannels.users, {
       type: 'room.activity',
       frame: {
         type: 'room.activity',

@@ -5,7 +5,7 @@ import type { EventBus } from '../../bus/event-bus';
 import type { Database } from '../../db/schema';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import { roomEventsRepository } from '../../db/repositories/room-events.repository';
-import { encodeRoomEventBusMessage, roomChannel } from './room-bus';
+import { busChannels, publishOn } from '../../bus/channels';
 import { domainErrors } from '../../errors';
 import { engineOf } from '../../db/engine-of';
 import { createGroupCommit } from './group-commit';
@@ -93,9 +93,11 @@ export function createRoomChanges({ db, bus, logger, now }: RoomChangesDeps) {
    */
   function publish(roomId: string, events: SequencedEvent[]): void {
     for (const { seq, event, json } of events) {
-      bus.publish(roomChannel(roomId), encodeRoomEventBusMessage(seq, event.type, json)).catch((error: unknown) => {
-        logger.warn({ err: error, roomId, seq }, 'room event publish failed; clients will catch up from the log');
-      });
+      publishOn(bus, busChannels.room(roomId), { kind: 'event', seq, type: event.type, json }).catch(
+        (error: unknown) => {
+          logger.warn({ err: error, roomId, seq }, 'room event publish failed; clients will catch up from the log');
+        },
+      );
     }
   }
 
