@@ -5,6 +5,7 @@ import { CLOSE_CODES, MAX_REPLAY_EVENTS, PROTOCOL_VERSION } from '../../shared/r
 import { createMember, messageOf, type TestMember } from '../testing/room-test-kit';
 import { busChannels, publishOn } from '../bus/channels';
 import { createRoomChanges } from '../services/room-events/room-change';
+import { encodeFact } from '../services/room-events/room-event-facts';
 import { hashToken } from '../services/sessions.service';
 import { describeEachDatabase } from '../testing/databases';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -286,7 +287,7 @@ describeEachDatabase('realtime gateway', (engine) => {
       room_id: room.id,
       seq: i + 2,
       type: 'message.deleted',
-      payload: JSON.stringify({ type: 'message.deleted', message_id: randomUUID() }),
+      payload: encodeFact({ type: 'message.deleted', message_id: randomUUID() }),
       created_at: now,
     }));
     for (let i = 0; i < rows.length; i += 200)

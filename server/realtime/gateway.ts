@@ -53,7 +53,13 @@ export function attachRealtimeGateway(
   const { config, bus, logger, metrics, services } = deps;
   const isAllowed = allowedOrigins(config);
   const rooms = services.roomAccess;
-  const hub = new RoomHub(bus, services.presence, logger, (roomId) => rooms.lastSeq(roomId));
+  const hub = new RoomHub(
+    bus,
+    services.presence,
+    logger,
+    (roomId) => rooms.lastSeq(roomId),
+    (roomId) => rooms.forgetPresented(roomId),
+  );
   const commandDeps: CommandDeps = { logger, services, replayPacer: new ReplayPacer() };
   const clients = new Set<RealtimeClient>();
   /** Open sockets on this process per session and per user (see socket-limits.ts). */

@@ -46,6 +46,11 @@ export class RoomHub {
     private readonly logger: Logger,
     /** The room's committed sequence (from the database), for the periodic tail check. */
     private readonly lastSeqOf: (roomId: string) => Promise<number | undefined>,
+    /**
+     * Drops this process's presentations of the room's logged events (the replies' quotes of an
+     * edited or deleted message; a room no socket here watches hears of no edit).
+     */
+    private readonly forgetPresented: (roomId: string) => void = () => undefined,
   ) {}
 
   /** Starts receiving the room's bus traffic for this member; resolves once the bus listens. */
@@ -103,6 +108,7 @@ export class RoomHub {
     } else room.userSockets.set(member.userId, count - 1);
     if (room.members.size === 0) {
       this.rooms.delete(roomId);
+      this.forgetPresented(roomId);
       clearTimeout(room.presenceTimer);
       const unsubscribe = await room.busReady.catch(() => undefined);
       await unsubscribe?.().catch(() => undefined);
@@ -161,6 +167,7 @@ export class RoomHub {
     const room = this.rooms.get(roomId);
     if (!room) return;
     if (message.kind === 'event') {
+      if (message.type === 'message.updated' || message.type === 'message.deleted') this.forgetPresented(roomId);
       // One object for the whole room: the first socket to send it encodes the frame for all.
       const outgoing = { seq: message.seq, type: message.type, json: message.json };
       for (const member of room.members) member.subscription.offer(outgoing);

@@ -107,7 +107,7 @@ export function buildAppServices(infra: Infrastructure) {
     pins: createPinsService({ db, changes, roles: memberRoles, limits }),
     reports: createReportsService({ db, bus, limits, roles: memberRoles, logger, now }),
     ignores: createIgnoresService({ db, now }),
-    roomAccess: createRoomAccessService(db),
+    roomAccess: createRoomAccessService(db, now),
     /** Who is online: this process's sockets, merged across processes through Redis when set. */
     presence: infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore(),
     siteStats: createSiteStatsService({ db, now }),

@@ -9,11 +9,12 @@ import { busChannels, publishOn } from '../../bus/channels';
 import { domainErrors } from '../../errors';
 import { engineOf } from '../../db/engine-of';
 import { createGroupCommit } from './group-commit';
+import { encodeFact, factOf } from './room-event-facts';
 
 export interface SequencedEvent {
   seq: number;
   event: RoomEvent;
-  /** The event as stored in the log; the same text goes on the bus and into socket frames. */
+  /** The event as presented by the change; this text goes on the bus and into socket frames. */
   json: string;
 }
 
@@ -29,8 +30,10 @@ export const ROOM_NOT_FOUND = 'Chat room not found';
 
 /**
  * Runs a change inside an open transaction: takes the room's lock (bumping last_activity_at and
- * reserving the next sequence number), applies the change, and appends its events to the room's
- * log with the next gap-free sequence numbers. The caller publishes the returned events after commit.
+ * reserving the next sequence number), applies the change, and appends the facts of its events
+ * to the room's log with the next gap-free sequence numbers (room-event-facts.ts). The change
+ * returns its events presented, as live sockets receive them: the caller publishes those after
+ * commit, and replays present the stored facts again (room-event.presenter.ts).
  */
 export async function applyRoomChange<T>(
   trx: Kysely<Database>,
@@ -50,7 +53,7 @@ export async function applyRoomChange<T>(
       room_id: roomId,
       seq,
       type: event.type,
-      payload: json,
+      payload: encodeFact(factOf(event)),
       created_at: nowIso,
       message_id: shownMessageId(event),
     });
