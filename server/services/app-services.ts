@@ -15,6 +15,7 @@ import { createMemberRolesService } from './moderation/member-roles.service';
 import { createModerationService } from './moderation/moderation.service';
 import { createPinsService } from './moderation/pins.service';
 import { createReportsService } from './moderation/reports.service';
+import { createRoomStandingService } from './moderation/room-standing.service';
 import { createIgnoresService } from './ignores/ignores.service';
 import { createReactionsService } from './messages/reactions.service';
 import { createMemoryPresenceStore } from './presence/presence-store';
@@ -108,6 +109,7 @@ export function buildAppServices(infra: Infrastructure) {
     reports: createReportsService({ db, bus, limits, roles: memberRoles, logger, now }),
     ignores: createIgnoresService({ db, now }),
     roomAccess: createRoomAccessService(db, now),
+    roomStanding: createRoomStandingService({ db, now }),
     /** Who is online: this process's sockets, merged across processes through Redis when set. */
     presence: infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore(),
     siteStats: createSiteStatsService({ db, now }),

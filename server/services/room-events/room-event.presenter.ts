@@ -3,8 +3,7 @@ import type { RoomEvent } from '../../../shared/realtime/protocol';
 import type { Database, MessageRow } from '../../db/schema';
 import { messagesRepository } from '../../db/repositories/messages.repository';
 import { messageReferencesRepository } from '../../db/repositories/message-references.repository';
-import { toReactionDto, toUserSummaryDto } from '../messages/message.presenter';
-import { presentMessages } from '../messages/messages.service';
+import { presentMessages, toReactionDto, toUserSummaryDto } from '../messages/message.presenter';
 import type { MessageFact, RoomEventFact } from './room-event-facts';
 
 /**

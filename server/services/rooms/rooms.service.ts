@@ -17,6 +17,7 @@ import type { ChatRoomRow, Database } from '../../db/schema';
 import { domainErrors } from '../../errors';
 import { toUserSummaryDto } from '../messages/message.presenter';
 import { busChannels, publishOn } from '../../bus/channels';
+import { refuseIfBanned } from '../moderation/bans';
 import type { MemberRolesService } from '../moderation/member-roles.service';
 import { applyRoomChange, ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from './chat-rate-limits';
@@ -160,8 +161,10 @@ export function createRoomsService({
       };
     },
 
-    async members(roomId: string): Promise<MembersResponse> {
+    /** The room's active members, for anyone signed in except someone banned from it. */
+    async members(readerId: string, roomId: string): Promise<MembersResponse> {
       if (!(await rooms.findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
+      await refuseIfBanned(db, roomId, readerId);
       return { members: (await members.listActive(roomId)).map(toMemberDto) };
     },
 

@@ -6,9 +6,9 @@ import type { Database } from '../../db/schema';
 import { messageSearchRepository } from '../../db/repositories/message-search.repository';
 import { readStateRepository } from '../../db/repositories/read-state.repository';
 import { readSendGate } from '../../db/repositories/send-gate.repository';
-import { domainErrors } from '../../errors';
+import { domainErrors, NOT_A_MEMBER } from '../../errors';
 import { toUserSummaryDto } from '../messages/message.presenter';
-import { NOT_A_MEMBER } from '../messages/messages.service';
+import { refusalFor } from '../moderation/bans';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
 
 export const SEARCH_PAGE_SIZE = 20;
@@ -49,7 +49,7 @@ export function createMessageSearchService({ db, searchDb }: { db: Kysely<Databa
       if (roomId !== undefined && rows.length === 0) {
         const gate = await readSendGate(db, roomId, userId);
         if (!gate) throw domainErrors.notFound(ROOM_NOT_FOUND);
-        if (gate.member_id === null) throw domainErrors.forbidden(NOT_A_MEMBER);
+        if (gate.member_id === null) throw await refusalFor(db, roomId, userId, domainErrors.forbidden(NOT_A_MEMBER));
       }
       const page = rows.slice(0, SEARCH_PAGE_SIZE);
       return {
