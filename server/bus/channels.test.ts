@@ -71,12 +71,12 @@ describe('bus channels', () => {
       },
       {
         type: 'room.activity',
+        mentioned_user_ids: [USER],
         frame: {
           type: 'room.activity',
           room_id: ROOM,
           message_id: ROOM,
           author_id: USER,
-          mentioned_user_ids: [USER],
           kind: 'created',
           author_name: 'Ada',
           excerpt: 'hello',
@@ -102,6 +102,10 @@ describe('bus channels', () => {
       `{"type":"reports.changed","user_ids":"u1","frame":{"type":"reports.changed","room_id":"${ROOM}","open_count":1}}`,
       `{"type":"room.activity","frame":{"type":"read.updated","room_id":"${ROOM}","last_read_message_id":"${ROOM}"}}`,
       '{"type":"membership.changed"}',
+      // Activity of the earlier form, the mention list inside the frame.
+      `{"type":"room.activity","frame":{"type":"room.activity","room_id":"${ROOM}","message_id":"${ROOM}","author_id":"${USER}","mentioned_user_ids":[],"kind":"deleted"}}`,
+      // A frame never carries a reader's part on the bus.
+      `{"type":"room.activity","mentioned_user_ids":[],"frame":{"type":"room.activity","room_id":"${ROOM}","message_id":"${ROOM}","author_id":"${USER}","mentions_you":true,"kind":"deleted"}}`,
       '{"type":"session.ended","session_id":"s"}',
       '[]',
     ]) {

@@ -16,12 +16,13 @@ export function createActivityAnnouncer({ bus, logger }: { bus: EventBus; logger
     const author = message.author;
     void publishOn(bus, busChannels.users, {
       type: 'room.activity',
+      // Decided by each mentioned person's own ignore list (recordMentions); never sent to anyone.
+      mentioned_user_ids: mentioned,
       frame: {
         type: 'room.activity',
         room_id: message.room_id,
         message_id: message.id,
         author_id: message.user_id,
-        mentioned_user_ids: mentioned,
         kind,
         ...(author ? { author_name: author.display_name || author.username || 'Someone' } : {}),
         ...(message.content !== undefined ? { excerpt: messageExcerpt(message.content) } : {}),

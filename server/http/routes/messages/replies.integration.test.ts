@@ -199,10 +199,10 @@ describeEachDatabase('replies', (engine) => {
       message_id: original.id,
       excerpt: 'original words',
     });
-    // Room activity (to every member's sockets) names the reply's author and excerpt, and says
-    // whom it reaches as a mention: the original's author.
+    // Room activity (to every member's sockets) names the reply's author and excerpt, and tells
+    // the original's author that it reaches them as a mention.
     const activity = await socket.waitFor('room.activity', (f) => f.message_id === answer.id);
-    expect(activity).toMatchObject({ kind: 'created', mentioned_user_ids: [ada.id], excerpt: 'the reply' });
+    expect(activity).toMatchObject({ kind: 'created', mentions_you: true, excerpt: 'the reply' });
     expect(activity.author_name).toBeTruthy();
 
     await ada.api.delete(`/api/messages/${original.id}`, {}, { cookie: ada.cookie });
