@@ -67,34 +67,19 @@ const roomCodec = {
 
 type FrameOf<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 
-function frameObject(type: ServerFrame['type']): z.ZodObject {
+function frameSchema<T extends ServerFrame['type']>(type: T): z.ZodType<FrameOf<T>> {
   const schema = serverFrame.options.find((option) => option.shape.type.value === type);
   if (!schema) throw new Error(`no server frame of type ${type}`);
-  return schema as unknown as z.ZodObject;
+  return schema as unknown as z.ZodType<FrameOf<T>>;
 }
-
-function frameSchema<T extends ServerFrame['type']>(type: T): z.ZodType<FrameOf<T>> {
-  return frameObject(type) as unknown as z.ZodType<FrameOf<T>>;
-}
-
-/**
- * Activity as it travels between processes: the frame without its reader's part, and whom the
- * message reaches as a mention. Each process sends each user their own frame, saying only whether
- * it mentions them (`mentions_you`): the list never leaves the server, since who is missing from
- * it would tell who ignores the author. Activity from a process of an older version (the list
- * inside its frame) does not match and is dropped; counts heal on the next refetch.
- */
-const activityNotice = z.object({
-  type: z.literal('room.activity'),
-  mentioned_user_ids: z.array(z.string().min(1)),
-  frame: frameObject('room.activity').omit({ mentions_you: true }) as unknown as z.ZodType<
-    Omit<FrameOf<'room.activity'>, 'mentions_you'>
-  >,
-});
-
-export type ActivityNotice = z.infer<typeof activityNotice>;
 
 const userId = z.string().min(1);
+
+const activityFrameSchema = (() => {
+  const schema = serverFrame.options.find((option) => option.shape.type.value === 'room.activity');
+  if (!schema || !('mentions_you' in schema.shape)) throw new Error('no server frame of type room.activity');
+  return schema as Extract<typeof schema, { shape: { mentions_you: unknown } }>;
+})();
 
 /**
  * Read positions moving (to that user's sockets on every process), activity in a room (to the
@@ -108,7 +93,18 @@ const userChannelMessage = z.discriminatedUnion('type', [
     user_id: userId,
     frame: frameSchema('notifications.updated'),
   }),
-  activityNotice,
+  /**
+   * Activity as it travels between processes: the frame without its reader's part, and whom the
+   * message reaches as a mention. Each process sends each user their own frame, saying only whether
+   * it mentions them (`mentions_you`): the list never leaves the server, since who is missing from
+   * it would tell who ignores the author. A message from a process of an older version (the list
+   * inside its frame) fails this check and is dropped: counts heal on the next refetch.
+   */
+  z.object({
+    type: z.literal('room.activity'),
+    mentioned_user_ids: z.array(userId),
+    frame: activityFrameSchema.omit({ mentions_you: true }),
+  }),
   z.object({ type: z.literal('membership.changed'), user_id: userId }),
   /** To these users' sockets only (a room's moderators). */
   z.object({ type: z.literal('reports.changed'), user_ids: z.array(userId), frame: frameSchema('reports.changed') }),
