@@ -1,10 +1,14 @@
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CompiledQuery } from 'kysely';
 import { sqliteParameters, type SearchRead, type SearchReader, type SearchSession } from './search-reader';
 
-/** Worker threads reading searches (each with its own read-only connection). */
-export const SQLITE_SEARCH_WORKERS = 2;
+/**
+ * Worker threads reading searches (each with its own read-only connection): one per core beyond
+ * the server's own, at most two (on two cores, one: the other stays with the event loop).
+ */
+export const SQLITE_SEARCH_WORKERS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 
 /**
  * The worker's code, plain JavaScript evaluated by Node (the server is bundled into one file, and
