@@ -34,22 +34,22 @@ export async function seedSearchSite(
         insert into messages (id, room_id, user_id, client_id, content, created_at, edited_at)
         select
           ${prefix} || '-0000-7000-8000-' || lpad(n::text, 12, '0'),
-          (${roomsJson}::jsonb ->> (n % ${rooms})), ${seed.authorId}, 'search-seed-' || n,
+          (${roomsJson}::jsonb ->> (n % ${sql.raw(String(rooms))})), ${seed.authorId}, 'search-seed-' || n,
           'message ' || n || ' about the ' || (array[${sql.raw(topics)}])[1 + n % 5]
-            || case when n % ${rooms} < ${half} then ' alpha' else ' omega' end || ' word' || (n % 1000),
+            || case when n % ${sql.raw(String(rooms))} < ${sql.raw(String(half))} then ' alpha' else ' omega' end || ' word' || (n % 1000),
           to_char(timestamp '2025-01-01' + n * interval '10 millisecond', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           null
         from generate_series(${start}::int, ${end}::int) as n`.execute(db);
     } else {
       await db.transaction().execute(async (trx) => {
         await sql`
-          with recursive n(i) as (select ${start} union all select i + 1 from n where i < ${end})
+          with recursive n(i) as (select ${sql.raw(String(start))} union all select i + 1 from n where i < ${sql.raw(String(end))})
           insert into messages (id, room_id, user_id, client_id, content, created_at, edited_at)
           select
             ${prefix} || '-0000-7000-8000-' || printf('%012d', i),
-            json_extract(${roomsJson}, '$[' || (i % ${rooms}) || ']'), ${seed.authorId}, 'search-seed-' || i,
+            json_extract(${roomsJson}, '$[' || (i % ${sql.raw(String(rooms))}) || ']'), ${seed.authorId}, 'search-seed-' || i,
             'message ' || i || ' about the ' || json_extract(${JSON.stringify(TOPICS)}, '$[' || (i % 5) || ']')
-              || case when i % ${rooms} < ${half} then ' alpha' else ' omega' end || ' word' || (i % 1000),
+              || case when i % ${sql.raw(String(rooms))} < ${sql.raw(String(half))} then ' alpha' else ' omega' end || ' word' || (i % 1000),
             strftime('%Y-%m-%dT%H:%M:%fZ', 1735689600 + i / 100.0, 'unixepoch'),
             null
           from n`.execute(trx);
