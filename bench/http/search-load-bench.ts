@@ -41,6 +41,8 @@ export interface SearchLoadPhase {
   /** CPU of the server process (and PostgreSQL's), as a share of one core. */
   serverCpuShare: number;
   databaseCpuShare: number;
+  /** Busy CPU of everything else on the machine, as a share of all its cores (other work makes latency noisy). */
+  othersShare: number;
 }
 
 export interface SearchLoadEngine {
@@ -147,7 +149,7 @@ export async function runSearchLoadBench(
             `search load, ${engine}: ${p.name}: other user's p99 ${p.otherP99Ms} ms (health p50 ${p.healthP50Ms} / p99 ${p.healthP99Ms} ms, ` +
               `history p50 ${p.historyP50Ms} / p99 ${p.historyP99Ms} ms, ${p.otherRequests} requests, ${p.otherFailures} failed); ` +
               `${p.searches} searches p50 ${p.searchP50Ms} / p99 ${p.searchP99Ms} ms, ${p.searchIncomplete} incomplete, ` +
-              `${p.searchRefused} refused, ${p.searchFailed} failed; server CPU ${p.serverCpuShare}, database CPU ${p.databaseCpuShare}`,
+              `${p.searchRefused} refused, ${p.searchFailed} failed; server CPU ${p.serverCpuShare}, database CPU ${p.databaseCpuShare}, rest of machine ${Math.round(p.othersShare * 100)} %`,
           );
         engines.push({ engine, messages: options.messages, rooms: ROOMS, seedSeconds, phases });
       } finally {
@@ -260,5 +262,6 @@ async function measurePhase(plan: PhasePlan): Promise<SearchLoadPhase> {
     otherP99Ms: round(percentile(all, 99)),
     serverCpuShare: round((window.processMicros[0] ?? 0) / (window.wallMs * 1000)),
     databaseCpuShare: round((window.processMicros[1] ?? 0) / (window.wallMs * 1000)),
+    othersShare: round(window.othersShare),
   };
 }
