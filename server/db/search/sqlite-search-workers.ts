@@ -20,6 +20,12 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
+// Searches are background work: on Linux this thread yields the CPU to the server's event loop
+// (a nice value of its own; elsewhere it keeps the process's).
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  if (tid > 0) require('node:os').setPriority(tid, 10);
+} catch {}
 parentPort.postMessage({ ready: true });
 const statements = new Map();
 function prepared(text) {
