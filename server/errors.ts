@@ -54,3 +54,8 @@ export const domainErrors = {
     new DomainError('rate_limited', message, { retryAfterSeconds }),
   unavailable: (message = 'Service temporarily unavailable, please retry') => new DomainError('unavailable', message),
 };
+
+/** What the message services and those beside them (pins, reports, search, moderation) answer. */
+export const NOT_A_MEMBER = 'You are not a member of this room';
+export const MESSAGE_NOT_FOUND = 'Message not found';
+export const MODERATORS_ONLY = 'Only moderators of this room can do that';

@@ -337,12 +337,12 @@ describe('RealtimeClient', () => {
         } as MessageDto,
       },
     });
-    const activity = (id: string, mentioned: string[]): Extract<ServerFrame, { type: 'room.activity' }> => ({
+    const activity = (id: string, mentionsYou: boolean): Extract<ServerFrame, { type: 'room.activity' }> => ({
       type: 'room.activity',
       room_id: ROOM,
       message_id: id,
       author_id: 'grace',
-      mentioned_user_ids: mentioned,
+      mentions_you: mentionsYou,
       kind: 'created',
       author_name: 'Grace',
       excerpt: 'first words',
@@ -356,7 +356,7 @@ describe('RealtimeClient', () => {
         room_id: ROOM,
         message_id: 'a',
         author_id: 'grace',
-        mentioned_user_ids: [],
+        mentions_you: false,
         kind: 'created',
         author_name: 'grace',
         excerpt: 'first words',
@@ -365,24 +365,24 @@ describe('RealtimeClient', () => {
     // A mention: the server's activity follows the event and is passed on (it names the mention),
     // once; an event after its activity adds nothing.
     t.socket().receive(created(5, 'b'));
-    t.socket().receive(activity('b', ['me']));
-    t.socket().receive(activity('b', ['me']));
-    t.socket().receive(activity('c', ['me']));
+    t.socket().receive(activity('b', true));
+    t.socket().receive(activity('b', true));
+    t.socket().receive(activity('c', true));
     t.socket().receive(created(6, 'c'));
     expect(
       heard.map((frame) => [
         frame.type === 'room.activity' && frame.message_id,
-        frame.type === 'room.activity' && frame.mentioned_user_ids,
+        frame.type === 'room.activity' && frame.mentions_you,
       ]),
     ).toEqual([
-      ['a', []],
-      ['b', []],
-      ['b', ['me']],
-      ['c', ['me']],
+      ['a', false],
+      ['b', false],
+      ['b', true],
+      ['c', true],
     ]);
     // Other events announce nothing; deletions come as activity frames, every one passed on.
     t.socket().receive(event(7));
-    t.socket().receive({ ...activity('a', []), kind: 'deleted' });
+    t.socket().receive({ ...activity('a', false), kind: 'deleted' });
     expect(heard).toHaveLength(5);
     expect(t.applied).toEqual([4, 5, 6, 7]);
   });

@@ -361,7 +361,7 @@ export class RealtimeClient {
       room_id: roomId,
       message_id: message.id,
       author_id: message.user_id,
-      mentioned_user_ids: [],
+      mentions_you: false,
       kind: 'created',
       author_name: message.author.display_name || message.author.username || 'Someone',
       excerpt: messageExcerpt(message.content),

@@ -6,7 +6,7 @@ const frame = (overrides: Partial<ActivityFrame> = {}): ActivityFrame => ({
   room_id: 'r1',
   message_id: 'm1',
   author_id: 'bob',
-  mentioned_user_ids: [],
+  mentions_you: false,
   kind: 'created',
   author_name: 'Bob',
   excerpt: 'hello there',
@@ -22,7 +22,7 @@ const context = (overrides: Partial<NotificationContext> = {}): NotificationCont
 
 describe('messageNotification', () => {
   it('notifies a mention (or reply) in a hidden tab, titled with room and author, the excerpt as body', () => {
-    expect(messageNotification(frame({ mentioned_user_ids: ['ada'] }), context())).toEqual({
+    expect(messageNotification(frame({ mentions_you: true }), context())).toEqual({
       title: 'octo/hello · Bob',
       body: 'hello there',
       roomId: 'r1',
@@ -31,7 +31,7 @@ describe('messageNotification', () => {
   });
 
   it('notifies mentions in muted rooms too, other messages only in rooms set to all messages', () => {
-    expect(messageNotification(frame({ mentioned_user_ids: ['ada'] }), context({ level: 'mute' }))).not.toBeNull();
+    expect(messageNotification(frame({ mentions_you: true }), context({ level: 'mute' }))).not.toBeNull();
     expect(messageNotification(frame(), context({ level: 'mentions' }))).toBeNull();
     expect(messageNotification(frame(), context({ level: 'mute' }))).toBeNull();
     expect(messageNotification(frame(), context({ level: undefined }))).toBeNull();
@@ -39,14 +39,14 @@ describe('messageNotification', () => {
   });
 
   it('never while the tab is visible, for deletions or for my own messages', () => {
-    expect(messageNotification(frame({ mentioned_user_ids: ['ada'] }), context({ hidden: false }))).toBeNull();
+    expect(messageNotification(frame({ mentions_you: true }), context({ hidden: false }))).toBeNull();
     expect(messageNotification(frame({ kind: 'deleted' }), context({ level: 'all' }))).toBeNull();
     expect(messageNotification(frame({ author_id: 'ada' }), context({ level: 'all' }))).toBeNull();
   });
 
   it('never for someone the user ignores, even a mention in a room set to all messages', () => {
     const ignoring = context({ level: 'all', ignoredIds: new Set(['bob']) });
-    expect(messageNotification(frame({ mentioned_user_ids: ['ada'] }), ignoring)).toBeNull();
+    expect(messageNotification(frame({ mentions_you: true }), ignoring)).toBeNull();
     expect(messageNotification(frame(), ignoring)).toBeNull();
     expect(messageNotification(frame({ author_id: 'carol' }), ignoring)).not.toBeNull();
   });

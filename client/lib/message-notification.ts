@@ -25,7 +25,7 @@ export interface MessageNotification {
 
 /**
  * The one place the browser decides whether a new message raises a notification: the server has
- * decided whom it reaches as a mention (mentions and replies, `mentioned_user_ids`); here a
+ * decided whether it reaches this user as a mention (mentions and replies, `mentions_you`); here a
  * mention notifies in any room (muted ones too), any other message only in a room set to
  * "All messages", and only while the tab is hidden. Never for one's own messages, nor for those
  * of someone the user ignores.
@@ -33,7 +33,7 @@ export interface MessageNotification {
 export function messageNotification(frame: ActivityFrame, context: NotificationContext): MessageNotification | null {
   if (frame.kind !== 'created' || frame.author_id === context.userId || !context.hidden) return null;
   if (context.ignoredIds?.has(frame.author_id)) return null;
-  const mentioned = frame.mentioned_user_ids.includes(context.userId);
+  const mentioned = frame.mentions_you;
   if (!mentioned && context.level !== 'all') return null;
   const author = frame.author_name || 'Someone';
   return {

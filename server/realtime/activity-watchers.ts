@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { parseUserChannelMessage } from '../services/read-state/user-channel';
+import type { UserChannelMessage } from '../bus/channels';
 import type { RealtimeClient } from './realtime-client';
 
 /**
@@ -39,9 +39,7 @@ export class ActivityWatchers {
     this.index(client.userId, new Set());
   }
 
-  handle(raw: string): void {
-    const message = parseUserChannelMessage(raw);
-    if (!message) return;
+  handle(message: UserChannelMessage): void {
     switch (message.type) {
       case 'read.updated':
       case 'notifications.updated': {
@@ -54,15 +52,24 @@ export class ActivityWatchers {
         const users = this.usersByRoom.get(message.frame.room_id);
         if (!users) return;
         const activity = message.frame;
-        let frame: Buffer | undefined;
+        const mentioning = new Set(message.mentioned_user_ids);
+        // Each user is told only whether the message mentions them: two encodings at most.
+        const frames = new Map<boolean, Buffer>();
+        const frameFor = (mentionsYou: boolean) => {
+          let frame = frames.get(mentionsYou);
+          if (!frame) {
+            frame = Buffer.from(JSON.stringify({ ...activity, mentions_you: mentionsYou }));
+            frames.set(mentionsYou, frame);
+          }
+          return frame;
+        };
         for (const userId of users) {
           // A socket receiving the room's events learns of a new message from its event: the
           // activity is only its second frame, sent there only to those it mentions.
-          const mentioned = activity.mentioned_user_ids.includes(userId);
+          const mentioned = mentioning.has(userId);
           for (const client of this.socketsByUser.get(userId) ?? []) {
             if (activity.kind === 'created' && !mentioned && client.receivesEventsOf(activity.room_id)) continue;
-            frame ??= Buffer.from(JSON.stringify(activity));
-            client.sendEncoded(frame, true);
+            client.sendEncoded(frameFor(mentioned), true);
           }
         }
         return;

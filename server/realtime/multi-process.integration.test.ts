@@ -261,7 +261,7 @@ describe('two server processes sharing PostgreSQL and Redis', async () => {
       message: { id: replyId, reply_to: { message_id: originalId, user_id: ada.id, excerpt: 'why?', deleted: false } },
     });
     expect(await onA.waitFor('room.activity', (f) => f.message_id === replyId, 10_000)).toMatchObject({
-      mentioned_user_ids: [ada.id],
+      mentions_you: true,
       excerpt: 'because',
     });
 

@@ -30,7 +30,12 @@ export async function handleCommand(
     case 'room.replay': {
       const membership = client.rooms.get(command.room_id);
       if (!membership) return client.sendError('forbidden', 'Subscribe to the room first', command.type);
-      membership.subscription.replay(command.after_seq);
+      // A replay reads the log again: a member banned or gone since the subscription reads nothing
+      // (their member.left may still be on its way to this socket).
+      if (!(await deps.services.roomAccess.isActiveMember(command.room_id, client.userId))) {
+        return refuse(deps, hub, client, command.room_id, command.type);
+      }
+      if (client.rooms.get(command.room_id) === membership) membership.subscription.replay(command.after_seq);
       return;
     }
     case 'typing': {
@@ -44,6 +49,11 @@ export async function handleCommand(
         TYPING_RELAY_INTERVAL_MS,
       );
       if (!allowed.allowed || client.isClosing) return;
+      // Read where the user stands now (a mute or ban may be on its way to this socket): a muted
+      // member's typing reaches nobody, a banned person's or a non-member's is refused.
+      const standing = await deps.services.roomStanding.typing(command.room_id, client.userId);
+      if (standing === 'muted') return;
+      if (standing !== 'relay') return refuse(deps, hub, client, command.room_id, command.type);
       hub.publishTyping(command.room_id, client.userId, Date.now());
       return;
     }
@@ -62,7 +72,7 @@ async function subscribe(
   if (!(await rooms.isActiveMember(roomId, client.userId))) {
     if (!(await rooms.roomExists(roomId)))
       return client.sendError('not_found', 'Chat room not found', 'room.subscribe');
-    return client.sendError('forbidden', 'You are not a member of this room', 'room.subscribe');
+    return refuse(deps, hub, client, roomId, 'room.subscribe');
   }
   // Subscribing again restarts the room from the given point.
   if (client.rooms.has(roomId)) await unsubscribe(hub, client, roomId);
@@ -88,15 +98,27 @@ async function subscribe(
   const lastSeq = (await rooms.lastSeq(roomId)) ?? 0;
   if (client.rooms.get(roomId) !== membership || client.isClosing) return;
   // A leave committed between the first check and the sequence read would otherwise go unnoticed.
-  if (!(await rooms.isActiveMember(roomId, client.userId))) {
-    await unsubscribe(hub, client, roomId);
-    return client.sendError('forbidden', 'You are not a member of this room', 'room.subscribe');
-  }
+  if (!(await rooms.isActiveMember(roomId, client.userId))) return refuse(deps, hub, client, roomId, 'room.subscribe');
   client.send({ type: 'room.subscribed', room_id: roomId, last_seq: lastSeq, online_user_ids: online });
   membership.ready = true;
   const held = membership.heldPresence;
   if (held && held.join(',') !== online.join(',')) membership.sendPresence(roomId, held);
   subscription.start(afterSeq ?? lastSeq);
+}
+
+/**
+ * Refuses a command about a room the user is no longer (or never was) an active member of, in
+ * the ban's words when banned, and stops the socket's subscription to it if it had one.
+ */
+async function refuse(
+  deps: CommandDeps,
+  hub: RoomHub,
+  client: RealtimeClient,
+  roomId: string,
+  command: ClientCommand['type'],
+): Promise<void> {
+  await unsubscribe(hub, client, roomId);
+  client.sendError('forbidden', await deps.services.roomStanding.refusalOf(roomId, client.userId), command);
 }
 
 export async function unsubscribe(hub: RoomHub, client: RealtimeClient, roomId: string): Promise<void> {

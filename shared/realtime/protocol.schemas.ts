@@ -118,7 +118,11 @@ export const serverFrame = z.discriminatedUnion('type', [
       room_id: entityId,
       message_id: entityId,
       author_id: entityId,
-      mentioned_user_ids: z.array(entityId),
+      mentions_you: z
+        .boolean()
+        .describe(
+          'Whether the message mentions (or replies to) the user receiving this frame, as decided by their own ignore list. Frames never name the other people a message mentions.',
+        ),
       kind: z.enum(['created', 'deleted']),
       author_name: z
         .string()

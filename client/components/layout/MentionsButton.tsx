@@ -93,7 +93,7 @@ function useMessageNotifications(summary: UnreadSummaryResponse | undefined) {
     const notified = new Set<string>();
     const onFrame = async (frame: ActivityFrame) => {
       // /mentions follows new and deleted mentions of mine.
-      if (frame.kind === 'deleted' || frame.mentioned_user_ids.includes(user.id)) {
+      if (frame.kind === 'deleted' || frame.mentions_you) {
         void queryClient.invalidateQueries({ queryKey: ['me', 'mentions'] });
       }
       if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;

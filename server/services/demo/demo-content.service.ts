@@ -15,7 +15,7 @@ import type { Database, MessageRow, NewProfile } from '../../db/schema';
 import { initialDisplayName } from '../profiles/github-profile-text';
 import { toMessageDto, toReactionDto, toUserSummaryDto } from '../messages/message.presenter';
 import { showCurrentTextInLog } from '../messages/message-history';
-import { presentMessages } from '../messages/messages.service';
+import { presentMessages } from '../messages/message.presenter';
 import { timeOrderedIdAt } from '../messages/time-ordered-id';
 import { applyRoomChange } from '../room-events/room-change';
 import { DEMO_CONVERSATIONS, type RoomScript } from './conversations';

@@ -1,9 +1,11 @@
+import type { Kysely } from 'kysely';
 import type { MessageDto, ReactionDto, ReplyQuoteDto, UserSummaryDto } from '../../../shared/api/rooms';
 import { messageExcerpt } from '../../../shared/excerpt';
-import type { GitHubReferenceDto } from '../../../shared/github-references';
-import type { AuthorRow, QuotedRow } from '../../db/repositories/messages.repository';
-import type { ReactionWithReactorRow } from '../../db/repositories/reactions.repository';
-import type { MessageReactionRow, MessageRow } from '../../db/schema';
+import { mayHoldReferences, type GitHubReferenceDto } from '../../../shared/github-references';
+import { messageReferencesRepository } from '../../db/repositories/message-references.repository';
+import { messagesRepository, type AuthorRow, type QuotedRow } from '../../db/repositories/messages.repository';
+import { reactionsRepository, type ReactionWithReactorRow } from '../../db/repositories/reactions.repository';
+import type { Database, MessageReactionRow, MessageRow } from '../../db/schema';
 
 /** Public fields of a user; a vanished profile still renders as a nameless author. */
 export function toUserSummaryDto(userId: string, author: AuthorRow | undefined): UserSummaryDto {
@@ -28,7 +30,10 @@ export function reactorOf(row: ReactionWithReactorRow): AuthorRow | undefined {
   };
 }
 
-export function toReactionDto(row: MessageReactionRow, reactor: AuthorRow | undefined): ReactionDto {
+export function toReactionDto(
+  row: Pick<MessageReactionRow, 'id' | 'message_id' | 'user_id' | 'emoji'>,
+  reactor: AuthorRow | undefined,
+): ReactionDto {
   return {
     id: row.id,
     message_id: row.message_id,
@@ -80,4 +85,52 @@ export function toMessageDto(
     ...(!deleted && references.length > 0 ? { references } : {}),
     ...(original ? { reply_to: toReplyQuoteDto(original, people) } : {}),
   };
+}
+
+/**
+ * Loads authors, reactions and reactors, and the messages replied to with their authors, for rows
+ * and presents them, keeping the rows' order.
+ */
+export async function presentMessages(db: Kysely<Database>, rows: MessageRow[]): Promise<MessageDto[]> {
+  return (await presentMessagesShowing(db, rows)).messages;
+}
+
+/**
+ * The same, with every person the messages show (authors, reactors, quoted authors) and what was
+ * found of them (undefined: no profile).
+ */
+export async function presentMessagesShowing(
+  db: Kysely<Database>,
+  rows: MessageRow[],
+): Promise<{ messages: MessageDto[]; shown: Map<string, AuthorRow | undefined> }> {
+  const replyIds = rows.flatMap((r) => (r.reply_to_id !== null && r.deleted_at === null ? [r.reply_to_id] : []));
+  // At once (on PostgreSQL, several connections); each walks an index.
+  const [reactions, people, quoted, references] = await Promise.all([
+    reactionsRepository(db).listForMessagesWithReactors(rows.map((r) => r.id)),
+    messagesRepository(db).findAuthors(rows.map((r) => r.user_id)),
+    messagesRepository(db).findQuoted(replyIds),
+    // Only messages whose text could refer to GitHub can have stored references.
+    messageReferencesRepository(db).listFor(rows.filter((r) => mayHoldReferences(r.content)).map((r) => r.id)),
+  ]);
+  const byMessage = new Map<string, MessageReactionRow[]>();
+  for (const reaction of reactions) {
+    const reactor = reactorOf(reaction);
+    if (reactor && !people.has(reactor.id)) people.set(reactor.id, reactor);
+    const list = byMessage.get(reaction.message_id);
+    if (list) list.push(reaction);
+    else byMessage.set(reaction.message_id, [reaction]);
+  }
+  const quotedAuthors = [...quoted.values()].map((q) => q.user_id).filter((id) => !people.has(id));
+  if (quotedAuthors.length > 0) {
+    for (const [id, author] of await messagesRepository(db).findAuthors(quotedAuthors)) people.set(id, author);
+  }
+  const shown = new Map<string, AuthorRow | undefined>();
+  const show = (id: string) => shown.set(id, people.get(id));
+  for (const row of rows) show(row.user_id);
+  for (const reaction of reactions) show(reaction.user_id);
+  for (const original of quoted.values()) show(original.user_id);
+  const messages = rows.map((row) =>
+    toMessageDto(row, people, byMessage.get(row.id) ?? [], references.get(row.id)?.refs ?? [], quoted),
+  );
+  return { messages, shown };
 }

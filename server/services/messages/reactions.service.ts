@@ -9,9 +9,9 @@ import { reactionsRepository } from '../../db/repositories/reactions.repository'
 import type { RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { reactorOf, toReactionDto, toUserSummaryDto } from './message.presenter';
-import { MESSAGE_NOT_FOUND, NOT_A_MEMBER } from './messages.service';
+import { refusalFor } from '../moderation/bans';
 import { assertNotMuted } from '../moderation/mutes';
-import { domainErrors } from '../../errors';
+import { domainErrors, MESSAGE_NOT_FOUND, NOT_A_MEMBER } from '../../errors';
 
 export const UNSUPPORTED_REACTION = `Reaction must be one of ${REACTION_EMOJIS.join(' ')}`;
 
@@ -35,13 +35,17 @@ export function createReactionsService({ db, changes, limits, now }: ReactionsSe
       const message = await messagesRepository(db).findById(messageId);
       if (!message) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
       const roomId = message.room_id;
-      if (!(await membersRepository(db).isActiveMember(roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
+      if (!(await membersRepository(db).isActiveMember(roomId, userId))) {
+        throw await refusalFor(db, roomId, userId, domainErrors.forbidden(NOT_A_MEMBER));
+      }
       // A muted member's attempts do not spend their reaction budget.
       await assertNotMuted(db, roomId, userId, now());
       await limits.reaction(userId);
 
       return changes.change(roomId, async (trx, nowIso) => {
-        if (!(await membersRepository(trx).isActiveMember(roomId, userId))) throw domainErrors.forbidden(NOT_A_MEMBER);
+        if (!(await membersRepository(trx).isActiveMember(roomId, userId))) {
+          throw await refusalFor(trx, roomId, userId, domainErrors.forbidden(NOT_A_MEMBER));
+        }
         await assertNotMuted(trx, roomId, userId, Date.parse(nowIso));
         if (!(await messagesRepository(trx).findById(messageId))) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
         const removed = await reactionsRepository(trx).delete(messageId, userId, emoji);

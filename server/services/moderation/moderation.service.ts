@@ -13,11 +13,11 @@ import { membersRepository } from '../../db/repositories/members.repository';
 import { roomBansRepository } from '../../db/repositories/room-bans.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { Database } from '../../db/schema';
-import { domainErrors } from '../../errors';
+import { domainErrors, MODERATORS_ONLY } from '../../errors';
 import { toUserSummaryDto } from '../messages/message.presenter';
-import { MODERATORS_ONLY } from '../messages/messages.service';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
+import { refusalFor } from './bans';
 import type { MemberRolesService } from './member-roles.service';
 import { logModeration, readModerationLog } from './moderation-log';
 import type { ModerationLogResponse } from '../../../shared/api/moderation-tools';
@@ -39,7 +39,9 @@ export function createModerationService({ db, changes, roles, limits, now }: Mod
   /** The caller moderates the room (it exists); 404 / 403 otherwise. */
   async function requireModerator(roomId: string, userId: string): Promise<void> {
     if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
-    if (!(await roles.isModerator(roomId, userId))) throw domainErrors.forbidden(MODERATORS_ONLY);
+    if (!(await roles.isModerator(roomId, userId))) {
+      throw await refusalFor(db, roomId, userId, domainErrors.forbidden(MODERATORS_ONLY));
+    }
   }
 
   /** A moderator about to act: checked, then counted against their moderation budget (429 past it). */

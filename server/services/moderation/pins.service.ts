@@ -4,11 +4,12 @@ import { messagesRepository } from '../../db/repositories/messages.repository';
 import { pinnedMessagesRepository } from '../../db/repositories/pinned-messages.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { Database } from '../../db/schema';
-import { domainErrors } from '../../errors';
-import { MESSAGE_NOT_FOUND, MODERATORS_ONLY, presentMessages } from '../messages/messages.service';
+import { domainErrors, MESSAGE_NOT_FOUND, MODERATORS_ONLY } from '../../errors';
+import { presentMessages } from '../messages/message.presenter';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import type { MemberRolesService } from './member-roles.service';
+import { refusalFor, refuseIfBanned } from './bans';
 import { logModeration } from './moderation-log';
 
 export interface PinsServiceDeps {
@@ -24,7 +25,9 @@ export function createPinsService({ db, changes, roles, limits }: PinsServiceDep
   async function moderatedMessage(moderatorId: string, messageId: string) {
     const message = await messagesRepository(db).findById(messageId);
     if (!message) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
-    if (!(await roles.isModerator(message.room_id, moderatorId))) throw domainErrors.forbidden(MODERATORS_ONLY);
+    if (!(await roles.isModerator(message.room_id, moderatorId))) {
+      throw await refusalFor(db, message.room_id, moderatorId, domainErrors.forbidden(MODERATORS_ONLY));
+    }
     await limits.moderate(moderatorId);
     return message;
   }
@@ -76,8 +79,10 @@ export function createPinsService({ db, changes, roles, limits }: PinsServiceDep
       });
     },
 
-    async list(roomId: string): Promise<PinsResponse> {
+    /** The room's pins, for anyone signed in except someone banned from it. */
+    async list(readerId: string, roomId: string): Promise<PinsResponse> {
       if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
+      await refuseIfBanned(db, roomId, readerId);
       const rows = await pinnedMessagesRepository(db).list(roomId, PINNED_MESSAGES_MAX);
       const messages = await presentMessages(
         db,

@@ -15,11 +15,12 @@ import { messageReportsRepository } from '../../db/repositories/message-reports.
 import { messagesRepository } from '../../db/repositories/messages.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { Database, MessageRow } from '../../db/schema';
-import { domainErrors } from '../../errors';
-import { MESSAGE_NOT_FOUND, MODERATORS_ONLY, NOT_A_MEMBER, presentMessages } from '../messages/messages.service';
+import { domainErrors, MESSAGE_NOT_FOUND, MODERATORS_ONLY, NOT_A_MEMBER } from '../../errors';
+import { presentMessages } from '../messages/message.presenter';
 import { timeOrderedId } from '../messages/time-ordered-id';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
+import { refusalFor } from './bans';
 import type { MemberRolesService } from './member-roles.service';
 import { announceReportsChanged, logModeration } from './moderation-log';
 
@@ -42,7 +43,9 @@ export function createReportsService({ db, bus, limits, roles, logger, now }: Re
 
   async function requireModerator(roomId: string, userId: string): Promise<void> {
     if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
-    if (!(await roles.isModerator(roomId, userId))) throw domainErrors.forbidden(MODERATORS_ONLY);
+    if (!(await roles.isModerator(roomId, userId))) {
+      throw await refusalFor(db, roomId, userId, domainErrors.forbidden(MODERATORS_ONLY));
+    }
   }
 
   /** A message still showing (not deleted); 404 otherwise. */
@@ -56,7 +59,7 @@ export function createReportsService({ db, bus, limits, roles, logger, now }: Re
     async report(userId: string, messageId: string, input: { reason: ReportReason; note: string }): Promise<void> {
       const message = await shownMessage(messageId);
       if (!(await membersRepository(db).isActiveMember(message.room_id, userId))) {
-        throw domainErrors.forbidden(NOT_A_MEMBER);
+        throw await refusalFor(db, message.room_id, userId, domainErrors.forbidden(NOT_A_MEMBER));
       }
       if (message.user_id === userId) throw domainErrors.forbidden(OWN_MESSAGE_REPORT);
       if (await messageReportsRepository(db).hasReported(messageId, userId)) {
@@ -119,7 +122,9 @@ export function createReportsService({ db, bus, limits, roles, logger, now }: Re
     /** Dismisses a message's open reports (logged as the moderator's action). */
     async dismiss(moderatorId: string, messageId: string): Promise<void> {
       const message = await shownMessage(messageId);
-      if (!(await roles.isModerator(message.room_id, moderatorId))) throw domainErrors.forbidden(MODERATORS_ONLY);
+      if (!(await roles.isModerator(message.room_id, moderatorId))) {
+        throw await refusalFor(db, message.room_id, moderatorId, domainErrors.forbidden(MODERATORS_ONLY));
+      }
       await limits.moderate(moderatorId);
       const at = new Date(now()).toISOString();
       const dismissed = await db.transaction().execute(async (trx) => {

@@ -16,14 +16,12 @@ import type { Database } from '../../db/schema';
 import { messagesRepository } from '../../db/repositories/messages.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import { readStateRepository, type UnreadRow } from '../../db/repositories/read-state.repository';
-import { domainErrors } from '../../errors';
+import { domainErrors, MESSAGE_NOT_FOUND, NOT_A_MEMBER } from '../../errors';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
-import { publishToUsers } from './user-channel';
+import { busChannels, publishOn } from '../../bus/channels';
 import { createUnreadSummaryCache } from './unread-summary-cache';
 import { mentionRecipients, type MentioningMessage } from './mention-recipients';
-
-export const NOT_A_MEMBER = 'You are not a member of this room';
-export const MESSAGE_NOT_FOUND = 'Message not found';
+import { refusalFor } from '../moderation/bans';
 
 export interface ReadStateDeps {
   db: Kysely<Database>;
@@ -38,7 +36,7 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
   const summaries = new WeakMap<readonly UnreadRow[], UnreadSummaryResponse>();
 
   const announce = (userId: string, roomId: string, messageId: string) =>
-    publishToUsers(bus, {
+    publishOn(bus, busChannels.users, {
       type: 'read.updated',
       user_id: userId,
       frame: { type: 'read.updated', room_id: roomId, last_read_message_id: messageId },
@@ -71,7 +69,7 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
       const current = await positions.position(roomId, userId);
       if (!current) {
         if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
-        throw domainErrors.forbidden(NOT_A_MEMBER);
+        throw await refusalFor(db, roomId, userId, domainErrors.forbidden(NOT_A_MEMBER));
       }
       const message = await messagesRepository(db).findInRoom(roomId, messageId);
       if (!message) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
@@ -92,10 +90,10 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
     ): Promise<NotificationLevelResponse> {
       if (!(await positions.setNotificationLevel(roomId, userId, level))) {
         if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
-        throw domainErrors.forbidden(NOT_A_MEMBER);
+        throw await refusalFor(db, roomId, userId, domainErrors.forbidden(NOT_A_MEMBER));
       }
       // The user's other tabs and devices follow (their unread summary holds the level).
-      await publishToUsers(bus, {
+      await publishOn(bus, busChannels.users, {
         type: 'notifications.updated',
         user_id: userId,
         frame: { type: 'notifications.updated', room_id: roomId, level },

@@ -7,9 +7,9 @@ import { activeRoomIdsOf, messageSearchRepository } from '../../db/repositories/
 import type { SearchReader } from '../../db/search/search-reader';
 import { readStateRepository } from '../../db/repositories/read-state.repository';
 import { readSendGate } from '../../db/repositories/send-gate.repository';
-import { domainErrors } from '../../errors';
+import { domainErrors, NOT_A_MEMBER } from '../../errors';
 import { toUserSummaryDto } from '../messages/message.presenter';
-import { NOT_A_MEMBER } from '../messages/messages.service';
+import { refusalFor } from '../moderation/bans';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 
@@ -54,7 +54,7 @@ export function createMessageSearchService({
     if (!isUuid(roomId)) throw domainErrors.notFound(ROOM_NOT_FOUND);
     const gate = await readSendGate(db, roomId, userId);
     if (!gate) throw domainErrors.notFound(ROOM_NOT_FOUND);
-    if (gate.member_id === null) throw domainErrors.forbidden(NOT_A_MEMBER);
+    if (gate.member_id === null) throw await refusalFor(db, roomId, userId, domainErrors.forbidden(NOT_A_MEMBER));
     return [roomId];
   }
 

@@ -11,9 +11,10 @@ import {
 } from '../../../../shared/api/rooms.schemas';
 import { contract } from '../../contract/route-contract';
 import { MODERATION_LIMIT } from '../moderation/moderation.contracts';
+import { BANNED_ANSWER } from '../rooms/rooms.contracts';
 
 const NO_MESSAGE = 'No such message.';
-const NOT_A_MEMBER = 'Not an active member of the room, or muted in it (`reason: "muted"`).';
+const NOT_A_MEMBER = `Not an active member of the room, or muted in it (\`reason: "muted"\`). ${BANNED_ANSWER}`;
 
 /** What the message routes take and answer (see route-contract.ts). */
 export const messagesContracts = {
@@ -28,6 +29,7 @@ export const messagesContracts = {
     answers: { 200: messagesPageResponse },
     errors: {
       400: 'More than one of before, after and around; an invalid cursor; a limit out of range.',
+      403: BANNED_ANSWER,
       404: 'No such room, or no such message of the room for `around`.',
     },
   }),
@@ -61,7 +63,7 @@ export const messagesContracts = {
     answers: { 200: messageResponse },
     errors: {
       400: 'Too long or repetitive text.',
-      403: "Someone else's message ('You can only edit your own messages'), or muted in the room.",
+      403: `Someone else's message ('You can only edit your own messages'), or muted in the room. ${BANNED_ANSWER}`,
       404: NO_MESSAGE,
       429: "10 edits in a minute ('Please wait {n} seconds before editing another message').",
     },
@@ -73,7 +75,10 @@ export const messagesContracts = {
     signedIn: true,
     params: messageParams,
     answers: { 204: 'Deleted.' },
-    errors: { 403: "Someone else's message ('You can only delete your own messages').", 404: NO_MESSAGE },
+    errors: {
+      403: `Someone else's message ('You can only delete your own messages'). ${BANNED_ANSWER}`,
+      404: NO_MESSAGE,
+    },
   }),
   remove: contract({
     tag: 'Moderation',
@@ -84,7 +89,7 @@ export const messagesContracts = {
     params: messageParams,
     answers: { 204: 'Removed.' },
     errors: {
-      403: 'Not a moderator of the room.',
+      403: `Not a moderator of the room. ${BANNED_ANSWER}`,
       404: 'No such message, or it is already deleted.',
       429: MODERATION_LIMIT,
     },

@@ -10,7 +10,7 @@ import type { MessageResponse } from '../../../../shared/api/rooms';
 import { isUuid } from '../../../../shared/text';
 import type { RouteDeps } from '../../route-deps';
 import { messagesContracts } from './messages.contracts';
-import { MESSAGE_NOT_FOUND } from '../../../services/messages/messages.service';
+import { MESSAGE_NOT_FOUND } from '../../../errors';
 import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
 import { parseInput } from '../../parse';
@@ -20,12 +20,12 @@ import { sendSharedAnswer } from '../../shared-answer';
 export async function messagesRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
   const { messages, reactions } = services;
   app.get('/api/rooms/:roomId/messages', messagesContracts.page, async (request, reply) => {
-    requireAuth(request);
+    const auth = requireAuth(request);
     const roomId = roomIdOf(request.params);
     const query = parseInput(messagePageQuery, request.query);
     if (query.around !== undefined && !isUuid(query.around)) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
     // A room's newest page is the same answer for everyone until the room changes.
-    return sendSharedAnswer(request, reply, await messages.list(roomId, query));
+    return sendSharedAnswer(request, reply, await messages.list(auth.userId, roomId, query));
   });
 
   app.post('/api/rooms/:roomId/messages', messagesContracts.send, async (request, reply) => {

@@ -13,8 +13,9 @@ import {
 } from '../../../../shared/api/rooms.schemas';
 import { contract } from '../../contract/route-contract';
 import { MODERATION_LIMIT } from './moderation.contracts';
+import { BANNED_ANSWER } from '../rooms/rooms.contracts';
 
-const MODERATORS = { 403: 'Not a moderator of the room.', 404: 'No such room.' } as const;
+const MODERATORS = { 403: `Not a moderator of the room. ${BANNED_ANSWER}`, 404: 'No such room.' } as const;
 
 /** What the moderation log, report and ignore routes take and answer (see route-contract.ts). */
 export const moderationToolsContracts = {
@@ -38,7 +39,7 @@ export const moderationToolsContracts = {
     answers: { 204: 'Reported.' },
     errors: {
       400: 'A reason other than spam, abuse, off_topic or other, or a note over 300 characters.',
-      403: "Not an active member of the room, or one's own message ('You cannot report your own message').",
+      403: `Not an active member of the room, or one's own message ('You cannot report your own message'). ${BANNED_ANSWER}`,
       404: 'No such message, or it is deleted.',
       409: "'You have already reported this message'.",
       429: "10 reports in an hour ('Please wait {n} seconds before reporting another message').",
@@ -52,7 +53,7 @@ export const moderationToolsContracts = {
     params: messageParams,
     answers: { 204: 'Dismissed.' },
     errors: {
-      403: 'Not a moderator of the room.',
+      403: MODERATORS[403],
       404: "No such message, or it has none ('This message has no open reports').",
       429: MODERATION_LIMIT,
     },

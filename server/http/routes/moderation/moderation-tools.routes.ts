@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/api/moderation-tools';
 import { messageParams, moderationLogQuery, reportBody, userParams } from '../../../../shared/api/rooms.schemas';
 import { isUuid } from '../../../../shared/text';
-import { MESSAGE_NOT_FOUND } from '../../../services/messages/messages.service';
+import { MESSAGE_NOT_FOUND } from '../../../errors';
 import type { RouteDeps } from '../../route-deps';
 import { moderationToolsContracts } from './moderation-tools.contracts';
 import { apiErrors } from '../../errors';

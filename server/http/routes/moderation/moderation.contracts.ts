@@ -13,8 +13,9 @@ import {
   topicResponse,
 } from '../../../../shared/api/rooms.schemas';
 import { contract, type RouteContract } from '../../contract/route-contract';
+import { BANNED_ANSWER } from '../rooms/rooms.contracts';
 
-const NOT_A_MODERATOR = 'Not a moderator of the room.';
+const NOT_A_MODERATOR = `Not a moderator of the room. ${BANNED_ANSWER}`;
 const PROTECTED =
   "Not a moderator of the room, or the person is a moderator too ('Moderators cannot do that to another moderator').";
 const NO_ROOM = 'No such room.';
@@ -30,11 +31,11 @@ export const moderationContracts = {
   pins: contract({
     tag: 'Moderation',
     summary: "A room's pinned messages",
-    description: 'Newest pin first; a deleted message drops out. Any signed-in user.',
+    description: 'Newest pin first; a deleted message drops out. Any signed-in user but someone banned from the room.',
     signedIn: true,
     params: roomParams,
     answers: { 200: pinsResponse },
-    errors: { 404: NO_ROOM },
+    errors: { 403: BANNED_ANSWER, 404: NO_ROOM },
   }),
   pin: moderatorsOnly({
     summary: 'Pin a message (moderators)',

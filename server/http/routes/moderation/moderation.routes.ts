@@ -14,7 +14,7 @@ import type {
   SlowModeResponse,
   TopicResponse,
 } from '../../../../shared/api/rooms';
-import { MESSAGE_NOT_FOUND } from '../../../services/messages/messages.service';
+import { MESSAGE_NOT_FOUND } from '../../../errors';
 import { isUuid } from '../../../../shared/text';
 import { NOT_IN_ROOM } from '../../../services/moderation/moderation.service';
 import type { RouteDeps } from '../../route-deps';
@@ -29,8 +29,8 @@ export async function moderationRoutes(app: FastifyInstance, { services }: Route
   const { moderation, pins } = services;
 
   app.get('/api/rooms/:roomId/pins', moderationContracts.pins, async (request) => {
-    requireAuth(request);
-    return (await pins.list(roomIdOf(request.params))) satisfies PinsResponse;
+    const auth = requireAuth(request);
+    return (await pins.list(auth.userId, roomIdOf(request.params))) satisfies PinsResponse;
   });
 
   app.post('/api/messages/:messageId/pin', moderationContracts.pin, async (request, reply) => {

@@ -7,8 +7,9 @@ import {
 import { markReadResponse, unreadSummaryResponse } from '../../../../shared/api/read-state.schemas';
 import { markReadBody, roomParams } from '../../../../shared/api/rooms.schemas';
 import { contract } from '../../contract/route-contract';
+import { BANNED_ANSWER } from '../rooms/rooms.contracts';
 
-const MEMBERS_ONLY = { 403: 'Not an active member of the room.', 404: 'No such room.' } as const;
+const MEMBERS_ONLY = { 403: `Not an active member of the room. ${BANNED_ANSWER}`, 404: 'No such room.' } as const;
 
 /** What the read-state routes take and answer (see route-contract.ts). */
 export const readStateContracts = {

@@ -6,7 +6,7 @@ import { mentionsQuery, notificationLevelBody } from '../../../../shared/api/not
 import { isUuid } from '../../../../shared/text';
 import type { RouteDeps } from '../../route-deps';
 import { readStateContracts } from './read-state.contracts';
-import { MESSAGE_NOT_FOUND } from '../../../services/read-state/read-state.service';
+import { MESSAGE_NOT_FOUND } from '../../../errors';
 import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
 import { parseInput } from '../../parse';

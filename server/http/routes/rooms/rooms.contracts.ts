@@ -12,6 +12,8 @@ import {
 import { contract } from '../../contract/route-contract';
 
 const NO_ROOM = 'No such room.';
+/** A banned person writes nothing to the room and reads nothing of it. */
+export const BANNED_ANSWER = 'Banned from this room (\'You are banned from this room\', `reason: "banned"`).';
 const JOIN_LIMIT = "5 joins of new rooms in an hour ('Please wait {n} seconds before joining another room').";
 
 /** What the room routes take and answer (see route-contract.ts). */
@@ -26,7 +28,7 @@ export const roomsContracts = {
     answers: { 200: joinRoomResponse },
     errors: {
       400: 'The repository is not written as owner/name.',
-      403: "Banned from this room ('You are banned from this room').",
+      403: BANNED_ANSWER,
       404: "'Repository not found on GitHub'.",
       429: JOIN_LIMIT,
       503: 'GitHub cannot answer.',
@@ -38,7 +40,7 @@ export const roomsContracts = {
     signedIn: true,
     params: roomParams,
     answers: { 200: joinRoomResponse },
-    errors: { 403: "Banned from this room ('You are banned from this room').", 404: NO_ROOM, 429: JOIN_LIMIT },
+    errors: { 403: BANNED_ANSWER, 404: NO_ROOM, 429: JOIN_LIMIT },
   }),
   leave: contract({
     tag: 'Rooms',
@@ -72,7 +74,7 @@ export const roomsContracts = {
     signedIn: true,
     params: roomParams,
     answers: { 200: membersResponse },
-    errors: { 404: NO_ROOM },
+    errors: { 403: BANNED_ANSWER, 404: NO_ROOM },
   }),
   mine: contract({
     tag: 'Rooms',

@@ -46,8 +46,8 @@ export async function roomsRoutes(app: FastifyInstance, { services }: RouteDeps)
   });
 
   app.get('/api/rooms/:roomId/members', roomsContracts.members, async (request) => {
-    requireAuth(request);
-    return rooms.members(roomIdOf(request.params));
+    const auth = requireAuth(request);
+    return rooms.members(auth.userId, roomIdOf(request.params));
   });
 
   app.get('/api/me/rooms', roomsContracts.mine, async (request) => {

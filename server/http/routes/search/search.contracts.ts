@@ -1,5 +1,6 @@
 import { searchMessagesQuery, searchMessagesResponse } from '../../../../shared/api/search.schemas';
 import { contract } from '../../contract/route-contract';
+import { BANNED_ANSWER } from '../rooms/rooms.contracts';
 
 /** What the message search takes and answers (see route-contract.ts). */
 export const searchContracts = {
@@ -13,7 +14,7 @@ export const searchContracts = {
     answers: { 200: searchMessagesResponse },
     errors: {
       400: 'Nothing to search for, a search over 200 characters, or an invalid cursor.',
-      403: 'Not an active member of the room.',
+      403: `Not an active member of the room. ${BANNED_ANSWER}`,
       404: 'No such room.',
       429: 'More than 20 searches in a minute: "Please wait {n} seconds before searching again".',
     },

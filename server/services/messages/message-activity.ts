@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { MessageDto } from '../../../shared/api/rooms';
+import { messageExcerpt } from '../../../shared/excerpt';
+import type { EventBus } from '../../bus/event-bus';
+import { busChannels, publishOn } from '../../bus/channels';
+
+export type AnnounceActivity = (
+  message: Pick<MessageDto, 'id' | 'room_id' | 'user_id'> & Partial<Pick<MessageDto, 'author' | 'content'>>,
+  kind: 'created' | 'deleted',
+  mentioned: string[],
+) => void;
+
+/** Tells the room's members' sockets (open room or not) so unread counts and markers follow. */
+export function createActivityAnnouncer({ bus, logger }: { bus: EventBus; logger: Pick<Logger, 'warn'> }) {
+  const announce: AnnounceActivity = (message, kind, mentioned) => {
+    const author = message.author;
+    void publishOn(bus, busChannels.users, {
+      type: 'room.activity',
+      // Decided by each mentioned person's own ignore list (recordMentions); never sent to anyone.
+      mentioned_user_ids: mentioned,
+      frame: {
+        type: 'room.activity',
+        room_id: message.room_id,
+        message_id: message.id,
+        author_id: message.user_id,
+        kind,
+        ...(author ? { author_name: author.display_name || author.username || 'Someone' } : {}),
+        ...(message.content !== undefined ? { excerpt: messageExcerpt(message.content) } : {}),
+      },
+    }).catch((error: unknown) => logger.warn({ err: error }, 'room activity not announced'));
+  };
+  return announce;
+}

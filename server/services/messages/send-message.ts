@@ -1,0 +1,132 @@
+import type { Kysely } from 'kysely';
+import { REPLY_NOT_IN_ROOM, REPLY_TO_DELETED, type MessageDto } from '../../../shared/api/rooms';
+import { isUuid } from '../../../shared/text';
+import type { Database, MessageRow } from '../../db/schema';
+import { type AuthorRow, messagesRepository } from '../../db/repositories/messages.repository';
+import { readStateRepository } from '../../db/repositories/read-state.repository';
+import { readSendCheck, readSendGate } from '../../db/repositories/send-gate.repository';
+import { domainErrors, NOT_A_MEMBER } from '../../errors';
+import type { MemberRolesService } from '../moderation/member-roles.service';
+import { refusalFor } from '../moderation/bans';
+import { refuseIfMuted, refuseIfTooSoon } from '../moderation/mutes';
+import { recordMentions } from '../read-state/read-state.service';
+import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
+import type { ChatRateLimits } from '../rooms/chat-rate-limits';
+import type { AnnounceActivity } from './message-activity';
+import { checkedContent } from './message-content';
+import type { MessageReferencesService } from './message-references.service';
+import { presentMessages, toMessageDto } from './message.presenter';
+import { timeOrderedId } from './time-ordered-id';
+
+export interface SendMessageDeps {
+  db: Kysely<Database>;
+  changes: RoomChanges;
+  limits: Pick<ChatRateLimits, 'send'>;
+  roles: Pick<MemberRolesService, 'isModerator'>;
+  now: () => number;
+  announce: AnnounceActivity;
+  references?: Pick<MessageReferencesService, 'afterSend'> | undefined;
+}
+
+export interface SendMessageInput {
+  client_id: string;
+  content: string;
+  reply_to_id?: string | undefined;
+}
+
+/** A member posts in a room; a retry with the same client id answers the original (created: false). */
+export function createSendMessage({ db, changes, limits, roles, now, announce, references }: SendMessageDeps) {
+  /** The message a send replies to: one of the same room that is not deleted. */
+  async function checkedReplyTarget(roomId: string, messageId: string): Promise<MessageRow> {
+    const original = isUuid(messageId) ? await messagesRepository(db).findInRoom(roomId, messageId) : undefined;
+    if (!original) throw domainErrors.invalid(REPLY_NOT_IN_ROOM);
+    if (original.deleted_at !== null) throw domainErrors.invalid(REPLY_TO_DELETED);
+    return original;
+  }
+
+  return async function send(
+    userId: string,
+    roomId: string,
+    input: SendMessageInput,
+  ): Promise<{ message: MessageDto; created: boolean }> {
+    // Membership, mute and slow mode, an earlier send with this client id and the sender's
+    // profile in one reading (membership, mute and slow mode once more under the room lock).
+    const gate = await readSendCheck(db, roomId, userId, input.client_id);
+    if (!gate) throw domainErrors.notFound(ROOM_NOT_FOUND);
+    if (gate.member_id === null) throw await refusalFor(db, roomId, userId, domainErrors.forbidden(NOT_A_MEMBER));
+    // A retry of a send that already succeeded answers the original, whatever the limits say now.
+    const existing =
+      gate.existing_id === null ? undefined : await messagesRepository(db).findByClientId(userId, input.client_id);
+    if (existing) return { message: (await presentMessages(db, [existing]))[0] as MessageDto, created: false };
+    const author: AuthorRow | undefined =
+      gate.profile_id === null
+        ? undefined
+        : {
+            id: gate.profile_id,
+            username: gate.username,
+            display_name: gate.display_name,
+            avatar_url: gate.avatar_url,
+            github_username: gate.github_username,
+          };
+
+    const content = checkedContent(input.content);
+    const replyTo = input.reply_to_id === undefined ? null : await checkedReplyTarget(roomId, input.reply_to_id);
+    // A muted member's attempts do not spend their sending budget.
+    refuseIfMuted(gate.muted_until, now());
+    // Moderators are exempt from slow mode; their role is only looked up when the room has it on.
+    const exempt = gate.slow_mode_seconds > 0 && (await roles.isModerator(roomId, userId));
+    if (!exempt) refuseIfTooSoon(gate.slow_mode_seconds, gate.last_sent_at, now());
+    await limits.send(userId);
+
+    let mentioned: string[] = [];
+    const sent = await changes.change(roomId, async (trx, nowIso) => {
+      // Re-checked under the room lock: a concurrent leave, mute or message cannot slip past it.
+      const locked = await readSendGate(trx, roomId, userId);
+      if (!locked || locked.member_id === null) {
+        throw await refusalFor(trx, roomId, userId, domainErrors.forbidden(NOT_A_MEMBER));
+      }
+      refuseIfMuted(locked.muted_until, Date.parse(nowIso));
+      if (!exempt) refuseIfTooSoon(locked.slow_mode_seconds, locked.last_sent_at, Date.parse(nowIso));
+      const row: MessageRow = {
+        id: timeOrderedId(now()),
+        room_id: roomId,
+        user_id: userId,
+        client_id: input.client_id,
+        content,
+        created_at: nowIso,
+        edited_at: null,
+        deleted_at: null,
+        removed_by: null,
+        reply_to_id: replyTo?.id ?? null,
+      };
+      const inserted = await messagesRepository(trx).insertIfAbsent(row);
+      let message: MessageDto;
+      if (inserted) {
+        mentioned = await recordMentions(trx, row, { fresh: true });
+        // Writing in a room means having seen it up to here.
+        await readStateRepository(trx).advance(roomId, userId, { created_at: row.created_at, id: row.id });
+        // A message created a moment ago has no reactions yet: its author was read with the
+        // gate (the author of the message it replies to is read again under the lock).
+        if (row.reply_to_id !== null) {
+          message = (await presentMessages(trx, [row]))[0] as MessageDto;
+        } else {
+          message = toMessageDto(row, new Map(author ? [[userId, author]] : []), []);
+        }
+      } else {
+        const stored = await messagesRepository(trx).findByClientId(userId, input.client_id);
+        if (!stored) throw domainErrors.conflict('Message could not be saved, please retry');
+        message = (await presentMessages(trx, [stored]))[0] as MessageDto;
+      }
+      return {
+        result: { message, created: inserted },
+        events: inserted ? [{ type: 'message.created', message }] : [],
+      };
+    });
+    if (sent.created) {
+      announce(sent.message, 'created', mentioned);
+      // Resolved once the message is stored and acknowledged: sending never waits on GitHub.
+      references?.afterSend(sent.message);
+    }
+    return sent;
+  };
+}
