@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RoomStateResponse } from '../../../../shared/api/room-state';
-import type { RoomEvent } from '../../../../shared/realtime/protocol';
+import { decodeFact } from '../../../services/room-events/room-event-facts';
 import { describeEachDatabase } from '../../../testing/databases';
 import { apiClient } from '../../../testing/http';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
@@ -32,11 +32,11 @@ describeEachDatabase('room snapshot API', (engine) => {
     (
       await app.ctx.database.db
         .selectFrom('room_events')
-        .select(['seq', 'payload'])
+        .select(['seq', 'type', 'payload'])
         .where('room_id', '=', roomId)
         .orderBy('seq')
         .execute()
-    ).map((row) => ({ seq: Number(row.seq), event: JSON.parse(row.payload) as RoomEvent }));
+    ).map((row) => ({ seq: Number(row.seq), event: decodeFact(row.type, row.payload) }));
 
   it('answers 401 to visitors, 404 for an unknown room and 403 to someone who is not a member', async () => {
     const ada = await createMember(app);
@@ -145,7 +145,7 @@ describeEachDatabase('room snapshot API', (engine) => {
     for (const state of await Promise.all(snapshots)) {
       const upTo = events.filter((e) => e.seq <= state.last_seq).map((e) => e.event);
       const created = upTo.flatMap((e) => (e.type === 'message.created' ? [e.message.id] : []));
-      const joined = upTo.flatMap((e) => (e.type === 'member.joined' ? [e.member.user.id] : []));
+      const joined = upTo.flatMap((e) => (e.type === 'member.joined' ? [e.member.user_id] : []));
       expect(state.messages.messages.map((m) => m.id).sort()).toEqual(created.sort());
       expect(state.members.map((m) => m.user.id).sort()).toEqual(joined.sort());
     }
