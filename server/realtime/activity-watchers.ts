@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { UserChannelMessage } from '../bus/channels';
-import type { RealtimeClient } from './realtime-client';
+import type { SocketConnection } from './socket-connection';
 
 /**
  * Delivers the users channel on this process: a user's read position to all their sockets, and a
@@ -11,7 +11,7 @@ import type { RealtimeClient } from './realtime-client';
  * memberships change.
  */
 export class ActivityWatchers {
-  private readonly socketsByUser = new Map<string, Set<RealtimeClient>>();
+  private readonly socketsByUser = new Map<string, Set<SocketConnection>>();
   private readonly roomsByUser = new Map<string, ReadonlySet<string>>();
   private readonly usersByRoom = new Map<string, Set<string>>();
 
@@ -20,7 +20,7 @@ export class ActivityWatchers {
     private readonly logger: Logger,
   ) {}
 
-  add(client: RealtimeClient): void {
+  add(client: SocketConnection): void {
     const sockets = this.socketsByUser.get(client.userId);
     if (sockets) {
       sockets.add(client);
@@ -30,7 +30,7 @@ export class ActivityWatchers {
     void this.refresh(client.userId);
   }
 
-  remove(client: RealtimeClient): void {
+  remove(client: SocketConnection): void {
     const sockets = this.socketsByUser.get(client.userId);
     if (!sockets) return;
     sockets.delete(client);

@@ -86,7 +86,7 @@ describeEachDatabase('realtime housekeeping', (engine) => {
       db: app.ctx.database.db,
       bus: { ...app.ctx.bus, publish: async () => undefined },
     });
-    await silent.change(room.id, async () => ({
+    await silent.commit(room.id, async () => ({
       result: undefined,
       events: [{ type: 'message.deleted', message_id: '00000000-0000-4000-8000-0000000000aa' }],
     }));

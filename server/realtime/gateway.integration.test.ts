@@ -248,7 +248,7 @@ describeEachDatabase('realtime gateway', (engine) => {
       db: app.ctx.database.db,
       bus: { ...app.ctx.bus, publish: async () => undefined },
     });
-    await silent.change(room.id, async () => ({
+    await silent.commit(room.id, async () => ({
       result: undefined,
       events: [{ type: 'message.deleted', message_id: '00000000-0000-4000-8000-00000000dead' }],
     }));

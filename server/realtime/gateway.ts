@@ -9,7 +9,7 @@ import { ActivityWatchers } from './activity-watchers';
 import { busChannels, subscribeTo } from '../bus/channels';
 import { allowedOrigins, sessionCookieName } from '../config/site-origin';
 import { parseCommand } from './command-schema';
-import { RealtimeClient, type BufferLimits } from './realtime-client';
+import { SocketConnection, type BufferLimits } from './socket-connection';
 import { handleCommand, unsubscribe } from './room-commands';
 import { RoomHub } from './room-hub';
 import {
@@ -52,7 +52,7 @@ export function attachRealtimeGateway(
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const { config, bus, logger, metrics, services } = deps;
   const isAllowed = allowedOrigins(config);
-  const rooms = services.roomAccess;
+  const rooms = services.roomEventLog;
   const hub = new RoomHub(
     bus,
     services.presence,
@@ -61,7 +61,7 @@ export function attachRealtimeGateway(
     (roomId) => rooms.forgetPresented(roomId),
   );
   const commandDeps: CommandDeps = { logger, services, replayPacer: new ReplayPacer() };
-  const clients = new Set<RealtimeClient>();
+  const clients = new Set<SocketConnection>();
   /** Open sockets on this process per session and per user (see socket-limits.ts). */
   const socketsPerSession = new Map<string, number>();
   const socketsPerUser = new Map<string, number>();
@@ -104,7 +104,7 @@ export function attachRealtimeGateway(
   for (const timer of timers) timer.unref();
 
   async function checkSessions(): Promise<void> {
-    const bySession = new Map<string, RealtimeClient[]>();
+    const bySession = new Map<string, SocketConnection[]>();
     for (const client of clients) bySession.set(client.sessionId, [...(bySession.get(client.sessionId) ?? []), client]);
     for (const [sessionId, sockets] of bySession) {
       const active = await services.sessions.isActive(sessionId).catch(() => true);
@@ -158,7 +158,7 @@ export function attachRealtimeGateway(
   }
 
   function onConnection(ws: WebSocket, socket: Duplex, userId: string, sessionId: string): void {
-    const client = new RealtimeClient(
+    const client = new SocketConnection(
       ws,
       socket,
       userId,
@@ -193,7 +193,7 @@ export function attachRealtimeGateway(
     client.send({ type: 'hello', user_id: userId, protocol: PROTOCOL_VERSION });
   }
 
-  function onFrame(client: RealtimeClient, data: RawData, isBinary: boolean): void {
+  function onFrame(client: SocketConnection, data: RawData, isBinary: boolean): void {
     client.alive = true;
     // The user's budget is shared by all their sockets on every process (Redis when configured).
     // Every frame is counted as it arrives, also one refused below; a command runs only once its

@@ -11,12 +11,12 @@ export interface RealtimeDeps {
   bus: EventBus;
   logger: Logger;
   metrics: AppMetrics | undefined;
-  services: Pick<AppServices, 'sessions' | 'roomAccess' | 'roomStanding' | 'presence' | 'rateLimiter'>;
+  services: Pick<AppServices, 'sessions' | 'roomEventLog' | 'roomStanding' | 'presence' | 'rateLimiter'>;
 }
 
 /** What one socket command may use. */
 export type CommandDeps = Pick<RealtimeDeps, 'logger'> & {
-  services: Pick<AppServices, 'roomAccess' | 'roomStanding' | 'rateLimiter'>;
+  services: Pick<AppServices, 'roomEventLog' | 'roomStanding' | 'rateLimiter'>;
   /** One per process: shares the event loop between the sockets reading room event logs. */
   replayPacer: ReplayPacer;
 };

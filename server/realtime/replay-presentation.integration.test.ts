@@ -47,7 +47,7 @@ describeEachDatabase('replayed events are presented at delivery', (engine) => {
     const ada = await createMember(app);
     const grace = await createMember(app);
     const roomId = await roomWith(ada, grace);
-    const before = (await app.services.roomAccess.lastSeq(roomId)) ?? 0;
+    const before = (await app.services.roomEventLog.lastSeq(roomId)) ?? 0;
     clock.advance(1000);
     const original = messageOf(await ada.send(roomId, 'first words'));
     clock.advance(1000);

@@ -1,7 +1,7 @@
 import { TYPING_RELAY_INTERVAL_MS } from '../../shared/limits';
 import type { ClientCommand } from '../../shared/realtime/protocol';
 import type { CommandDeps } from './realtime-deps';
-import { createMembership, type RealtimeClient } from './realtime-client';
+import { createRoomListener, type SocketConnection } from './socket-connection';
 import type { RoomHub } from './room-hub';
 import { RoomSubscription } from './room-subscription';
 
@@ -12,7 +12,7 @@ export const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;
 export async function handleCommand(
   deps: CommandDeps,
   hub: RoomHub,
-  client: RealtimeClient,
+  client: SocketConnection,
   command: ClientCommand,
 ): Promise<void> {
   switch (command.type) {
@@ -32,7 +32,7 @@ export async function handleCommand(
       if (!membership) return client.sendError('forbidden', 'Subscribe to the room first', command.type);
       // A replay reads the log again: a member banned or gone since the subscription reads nothing
       // (their member.left may still be on its way to this socket).
-      if (!(await deps.services.roomAccess.isActiveMember(command.room_id, client.userId))) {
+      if (!(await deps.services.roomEventLog.isActiveMember(command.room_id, client.userId))) {
         return refuse(deps, hub, client, command.room_id, command.type);
       }
       if (client.rooms.get(command.room_id) === membership) membership.subscription.replay(command.after_seq);
@@ -63,11 +63,11 @@ export async function handleCommand(
 async function subscribe(
   deps: CommandDeps,
   hub: RoomHub,
-  client: RealtimeClient,
+  client: SocketConnection,
   roomId: string,
   afterSeq: number | undefined,
 ): Promise<void> {
-  const rooms = deps.services.roomAccess;
+  const rooms = deps.services.roomEventLog;
   // A membership row implies its room, so the room is only looked up to word the refusal.
   if (!(await rooms.isActiveMember(roomId, client.userId))) {
     if (!(await rooms.roomExists(roomId)))
@@ -90,7 +90,7 @@ async function subscribe(
     (error) => deps.logger.warn({ err: error, roomId }, 'room delivery failed'),
     deps.replayPacer,
   );
-  const membership = createMembership(client, subscription);
+  const membership = createRoomListener(client, subscription);
   client.rooms.set(roomId, membership);
   // Listen first, then read the sequence: nothing committed after the read can be missed.
   await hub.attach(roomId, membership);
@@ -113,7 +113,7 @@ async function subscribe(
 async function refuse(
   deps: CommandDeps,
   hub: RoomHub,
-  client: RealtimeClient,
+  client: SocketConnection,
   roomId: string,
   command: ClientCommand['type'],
 ): Promise<void> {
@@ -121,7 +121,7 @@ async function refuse(
   client.sendError('forbidden', await deps.services.roomStanding.refusalOf(roomId, client.userId), command);
 }
 
-export async function unsubscribe(hub: RoomHub, client: RealtimeClient, roomId: string): Promise<void> {
+export async function unsubscribe(hub: RoomHub, client: SocketConnection, roomId: string): Promise<void> {
   const membership = client.rooms.get(roomId);
   if (!membership) return;
   client.rooms.delete(roomId);

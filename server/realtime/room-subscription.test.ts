@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PresentedRoomEvent } from '../services/room-events/room-access.service';
+import type { PresentedRoomEvent } from '../services/room-events/room-event-log.service';
 import { REPLAY_PAGE_EVENTS, RoomSubscription, type RoomLog, type SubscriptionSink } from './room-subscription';
 import { ReplayPacer } from './replay-pacer';
 

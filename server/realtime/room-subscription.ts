@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MAX_REPLAY_EVENTS } from '../../shared/realtime/protocol';
-import type { RoomLog } from '../services/room-events/room-access.service';
+import type { RoomLog } from '../services/room-events/room-event-log.service';
 import type { ReplayPacer } from './replay-pacer';
 
 /** One committed event ready to send: `json` is the presented RoomEvent document. */
@@ -23,7 +23,7 @@ export interface SubscriptionSink {
   whenWritable(): Promise<void>;
 }
 
-export type { RoomLog } from '../services/room-events/room-access.service';
+export type { RoomLog } from '../services/room-events/room-event-log.service';
 
 /** Live events held while the log is read; beyond this the log is simply read again. */
 const MAX_QUEUED = 1000;

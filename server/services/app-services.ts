@@ -27,7 +27,7 @@ import { createPublicProfilesService } from './profiles/public-profiles.service'
 import { createUsernameRules } from './profiles/username-rules';
 import { createReadStateService } from './read-state/read-state.service';
 import { createMessageSearchService } from './search/message-search.service';
-import { createRoomAccessService } from './room-events/room-access.service';
+import { createRoomEventLogService } from './room-events/room-event-log.service';
 import { createRoomChanges } from './room-events/room-change';
 import { createChatRateLimits } from './rooms/chat-rate-limits';
 import { createRepositoryCheck } from './rooms/repository-check';
@@ -117,7 +117,7 @@ export function buildAppServices(infra: Infrastructure) {
     pins: createPinsService({ db, changes, roles: memberRoles, limits }),
     reports: createReportsService({ db, bus, limits, roles: memberRoles, logger, now }),
     ignores: createIgnoresService({ db, now }),
-    roomAccess: createRoomAccessService(db, now),
+    roomEventLog: createRoomEventLogService(db, now),
     roomStanding: createRoomStandingService({ db, now }),
     /** Who is online: this process's sockets, merged across processes through Redis when set. */
     presence,

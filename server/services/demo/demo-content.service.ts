@@ -17,7 +17,7 @@ import { toMessageDto, toReactionDto, toUserSummaryDto } from '../messages/messa
 import { showCurrentTextInLog } from '../messages/message-history';
 import { presentMessages } from '../messages/message.presenter';
 import { timeOrderedIdAt } from '../messages/time-ordered-id';
-import { applyRoomChange } from '../room-events/room-change';
+import { applyChangeInTransaction } from '../room-events/room-change';
 import { DEMO_CONVERSATIONS, type RoomScript } from './conversations';
 
 const MINUTE = 60_000;
@@ -222,7 +222,7 @@ export function createDemoContentService(deps: DemoContentDeps) {
         for (const action of actions) {
           const userId = userIds[action.speaker];
           if (!userId) throw new Error(`demo content: ${script.repo} has no speaker ${action.speaker}`);
-          await applyRoomChange(trx, roomId, iso(action.at), async (inner, at) => {
+          await applyChangeInTransaction(trx, roomId, iso(action.at), async (inner, at) => {
             const events: RoomEvent[] = [];
             if (action.kind === 'join') {
               await membersRepository(inner).upsertActive({

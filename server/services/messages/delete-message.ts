@@ -53,7 +53,7 @@ export function createDeleteMessage({ db, changes, limits, roles, bus, logger, a
     await authorize(actorId, current, by);
     const byModerator = by === 'moderator';
     let hadReports = false;
-    const removed = await changes.change(current.room_id, async (trx, nowIso) => {
+    const removed = await changes.commit(current.room_id, async (trx, nowIso) => {
       const repository = messagesRepository(trx);
       if (!byModerator) await refuseIfBanned(trx, current.room_id, actorId);
       const done = byModerator

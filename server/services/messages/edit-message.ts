@@ -39,7 +39,7 @@ export function createEditMessage({ db, changes, limits, now, references }: Edit
     await limits.edit(userId);
 
     let referring = false;
-    const edited = await changes.change(current.room_id, async (trx, nowIso) => {
+    const edited = await changes.commit(current.room_id, async (trx, nowIso) => {
       await refuseIfBanned(trx, current.room_id, userId);
       await assertNotMuted(trx, current.room_id, userId, Date.parse(nowIso));
       const updated = await messagesRepository(trx).updateOwn(messageId, userId, content, nowIso);

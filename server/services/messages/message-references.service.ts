@@ -45,7 +45,7 @@ const NEVER_CHECKED = new Date(0).toISOString();
 
 export interface MessageReferencesDeps {
   db: Kysely<Database>;
-  changes: Pick<RoomChanges, 'change'>;
+  changes: Pick<RoomChanges, 'commit'>;
   github: Pick<GitHubApi, 'getIssue'>;
   /** GitHub web origins whose issue addresses are references (referenceWebUrls). */
   webUrls: readonly string[];
@@ -162,7 +162,7 @@ export function createMessageReferencesService(deps: MessageReferencesDeps) {
       if (!deferred && (await isCurrent(db, message))) await messageReferencesRepository(db).save(stored);
       return;
     }
-    await changes.change(message.room_id, async (trx) => {
+    await changes.commit(message.room_id, async (trx) => {
       const current = await messageReferencesRepository(trx).find(message.id);
       if (!(await isCurrent(trx, message)) || sameRefs(refs, current?.refs ?? []))
         return { result: undefined, events: [] };

@@ -42,7 +42,7 @@ export function createReactionsService({ db, changes, limits, now }: ReactionsSe
       await assertNotMuted(db, roomId, userId, now());
       await limits.reaction(userId);
 
-      return changes.change(roomId, async (trx, nowIso) => {
+      return changes.commit(roomId, async (trx, nowIso) => {
         if (!(await membersRepository(trx).isActiveMember(roomId, userId))) {
           throw await refusalFor(trx, roomId, userId, domainErrors.forbidden(NOT_A_MEMBER));
         }

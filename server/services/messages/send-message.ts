@@ -79,7 +79,7 @@ export function createSendMessage({ db, changes, limits, roles, now, announce, r
     await limits.send(userId);
 
     let mentioned: string[] = [];
-    const sent = await changes.change(roomId, async (trx, nowIso) => {
+    const sent = await changes.commit(roomId, async (trx, nowIso) => {
       // Re-checked under the room lock: a concurrent leave, mute or message cannot slip past it.
       const locked = await readSendGate(trx, roomId, userId);
       if (!locked || locked.member_id === null) {

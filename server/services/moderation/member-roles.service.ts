@@ -72,7 +72,7 @@ export function createMemberRolesService(deps: MemberRolesDeps) {
       await membersRepository(db).setRole(roomId, userId, role);
       return;
     }
-    await changes.change(roomId, async (trx) => {
+    await changes.commit(roomId, async (trx) => {
       const stored = await membersRepository(trx).setRole(roomId, userId, role);
       return {
         result: undefined,

@@ -93,7 +93,7 @@ export function createModerationService({ db, changes, roles, limits, now }: Mod
       await requireSanctionable(roomId, targetId);
       await limits.moderate(moderatorId);
       const mutedUntil = new Date(now() + MUTE_DURATIONS[duration]).toISOString();
-      await changes.change(roomId, async (trx, nowIso) => {
+      await changes.commit(roomId, async (trx, nowIso) => {
         const members = membersRepository(trx);
         // Re-checked under the room lock: the member may have left meanwhile.
         if (!(await members.findActiveRole(roomId, targetId))) throw domainErrors.notFound(NOT_IN_ROOM);
@@ -120,7 +120,7 @@ export function createModerationService({ db, changes, roles, limits, now }: Mod
       if (targetId === moderatorId) throw domainErrors.forbidden(MODERATOR_PROTECTED);
       await requireBannable(roomId, targetId);
       await limits.moderate(moderatorId);
-      await changes.change(roomId, async (trx, nowIso) => {
+      await changes.commit(roomId, async (trx, nowIso) => {
         const bans = roomBansRepository(trx);
         if (await bans.isBanned(roomId, targetId)) return { result: undefined, events: [] };
         await bans.insert({ room_id: roomId, user_id: targetId, banned_by: moderatorId, created_at: nowIso });
@@ -142,7 +142,7 @@ export function createModerationService({ db, changes, roles, limits, now }: Mod
     /** Lifts a ban (the person may join again); someone not banned is left as is. */
     async unban(moderatorId: string, roomId: string, targetId: string): Promise<void> {
       await requireActingModerator(roomId, moderatorId);
-      await changes.change(roomId, async (trx, nowIso) => {
+      await changes.commit(roomId, async (trx, nowIso) => {
         const lifted = await roomBansRepository(trx).delete(roomId, targetId);
         if (lifted) {
           await logModeration(trx, {
@@ -182,7 +182,7 @@ export function createModerationService({ db, changes, roles, limits, now }: Mod
     /** Sets the room's slow mode (0 = off); the same value again changes nothing. */
     async setSlowMode(moderatorId: string, roomId: string, seconds: SlowModeSeconds): Promise<SlowModeResponse> {
       await requireActingModerator(roomId, moderatorId);
-      await changes.change(roomId, async (trx, nowIso) => {
+      await changes.commit(roomId, async (trx, nowIso) => {
         const rooms = roomsRepository(trx);
         const room = await rooms.findById(roomId);
         if (!room || Number(room.slow_mode_seconds) === seconds) return { result: undefined, events: [] };
@@ -202,7 +202,7 @@ export function createModerationService({ db, changes, roles, limits, now }: Mod
     /** Sets the room's topic ('' clears it); the same topic again changes nothing. */
     async setTopic(moderatorId: string, roomId: string, topic: string): Promise<TopicResponse> {
       await requireActingModerator(roomId, moderatorId);
-      await changes.change(roomId, async (trx, nowIso) => {
+      await changes.commit(roomId, async (trx, nowIso) => {
         const rooms = roomsRepository(trx);
         const room = await rooms.findById(roomId);
         if (!room || room.topic === topic) return { result: undefined, events: [] };
@@ -222,7 +222,7 @@ export function createModerationService({ db, changes, roles, limits, now }: Mod
     /** Lifts a mute; a member who is not muted is left as is (no event). */
     async unmute(moderatorId: string, roomId: string, targetId: string): Promise<void> {
       await requireActingModerator(roomId, moderatorId);
-      await changes.change(roomId, async (trx, nowIso) => {
+      await changes.commit(roomId, async (trx, nowIso) => {
         const members = membersRepository(trx);
         if ((await members.findMutedUntil(roomId, targetId)) === null) return { result: undefined, events: [] };
         await members.setMutedUntil(roomId, targetId, null);

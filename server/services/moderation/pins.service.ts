@@ -35,7 +35,7 @@ export function createPinsService({ db, changes, roles, limits }: PinsServiceDep
   return {
     async pin(moderatorId: string, messageId: string): Promise<void> {
       const message = await moderatedMessage(moderatorId, messageId);
-      await changes.change(message.room_id, async (trx, nowIso) => {
+      await changes.commit(message.room_id, async (trx, nowIso) => {
         const pins = pinnedMessagesRepository(trx);
         if (!(await messagesRepository(trx).findById(messageId))) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
         if (await pins.isPinned(messageId)) return { result: undefined, events: [] };
@@ -63,7 +63,7 @@ export function createPinsService({ db, changes, roles, limits }: PinsServiceDep
 
     async unpin(moderatorId: string, messageId: string): Promise<void> {
       const message = await moderatedMessage(moderatorId, messageId);
-      await changes.change(message.room_id, async (trx, nowIso) => {
+      await changes.commit(message.room_id, async (trx, nowIso) => {
         const unpinned = await pinnedMessagesRepository(trx).delete(messageId);
         if (unpinned) {
           await logModeration(trx, {

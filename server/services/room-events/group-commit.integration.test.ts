@@ -48,12 +48,12 @@ describe('room changes on SQLite, committed in groups', () => {
     const topic = (text: string) => ({ type: 'room.topic_changed' as const, topic: text });
     const seenInside: Array<number[]> = [];
 
-    const first = changes.change(roomId, async () => ({ result: 'first', events: [topic('one')] }));
-    const refused = changes.change(roomId, async () => {
+    const first = changes.commit(roomId, async () => ({ result: 'first', events: [topic('one')] }));
+    const refused = changes.commit(roomId, async () => {
       throw domainErrors.forbidden('not you');
     });
-    const empty = changes.change(roomId, async () => ({ result: 'nothing', events: [] }));
-    const last = changes.change(roomId, async (trx) => {
+    const empty = changes.commit(roomId, async () => ({ result: 'nothing', events: [] }));
+    const last = changes.commit(roomId, async (trx) => {
       // The first change is visible inside the group, not yet outside it.
       const inside = await roomEventsRepository(trx).listAfter(roomId, before, 10);
       seenInside.push(
@@ -92,8 +92,8 @@ describe('room changes on SQLite, committed in groups', () => {
       now: () => Date.now(),
     });
     const event = { type: 'room.topic_changed' as const, topic: 'x' };
-    await changes.change(roomId, async () => ({ result: 1, events: [event] }));
-    await changes.change(roomId, async () => ({ result: 2, events: [event] }));
+    await changes.commit(roomId, async () => ({ result: 1, events: [event] }));
+    await changes.commit(roomId, async () => ({ result: 2, events: [event] }));
     expect(committedSeqs(roomId).filter((seq) => seq > before)).toEqual([before + 1, before + 2]);
   });
 });

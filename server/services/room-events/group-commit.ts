@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { RoomChangeFn, SequencedEvent } from './room-change';
 
-/** Applies one change inside an open transaction (room-change.ts: applyRoomChange). */
+/** Applies one change inside an open transaction (room-change.ts: applyChangeInTransaction). */
 type ApplyChange = (
   trx: Kysely<Database>,
   roomId: string,
@@ -34,7 +34,7 @@ interface Waiting {
  */
 export function createGroupCommit(
   db: Kysely<Database>,
-  applyRoomChange: ApplyChange,
+  applyChangeInTransaction: ApplyChange,
   maxChanges = GROUP_COMMIT_MAX_CHANGES,
 ) {
   let waiting: Waiting[] = [];
@@ -63,7 +63,7 @@ export function createGroupCommit(
         for (const item of group) {
           await sql`savepoint room_change`.execute(trx);
           try {
-            const applied = await applyRoomChange(trx, item.roomId, item.nowIso, item.change);
+            const applied = await applyChangeInTransaction(trx, item.roomId, item.nowIso, item.change);
             // A change without events leaves nothing behind (not even the room's activity time).
             if (applied.committed.length === 0) await sql`rollback to room_change`.execute(trx);
             outcomes.push({ ok: true, applied });

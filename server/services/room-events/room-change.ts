@@ -35,7 +35,7 @@ export const ROOM_NOT_FOUND = 'Chat room not found';
  * returns its events presented, as live sockets receive them: the caller publishes those after
  * commit, and replays present the stored facts again (room-event.presenter.ts).
  */
-export async function applyRoomChange<T>(
+export async function applyChangeInTransaction<T>(
   trx: Kysely<Database>,
   roomId: string,
   nowIso: string,
@@ -88,7 +88,7 @@ export interface RoomChangesDeps {
 export function createRoomChanges({ db, bus, logger, now }: RoomChangesDeps) {
   // SQLite has one writer: changes arriving together commit together. PostgreSQL runs concurrent
   // transactions on its pool's connections.
-  const groupCommit = engineOf(db) === 'sqlite' ? createGroupCommit(db, applyRoomChange) : undefined;
+  const groupCommit = engineOf(db) === 'sqlite' ? createGroupCommit(db, applyChangeInTransaction) : undefined;
   /**
    * Pushes committed events to every process, without holding up the request: the change is
    * already safe in the log. Best effort: a lost publish is repaired by the sequence numbers (the
@@ -111,7 +111,7 @@ export function createRoomChanges({ db, bus, logger, now }: RoomChangesDeps) {
      * One room change in its own transaction, published on the bus after commit. A change that
      * produces no event is rolled back entirely, so a no-op does not even touch last_activity_at.
      */
-    async change<T>(roomId: string, change: RoomChangeFn<T>): Promise<T> {
+    async commit<T>(roomId: string, change: RoomChangeFn<T>): Promise<T> {
       const nowIso = new Date(now()).toISOString();
       if (groupCommit) {
         const applied = await groupCommit.apply(roomId, nowIso, change);
@@ -121,7 +121,7 @@ export function createRoomChanges({ db, bus, logger, now }: RoomChangesDeps) {
       let outcome: { result: T; committed: SequencedEvent[] };
       try {
         outcome = await db.transaction().execute(async (trx) => {
-          const applied = await applyRoomChange(trx, roomId, nowIso, change);
+          const applied = await applyChangeInTransaction(trx, roomId, nowIso, change);
           if (applied.committed.length === 0) throw new NoChange(applied.result);
           return applied;
         });

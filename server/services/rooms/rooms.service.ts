@@ -19,7 +19,7 @@ import { toUserSummaryDto } from '../messages/message.presenter';
 import { busChannels, publishOn } from '../../bus/channels';
 import { refuseIfBanned } from '../moderation/bans';
 import type { MemberRolesService } from '../moderation/member-roles.service';
-import { applyRoomChange, ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
+import { applyChangeInTransaction, ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from './chat-rate-limits';
 import type { RepositoryCheck } from './repository-check';
 import { toMemberDto, toRoomDto, toRoomSummaryDto } from './room.presenter';
@@ -111,7 +111,7 @@ export function createRoomsService({
         }
         if (!room) throw domainErrors.notFound(ROOM_NOT_FOUND);
         const roomId = room.id;
-        const applied = await applyRoomChange(trx, roomId, nowIso, async (inner, at) => {
+        const applied = await applyChangeInTransaction(trx, roomId, nowIso, async (inner, at) => {
           const membersInTransaction = membersRepository(inner);
           const membership = await membersInTransaction.find(roomId, userId);
           if (membership && membership.left_at === null) return { result: undefined, events: [] };
@@ -135,7 +135,7 @@ export function createRoomsService({
 
     /** Ends the caller's membership; leaving a room one is not in is a no-op. */
     async leave(userId: string, roomId: string): Promise<void> {
-      const left = await changes.change(roomId, async (trx, nowIso) => {
+      const left = await changes.commit(roomId, async (trx, nowIso) => {
         const ended = await membersRepository(trx).markLeft(roomId, userId, nowIso);
         return { result: ended, events: ended ? [{ type: 'member.left', user_id: userId }] : [] };
       });

@@ -14,7 +14,7 @@ export interface BufferLimits {
   hardBytes: number;
 }
 
-export interface RoomMembership extends HubMember {
+export interface SocketRoomListener extends HubMember {
   /** False until room.subscribed has been sent: earlier presence is held back. */
   ready: boolean;
   heldPresence: string[] | undefined;
@@ -27,8 +27,8 @@ const POLICY_LINGER_MS = 1000;
 const DRAIN_POLL_MS = 20;
 
 /** One connected socket: its identity, its room subscriptions and a guarded send. */
-export class RealtimeClient implements SubscriptionSink {
-  readonly rooms = new Map<string, RoomMembership>();
+export class SocketConnection implements SubscriptionSink {
+  readonly rooms = new Map<string, SocketRoomListener>();
   alive = true;
   /** Commands are handled one at a time, in arrival order. */
   commandQueue: Promise<void> = Promise.resolve();
@@ -48,7 +48,7 @@ export class RealtimeClient implements SubscriptionSink {
     private readonly connection: Pick<Duplex, 'cork' | 'uncork'>,
     readonly userId: string,
     readonly sessionId: string,
-    private readonly onMembershipEnded: (client: RealtimeClient, roomId: string) => void,
+    private readonly onMembershipEnded: (client: SocketConnection, roomId: string) => void,
     private readonly limits: BufferLimits = { softBytes: SOFT_BUFFER_BYTES, hardBytes: HARD_BUFFER_BYTES },
   ) {}
 
@@ -154,8 +154,8 @@ export class RealtimeClient implements SubscriptionSink {
   }
 }
 
-export function createMembership(client: RealtimeClient, subscription: RoomSubscription): RoomMembership {
-  const membership: RoomMembership = {
+export function createRoomListener(client: SocketConnection, subscription: RoomSubscription): SocketRoomListener {
+  const membership: SocketRoomListener = {
     userId: client.userId,
     subscription,
     ready: false,

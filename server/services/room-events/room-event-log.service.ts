@@ -20,7 +20,7 @@ export interface RoomLog {
  * stands and what it holds (presented once per event on this process), and which rooms a user
  * belongs to.
  */
-export function createRoomAccessService(db: Kysely<Database>, now: () => number = Date.now) {
+export function createRoomEventLogService(db: Kysely<Database>, now: () => number = Date.now) {
   const presented = createPresentedEvents({ present: (facts) => presentRoomEvents(db, facts), now });
   return {
     isActiveMember: (roomId: string, userId: string) => membersRepository(db).isActiveMember(roomId, userId),
@@ -43,4 +43,4 @@ export function createRoomAccessService(db: Kysely<Database>, now: () => number 
   };
 }
 
-export type RoomAccessService = ReturnType<typeof createRoomAccessService>;
+export type RoomEventLogService = ReturnType<typeof createRoomEventLogService>;

@@ -4,17 +4,17 @@ import type { Duplex } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { RealtimeClient } from './realtime-client';
+import { SocketConnection } from './socket-connection';
 
 interface Pair {
-  client: RealtimeClient;
+  client: SocketConnection;
   peer: WebSocket;
   received: string[];
   /** Calls that handed data to the operating system since the handshake. */
   writes(): number;
 }
 
-describe('RealtimeClient writes', () => {
+describe('SocketConnection writes', () => {
   const cleanups: Array<() => Promise<void> | void> = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -49,7 +49,7 @@ describe('RealtimeClient writes', () => {
         return original(...args);
       };
     }
-    const client = new RealtimeClient(ws, socket, 'user-1', 'session-1', () => undefined);
+    const client = new SocketConnection(ws, socket, 'user-1', 'session-1', () => undefined);
     return { client, peer, received, writes: () => writes };
   }
 
