@@ -6,7 +6,7 @@
  *                                         10,000 idle connections for memory (about twenty minutes on two cores)
  *   npm run bench -- --shape=reduced      1,000 connections, 100–800 msg/s, 3,000 idle
  *   npm run bench -- --shape=quick        smoke run
- *   npm run bench -- --only=fanout,http   a subset (fanout, roomsize, soak, scaling, http, bundle, economy, abuse)
+ *   npm run bench -- --only=fanout,http   a subset (fanout, roomsize, soak, scaling, http, bundle, economy, abuse, replay)
  *   npm run bench -- --only=roomsize      CPU per delivery in rooms of 10, 40, 200 and 1,000 sockets, against raw ws
  *                                         (--room-sizes=a,b --room-size-deliveries=N --room-size-connections=N)
  *   npm run bench -- --only=soak          ten minutes at 70 % of the fan-out knee: event-loop delay and RSS slope
@@ -14,6 +14,8 @@
  *                                         fan-out, or of the committed results, sets the rate)
  *   npm run bench -- --only=abuse         one user flooding the WebSocket: another user's send→delivery
  *                                         and /api/health p99, quiet vs flood (about 40 s; own results file)
+ *   npm run bench -- --only=replay        20 sockets replaying a 480-event log at once, three rounds (own results file;
+ *                                         --replay-sockets=N --replay-messages=N --replay-rounds=N)
  *   npm run bench -- --only=fanout --cpu-prof=/tmp/prof   also write the server's CPU profile there
  *                                         (fanout and http)
  *   npm run bench -- --only=fanout --rates=400 --sql-profile=/tmp/sql.json   time every SQLite statement of
@@ -29,6 +31,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '../server/testing/services/product-server';
 import { runHttpBench, type HttpFigure } from './http/http-bench';
 import { runAbuseBench } from './realtime/abuse-bench';
+import { runReplayBench } from './realtime/replay-bench';
 import { runScalingBench, type ScalingResult } from './realtime/scaling-bench';
 import { measureGitHubEconomy, type GitHubEconomy } from './lib/github-economy';
 import { runFanoutBench, type FanoutResult } from './realtime/fanout-bench';
@@ -60,7 +63,7 @@ const args = new Map(
     return [key ?? '', rest.join('=') || 'true'] as const;
   }),
 );
-const only = new Set((args.get('only') ?? 'fanout,roomsize,soak,scaling,http,bundle,economy,abuse').split(','));
+const only = new Set((args.get('only') ?? 'fanout,roomsize,soak,scaling,http,bundle,economy,abuse,replay').split(','));
 const outDir = path.resolve(REPO_ROOT, args.get('out') ?? 'bench/results');
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
@@ -176,6 +179,22 @@ async function main(): Promise<void> {
     log(`GitHub economy: ${results.economy.upstreamRequestsWarm} upstream requests per 100 warm home-page views`);
   }
   fs.mkdirSync(outDir, { recursive: true });
+  if (only.has('replay')) {
+    const replay = await runReplayBench(
+      {
+        sockets: Number(args.get('replay-sockets') ?? 20),
+        messages: Number(args.get('replay-messages') ?? 400),
+        rounds: Number(args.get('replay-rounds') ?? 3),
+      },
+      log,
+    );
+    const report = { date: new Date().toISOString(), machine: results.machine, replay };
+    fs.writeFileSync(path.join(outDir, 'replay.json'), `${JSON.stringify(report, null, 2)}\n`);
+    if (only.size === 1) {
+      log(`done in ${Math.round((Date.now() - started) / 1000)} s → ${path.relative(REPO_ROOT, outDir)}/`);
+      return;
+    }
+  }
   if (only.has('abuse')) {
     const abuse = await runAbuseBench(
       {

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { MAX_REPLAY_EVENTS } from '../../shared/realtime/protocol';
 import { openDatabase } from '../../server/db/database';
+import { encodeFact } from '../../server/services/room-events/room-event-facts';
 import { createProductServer } from '../../server/testing/services/product-server';
 import { startCpuWindow } from '../lib/cpu-meter';
 import { percentile, round } from '../lib/percentiles';
@@ -283,7 +284,7 @@ async function seedReplayLog(
     room_id: roomId,
     seq: i + 1,
     type: 'message.deleted',
-    payload: JSON.stringify({ type: 'message.deleted', message_id: `seeded-${i + 1}` }),
+    payload: encodeFact({ type: 'message.deleted', message_id: `seeded-${i + 1}` }),
     created_at: now,
   }));
   for (let i = 0; i < rows.length; i += 200)

@@ -1,8 +1,6 @@
+import { channelOf, roomEventSeq } from '../bus/channels';
 import type { EventBus } from '../bus/event-bus';
 import type { AppMetrics } from './app-metrics';
-
-const ROOM_CHANNEL = /^room:(.+)$/;
-const EVENT_SEQ = /^E(\d{1,15}) /;
 
 /**
  * The bus as the app uses it, counting failed operations and noting when each room event is
@@ -13,9 +11,9 @@ export function instrumentBus(bus: EventBus, metrics: AppMetrics): EventBus {
   return {
     kind: bus.kind,
     async publish(channel, message) {
-      const room = ROOM_CHANNEL.exec(channel)?.[1];
-      const seq = room ? EVENT_SEQ.exec(message)?.[1] : undefined;
-      if (room && seq) metrics.eventCommitted(room, Number(seq));
+      const target = channelOf(channel);
+      const seq = target?.channel === 'room' ? roomEventSeq(message) : null;
+      if (target?.channel === 'room' && seq !== null) metrics.eventCommitted(target.roomId, seq);
       try {
         await bus.publish(channel, message);
       } catch (error) {

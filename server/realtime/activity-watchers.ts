@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { parseUserChannelMessage } from '../services/read-state/user-channel';
+import type { UserChannelMessage } from '../bus/channels';
 import type { RealtimeClient } from './realtime-client';
 
 /**
@@ -39,9 +39,7 @@ export class ActivityWatchers {
     this.index(client.userId, new Set());
   }
 
-  handle(raw: string): void {
-    const message = parseUserChannelMessage(raw);
-    if (!message) return;
+  handle(message: UserChannelMessage): void {
     switch (message.type) {
       case 'read.updated':
       case 'notifications.updated': {

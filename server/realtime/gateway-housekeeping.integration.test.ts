@@ -5,7 +5,7 @@ import { createMember } from '../testing/room-test-kit';
 import { hashToken } from '../services/sessions.service';
 import { describeEachDatabase } from '../testing/databases';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { encodeRoomBusMessage, roomChannel } from '../services/room-events/room-bus';
+import { busChannels, publishOn } from '../bus/channels';
 import { createRoomChanges } from '../services/room-events/room-change';
 import { attachRealtimeGateway } from './gateway';
 import { openTestSocket } from '../testing/ws-test-client';
@@ -62,14 +62,12 @@ describeEachDatabase('realtime housekeeping', (engine) => {
     // Live events straight onto the bus (as other processes would publish them), far more than the reader takes.
     const padding = 'p'.repeat(8 * 1024);
     for (let i = 1; i <= 2000 && socket.ws.readyState === socket.ws.OPEN; i += 1) {
-      await app.ctx.bus.publish(
-        roomChannel(room.id),
-        encodeRoomBusMessage({
-          kind: 'event',
-          seq: lastSeq + i,
-          event: { type: 'room.topic_changed', topic: padding },
-        }),
-      );
+      await publishOn(app.ctx.bus, busChannels.room(room.id), {
+        kind: 'event',
+        seq: lastSeq + i,
+        type: 'room.topic_changed',
+        json: JSON.stringify({ type: 'room.topic_changed', topic: padding }),
+      });
       if (i % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     socket.ws.resume();

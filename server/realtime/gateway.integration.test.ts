@@ -3,12 +3,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ServerFrame } from '../../shared/realtime/protocol';
 import { CLOSE_CODES, MAX_REPLAY_EVENTS, PROTOCOL_VERSION } from '../../shared/realtime/protocol';
 import { createMember, messageOf, type TestMember } from '../testing/room-test-kit';
-import { encodeRoomBusMessage, roomChannel } from '../services/room-events/room-bus';
+import { busChannels, publishOn } from '../bus/channels';
 import { createRoomChanges } from '../services/room-events/room-change';
+import { encodeFact } from '../services/room-events/room-event-facts';
 import { hashToken } from '../services/sessions.service';
 import { describeEachDatabase } from '../testing/databases';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { publishSessionEnded } from '../services/session-events';
 import { HandshakeRefused, openTestSocket, waitForEvents, type TestSocket } from '../testing/ws-test-client';
 
 const ORIGIN = 'http://localhost:3000';
@@ -197,7 +197,7 @@ describeEachDatabase('realtime gateway', (engine) => {
     const other = await connect(await createMember(app));
     const token = ada.cookie.slice(ada.cookie.indexOf('=') + 1);
     await app.services.sessions.destroy(hashToken(token));
-    await publishSessionEnded(app.ctx.bus, hashToken(token));
+    await publishOn(app.ctx.bus, busChannels.sessions, { type: 'session.ended', session_id: hashToken(token) });
     expect(await socket.closed).toBe(CLOSE_CODES.sessionEnded);
     await settle(other);
   });
@@ -254,10 +254,12 @@ describeEachDatabase('realtime gateway', (engine) => {
     }));
     // ...then stale duplicates from the bus, then the next real event reveals the gap.
     const stale = (await waitForEvents(socket, room.id, 2))[1]!;
-    await app.ctx.bus.publish(
-      roomChannel(room.id),
-      encodeRoomBusMessage({ kind: 'event', seq: 2, event: stale.event }),
-    );
+    await publishOn(app.ctx.bus, busChannels.room(room.id), {
+      kind: 'event',
+      seq: 2,
+      type: stale.event.type,
+      json: JSON.stringify(stale.event),
+    });
     await grace.send(room.id, 'after the gap');
     const events = await waitForEvents(socket, room.id, 4);
     expect(seqs(events)).toEqual([1, 2, 3, 4]);
@@ -285,7 +287,7 @@ describeEachDatabase('realtime gateway', (engine) => {
       room_id: room.id,
       seq: i + 2,
       type: 'message.deleted',
-      payload: JSON.stringify({ type: 'message.deleted', message_id: randomUUID() }),
+      payload: encodeFact({ type: 'message.deleted', message_id: randomUUID() }),
       created_at: now,
     }));
     for (let i = 0; i < rows.length; i += 200)

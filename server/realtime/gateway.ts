@@ -5,14 +5,13 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CLOSE_CODES, MAX_FRAME_BYTES, PROTOCOL_VERSION, REALTIME_PATH } from '../../shared/realtime/protocol';
 import type { CommandDeps, RealtimeDeps } from './realtime-deps';
 import { ReplayPacer } from './replay-pacer';
-import { USERS_CHANNEL } from '../services/read-state/user-channel';
 import { ActivityWatchers } from './activity-watchers';
+import { busChannels, subscribeTo } from '../bus/channels';
 import { allowedOrigins, sessionCookieName } from '../config/site-origin';
 import { parseCommand } from './command-schema';
 import { RealtimeClient, type BufferLimits } from './realtime-client';
 import { handleCommand, unsubscribe } from './room-commands';
 import { RoomHub } from './room-hub';
-import { parseSessionEnded, SESSIONS_CHANNEL } from '../services/session-events';
 import {
   FrameBudget,
   MAX_SOCKETS_PER_SESSION,
@@ -54,7 +53,13 @@ export function attachRealtimeGateway(
   const { config, bus, logger, metrics, services } = deps;
   const isAllowed = allowedOrigins(config);
   const rooms = services.roomAccess;
-  const hub = new RoomHub(bus, services.presence, logger, (roomId) => rooms.lastSeq(roomId));
+  const hub = new RoomHub(
+    bus,
+    services.presence,
+    logger,
+    (roomId) => rooms.lastSeq(roomId),
+    (roomId) => rooms.forgetPresented(roomId),
+  );
   const commandDeps: CommandDeps = { logger, services, replayPacer: new ReplayPacer() };
   const clients = new Set<RealtimeClient>();
   /** Open sockets on this process per session and per user (see socket-limits.ts). */
@@ -63,25 +68,21 @@ export function attachRealtimeGateway(
   let closed = false;
   metrics?.trackOpenSockets(() => clients.size);
 
-  const sessionsSubscription = bus
-    .subscribe(SESSIONS_CHANNEL, (raw) => {
-      const sessionId = parseSessionEnded(raw);
-      if (!sessionId) return;
-      for (const client of clients)
-        if (client.sessionId === sessionId) client.close(CLOSE_CODES.sessionEnded, 'signed out');
-    })
-    .catch((error: unknown) => {
-      logger.warn({ err: error }, 'sessions channel subscription failed');
-      return undefined;
-    });
+  const sessionsSubscription = subscribeTo(bus, busChannels.sessions, ({ session_id: sessionId }) => {
+    for (const client of clients)
+      if (client.sessionId === sessionId) client.close(CLOSE_CODES.sessionEnded, 'signed out');
+  }).catch((error: unknown) => {
+    logger.warn({ err: error }, 'sessions channel subscription failed');
+    return undefined;
+  });
 
   const watchers = new ActivityWatchers((userId) => rooms.activeRoomIds(userId), logger);
-  const usersSubscription = bus
-    .subscribe(USERS_CHANNEL, (raw) => watchers.handle(raw))
-    .catch((error: unknown) => {
+  const usersSubscription = subscribeTo(bus, busChannels.users, (message) => watchers.handle(message)).catch(
+    (error: unknown) => {
       logger.warn({ err: error }, 'users channel subscription failed');
       return undefined;
-    });
+    },
+  );
 
   const timers = [
     setInterval(() => {

@@ -57,7 +57,20 @@ describeEachDatabase('GitHub references over the realtime gateway', (engine) => 
       references: [{ repo: 'vitejs/vite', number: issue.number, kind: 'issue', title: issue.title, state: 'open' }],
     });
 
+    // A replay presents the message as it is now: with the references resolved since.
     const resumed = await subscribedSocket(ada, room.id, 2);
-    expect(await waitForEvents(resumed, room.id, 2)).toEqual(events);
+    const replayed = (await waitForEvents(resumed, room.id, 2)) as EventFrame[];
+    expect(replayed[1]).toEqual(events[1]);
+    const created = events[0]!.event as Extract<EventFrame['event'], { type: 'message.created' }>;
+    expect(replayed[0]).toEqual({
+      ...events[0],
+      event: {
+        ...created,
+        message: {
+          ...created.message,
+          references: events[1]!.event.type === 'message.references' ? events[1]!.event.references : [],
+        },
+      },
+    });
   });
 });

@@ -1,12 +1,7 @@
 import type { Logger } from 'pino';
+import { busChannels, publishOn, subscribeTo, type RoomBusMessage } from '../bus/channels';
 import type { EventBus } from '../bus/event-bus';
 import type { PresenceStore } from '../services/presence/presence-store';
-import {
-  decodeRoomBusMessage,
-  encodeRoomBusMessage,
-  roomChannel,
-  type DecodedRoomBusMessage,
-} from '../services/room-events/room-bus';
 import type { ServerFrame } from '../../shared/realtime/protocol';
 import type { RoomSubscription } from './room-subscription';
 
@@ -51,6 +46,11 @@ export class RoomHub {
     private readonly logger: Logger,
     /** The room's committed sequence (from the database), for the periodic tail check. */
     private readonly lastSeqOf: (roomId: string) => Promise<number | undefined>,
+    /**
+     * Drops this process's presentations of the room's logged events (the replies' quotes of an
+     * edited or deleted message; a room no socket here watches hears of no edit).
+     */
+    private readonly forgetPresented: (roomId: string) => void = () => undefined,
   ) {}
 
   /** Starts receiving the room's bus traffic for this member; resolves once the bus listens. */
@@ -60,7 +60,7 @@ export class RoomHub {
       const state: RoomState = {
         members: new Set(),
         userSockets: new Map(),
-        busReady: this.bus.subscribe(roomChannel(roomId), (raw) => this.onBusMessage(roomId, raw)),
+        busReady: subscribeTo(this.bus, busChannels.room(roomId), (message) => this.onBusMessage(roomId, message)),
         lastPresence: undefined,
         presenceCheck: Promise.resolve(),
         presenceTimer: undefined,
@@ -108,6 +108,7 @@ export class RoomHub {
     } else room.userSockets.set(member.userId, count - 1);
     if (room.members.size === 0) {
       this.rooms.delete(roomId);
+      this.forgetPresented(roomId);
       clearTimeout(room.presenceTimer);
       const unsubscribe = await room.busReady.catch(() => undefined);
       await unsubscribe?.().catch(() => undefined);
@@ -125,9 +126,9 @@ export class RoomHub {
 
   /** Ephemeral: a typing signal that cannot be published is simply not shown. */
   publishTyping(roomId: string, userId: string, sentAt: number): void {
-    this.bus
-      .publish(roomChannel(roomId), encodeRoomBusMessage({ kind: 'typing', user_id: userId, sent_at: sentAt }))
-      .catch(() => undefined);
+    publishOn(this.bus, busChannels.room(roomId), { kind: 'typing', user_id: userId, sent_at: sentAt }).catch(
+      () => undefined,
+    );
   }
 
   /**
@@ -156,17 +157,17 @@ export class RoomHub {
 
   private async announcePresence(roomId: string): Promise<void> {
     try {
-      await this.bus.publish(roomChannel(roomId), encodeRoomBusMessage({ kind: 'presence' }));
+      await publishOn(this.bus, busChannels.room(roomId), { kind: 'presence' });
     } catch (error) {
       this.logger.warn({ err: error, roomId }, 'presence publish failed');
     }
   }
 
-  private onBusMessage(roomId: string, raw: string): void {
+  private onBusMessage(roomId: string, message: RoomBusMessage): void {
     const room = this.rooms.get(roomId);
-    const message: DecodedRoomBusMessage | null = room ? decodeRoomBusMessage(raw) : null;
-    if (!room || !message) return;
+    if (!room) return;
     if (message.kind === 'event') {
+      if (message.type === 'message.updated' || message.type === 'message.deleted') this.forgetPresented(roomId);
       // One object for the whole room: the first socket to send it encodes the frame for all.
       const outgoing = { seq: message.seq, type: message.type, json: message.json };
       for (const member of room.members) member.subscription.offer(outgoing);

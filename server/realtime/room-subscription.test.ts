@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RoomEventRow } from '../db/schema';
+import type { PresentedRoomEvent } from '../services/room-events/room-access.service';
 import { REPLAY_PAGE_EVENTS, RoomSubscription, type RoomLog, type SubscriptionSink } from './room-subscription';
 import { ReplayPacer } from './replay-pacer';
 
@@ -12,16 +12,9 @@ function fakeLog(length: number) {
     lastSeq: async () => length,
     async eventsAfter(afterSeq, limit) {
       reads.push({ afterSeq, limit });
-      const rows: RoomEventRow[] = [];
+      const rows: PresentedRoomEvent[] = [];
       for (let seq = afterSeq + 1; seq <= Math.min(length, afterSeq + limit); seq += 1)
-        rows.push({
-          room_id: ROOM,
-          seq,
-          type: 'message.deleted',
-          payload: `{"n":${seq}}`,
-          created_at: '',
-          message_id: null,
-        });
+        rows.push({ seq, type: 'message.deleted', json: `{"n":${seq}}` });
       return rows;
     },
   };

@@ -3,7 +3,7 @@ import { MAX_REPLAY_EVENTS } from '../../shared/realtime/protocol';
 import type { RoomLog } from '../services/room-events/room-access.service';
 import type { ReplayPacer } from './replay-pacer';
 
-/** One committed event ready to send: `json` is the stored RoomEvent document. */
+/** One committed event ready to send: `json` is the presented RoomEvent document. */
 export interface OutgoingEvent {
   seq: number;
   type: string;
@@ -149,7 +149,7 @@ export class RoomSubscription {
       for (const row of rows) {
         if (this.closed) return;
         if (row.seq !== this.last + 1) break;
-        this.deliver({ seq: row.seq, type: row.type, json: row.payload });
+        this.deliver({ seq: row.seq, type: row.type, json: row.json });
       }
       if (rows.length === REPLAY_PAGE_EVENTS) {
         this.mustRead = true;

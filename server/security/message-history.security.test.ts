@@ -208,7 +208,7 @@ describeEachDatabase('message history: deleted and replaced text', (engine) => {
         [4, 'message.deleted'],
       ]);
       expect(JSON.stringify(rows)).not.toContain('secret');
-      expect(JSON.parse(rows[1]!.payload)).toEqual({ type: 'message.deleted', message_id: goneId });
+      expect(JSON.parse(rows[1]!.payload)).toEqual({ v: 1, message_id: goneId });
       for (const row of [rows[0]!, rows[2]!]) {
         const event = JSON.parse(row.payload) as { message: { id: string; content: string; edited_at: string } };
         expect(event.message).toMatchObject({ id: keptId, content: 'current words', edited_at: editedAt });

@@ -6,6 +6,7 @@ import { TYPING_RELAY_INTERVAL_MS } from '../../shared/limits';
 import { CLOSE_CODES, MAX_REPLAY_EVENTS, type ServerFrame } from '../../shared/realtime/protocol';
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig } from '../config/config';
+import { encodeFact } from '../services/room-events/room-event-facts';
 import type { DatabaseHandle } from '../db/database';
 import { anotherRepo, createMember, messageOf, testClock, type TestMember } from '../testing/room-test-kit';
 import {
@@ -124,7 +125,7 @@ describeEachDatabase('WebSocket abuse limits', (engine) => {
       room_id: roomId,
       seq: from + i + 1,
       type: 'message.deleted',
-      payload: JSON.stringify({ type: 'message.deleted', message_id: randomUUID() }),
+      payload: encodeFact({ type: 'message.deleted', message_id: randomUUID() }),
       created_at: now,
     }));
     for (let i = 0; i < rows.length; i += 200)

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { busChannels, subscribeTo } from '../bus/channels';
 import type { Infrastructure } from '../context';
 import { sessionsRepository } from '../db/repositories/sessions.repository';
 import { unsealToken } from '../github/token-seal';
@@ -30,7 +31,6 @@ import { createRoomChanges } from './room-events/room-change';
 import { createChatRateLimits } from './rooms/chat-rate-limits';
 import { createRepositoryCheck } from './rooms/repository-check';
 import { createRoomsService } from './rooms/rooms.service';
-import { parseSessionEnded, SESSIONS_CHANNEL } from './session-events';
 import { createSessionsService, type SessionsService } from './sessions.service';
 import { createSiteStatsService } from './stats/site-stats.service';
 
@@ -108,7 +108,7 @@ export function buildAppServices(infra: Infrastructure) {
     pins: createPinsService({ db, changes, roles: memberRoles, limits }),
     reports: createReportsService({ db, bus, limits, roles: memberRoles, logger, now }),
     ignores: createIgnoresService({ db, now }),
-    roomAccess: createRoomAccessService(db),
+    roomAccess: createRoomAccessService(db, now),
     roomStanding: createRoomStandingService({ db, now }),
     /** Who is online: this process's sockets, merged across processes through Redis when set. */
     presence: infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore(),
@@ -123,15 +123,12 @@ export type AppServices = ReturnType<typeof buildAppServices>;
 
 /** A session signed out on any process stops resolving from this process's memory at once. */
 function forgetEndedSessions({ bus, logger, onClose }: Infrastructure, sessions: SessionsService): void {
-  const subscription = bus
-    .subscribe(SESSIONS_CHANNEL, (raw) => {
-      const sessionId = parseSessionEnded(raw);
-      if (sessionId) sessions.forget(sessionId);
-    })
-    .catch((error: unknown) => {
+  const subscription = subscribeTo(bus, busChannels.sessions, (message) => sessions.forget(message.session_id)).catch(
+    (error: unknown) => {
       logger.warn({ err: error }, 'sessions channel subscription failed');
       return undefined;
-    });
+    },
+  );
   onClose(async () => {
     const unsubscribe = await subscription;
     await unsubscribe?.().catch(() => undefined);

@@ -4,7 +4,7 @@ import { oauthStatesRepository } from '../../db/repositories/oauth-states.reposi
 import { profilesRepository } from '../../db/repositories/profiles.repository';
 import type { ProfileSyncService } from '../profiles/profile-sync.service';
 import { createSignInSync } from '../profiles/sync-at-sign-in';
-import { publishSessionEnded } from '../session-events';
+import { busChannels, publishOn } from '../../bus/channels';
 import type { SessionsService } from '../sessions.service';
 import { createAccountsService } from './accounts.service';
 import { createOAuthFlowService } from './oauth-flow.service';
@@ -52,7 +52,7 @@ export function createSignInServices({
   /** The session is gone, and every process closes its sockets at once (4001). */
   async function signOut(sessionId: string): Promise<void> {
     await sessions.destroy(sessionId);
-    await publishSessionEnded(bus, sessionId);
+    await publishOn(bus, busChannels.sessions, { type: 'session.ended', session_id: sessionId });
   }
   return { flow, syncAtSignIn, signOut };
 }

@@ -13,7 +13,7 @@ import { announceReportsChanged, logModeration } from '../moderation/moderation-
 import type { RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import type { AnnounceActivity } from './message-activity';
-import { showCurrentQuotesInLog, tombstoneDeletedInLog } from './message-history';
+import { tombstoneDeletedInLog } from './message-history';
 
 /**
  * Who takes a message down: its author (delete) or a moderator of its room (remove). The rest is
@@ -61,7 +61,6 @@ export function createDeleteMessage({ db, changes, limits, roles, bus, logger, a
         : await repository.deleteOwn(messageId, actorId, nowIso);
       if (done) {
         await tombstoneDeletedInLog(trx, current.room_id, messageId, byModerator);
-        await showCurrentQuotesInLog(trx, messageId);
         await readStateRepository(trx).setMentions(current, []);
         await messageReferencesRepository(trx).delete(messageId);
         // Nothing is left to moderate: its open reports are closed with it.

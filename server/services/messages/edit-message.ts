@@ -11,7 +11,7 @@ import { recordMentions } from '../read-state/read-state.service';
 import type { RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { checkedContent } from './message-content';
-import { showCurrentQuotesInLog, showCurrentTextInLog } from './message-history';
+import { showCurrentTextInLog } from './message-history';
 import type { MessageReferencesService } from './message-references.service';
 import { presentMessages } from './message.presenter';
 
@@ -47,7 +47,6 @@ export function createEditMessage({ db, changes, limits, now, references }: Edit
       if (references) referring = await references.keepForEdit(trx, updated);
       const message = (await presentMessages(trx, [updated]))[0] as MessageDto;
       await showCurrentTextInLog(trx, message);
-      await showCurrentQuotesInLog(trx, messageId);
       await recordMentions(trx, updated);
       return { result: message, events: [{ type: 'message.updated', message }] };
     });

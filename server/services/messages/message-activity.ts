@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { MessageDto } from '../../../shared/api/rooms';
 import { messageExcerpt } from '../../../shared/excerpt';
 import type { EventBus } from '../../bus/event-bus';
-import { publishToUsers } from '../read-state/user-channel';
+import { busChannels, publishOn } from '../../bus/channels';
 
 export type AnnounceActivity = (
   message: Pick<MessageDto, 'id' | 'room_id' | 'user_id'> & Partial<Pick<MessageDto, 'author' | 'content'>>,
@@ -14,7 +14,7 @@ export type AnnounceActivity = (
 export function createActivityAnnouncer({ bus, logger }: { bus: EventBus; logger: Pick<Logger, 'warn'> }) {
   const announce: AnnounceActivity = (message, kind, mentioned) => {
     const author = message.author;
-    void publishToUsers(bus, {
+    void publishOn(bus, busChannels.users, {
       type: 'room.activity',
       // Decided by each mentioned person's own ignore list (recordMentions); never sent to anyone.
       mentioned_user_ids: mentioned,

@@ -30,7 +30,10 @@ export function reactorOf(row: ReactionWithReactorRow): AuthorRow | undefined {
   };
 }
 
-export function toReactionDto(row: MessageReactionRow, reactor: AuthorRow | undefined): ReactionDto {
+export function toReactionDto(
+  row: Pick<MessageReactionRow, 'id' | 'message_id' | 'user_id' | 'emoji'>,
+  reactor: AuthorRow | undefined,
+): ReactionDto {
   return {
     id: row.id,
     message_id: row.message_id,

@@ -15,7 +15,7 @@ import { domainErrors } from '../../errors';
 import { decodeCursor, encodeCursor } from '../messages/message-cursor';
 import { toUserSummaryDto } from '../messages/message.presenter';
 import { timeOrderedId } from '../messages/time-ordered-id';
-import { publishToUsers } from '../read-state/user-channel';
+import { busChannels, publishOn } from '../../bus/channels';
 
 export interface ModerationLogWrite {
   roomId: string;
@@ -84,7 +84,7 @@ export async function announceReportsChanged(
       messageReportsRepository(db).countOpen(roomId),
     ]);
     if (moderators.length === 0) return;
-    await publishToUsers(bus, {
+    await publishOn(bus, busChannels.users, {
       type: 'reports.changed',
       user_ids: moderators,
       frame: { type: 'reports.changed', room_id: roomId, open_count: openCount },

@@ -18,7 +18,7 @@ import { roomsRepository } from '../../db/repositories/rooms.repository';
 import { readStateRepository, type UnreadRow } from '../../db/repositories/read-state.repository';
 import { domainErrors, MESSAGE_NOT_FOUND, NOT_A_MEMBER } from '../../errors';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
-import { publishToUsers } from './user-channel';
+import { busChannels, publishOn } from '../../bus/channels';
 import { createUnreadSummaryCache } from './unread-summary-cache';
 import { mentionRecipients, type MentioningMessage } from './mention-recipients';
 import { refusalFor } from '../moderation/bans';
@@ -36,7 +36,7 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
   const summaries = new WeakMap<readonly UnreadRow[], UnreadSummaryResponse>();
 
   const announce = (userId: string, roomId: string, messageId: string) =>
-    publishToUsers(bus, {
+    publishOn(bus, busChannels.users, {
       type: 'read.updated',
       user_id: userId,
       frame: { type: 'read.updated', room_id: roomId, last_read_message_id: messageId },
@@ -93,7 +93,7 @@ export function createReadStateService({ db, bus, logger }: ReadStateDeps) {
         throw await refusalFor(db, roomId, userId, domainErrors.forbidden(NOT_A_MEMBER));
       }
       // The user's other tabs and devices follow (their unread summary holds the level).
-      await publishToUsers(bus, {
+      await publishOn(bus, busChannels.users, {
         type: 'notifications.updated',
         user_id: userId,
         frame: { type: 'notifications.updated', room_id: roomId, level },

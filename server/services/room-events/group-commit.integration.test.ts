@@ -7,7 +7,7 @@ import { roomEventsRepository } from '../../db/repositories/room-events.reposito
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createMember, roomWith } from '../../testing/room-test-kit';
 import { createRoomChanges } from './room-change';
-import { roomChannel } from './room-bus';
+import { busChannels } from '../../bus/channels';
 
 describe('room changes on SQLite, committed in groups', () => {
   let app: TestApp;
@@ -37,7 +37,7 @@ describe('room changes on SQLite, committed in groups', () => {
     const before = lastSeq(roomId);
     const published: number[] = [];
     const bus = createMemoryBus();
-    await bus.subscribe(roomChannel(roomId), () => published.push(published.length));
+    await bus.subscribe(busChannels.room(roomId).name, () => published.push(published.length));
     let clock = Date.parse('2030-01-01T00:00:00.000Z');
     const changes = createRoomChanges({
       db: app.ctx.database.db,

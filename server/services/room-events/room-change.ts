@@ -5,15 +5,16 @@ import type { EventBus } from '../../bus/event-bus';
 import type { Database } from '../../db/schema';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import { roomEventsRepository } from '../../db/repositories/room-events.repository';
-import { encodeRoomEventBusMessage, roomChannel } from './room-bus';
+import { busChannels, publishOn } from '../../bus/channels';
 import { domainErrors } from '../../errors';
 import { engineOf } from '../../db/engine-of';
 import { createGroupCommit } from './group-commit';
+import { encodeFact, factOf } from './room-event-facts';
 
 export interface SequencedEvent {
   seq: number;
   event: RoomEvent;
-  /** The event as stored in the log; the same text goes on the bus and into socket frames. */
+  /** The event as presented by the change; this text goes on the bus and into socket frames. */
   json: string;
 }
 
@@ -29,8 +30,10 @@ export const ROOM_NOT_FOUND = 'Chat room not found';
 
 /**
  * Runs a change inside an open transaction: takes the room's lock (bumping last_activity_at and
- * reserving the next sequence number), applies the change, and appends its events to the room's
- * log with the next gap-free sequence numbers. The caller publishes the returned events after commit.
+ * reserving the next sequence number), applies the change, and appends the facts of its events
+ * to the room's log with the next gap-free sequence numbers (room-event-facts.ts). The change
+ * returns its events presented, as live sockets receive them: the caller publishes those after
+ * commit, and replays present the stored facts again (room-event.presenter.ts).
  */
 export async function applyRoomChange<T>(
   trx: Kysely<Database>,
@@ -50,7 +53,7 @@ export async function applyRoomChange<T>(
       room_id: roomId,
       seq,
       type: event.type,
-      payload: json,
+      payload: encodeFact(factOf(event)),
       created_at: nowIso,
       message_id: shownMessageId(event),
     });
@@ -93,9 +96,11 @@ export function createRoomChanges({ db, bus, logger, now }: RoomChangesDeps) {
    */
   function publish(roomId: string, events: SequencedEvent[]): void {
     for (const { seq, event, json } of events) {
-      bus.publish(roomChannel(roomId), encodeRoomEventBusMessage(seq, event.type, json)).catch((error: unknown) => {
-        logger.warn({ err: error, roomId, seq }, 'room event publish failed; clients will catch up from the log');
-      });
+      publishOn(bus, busChannels.room(roomId), { kind: 'event', seq, type: event.type, json }).catch(
+        (error: unknown) => {
+          logger.warn({ err: error, roomId, seq }, 'room event publish failed; clients will catch up from the log');
+        },
+      );
     }
   }
 

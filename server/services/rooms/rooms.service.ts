@@ -16,7 +16,7 @@ import { repoKeyOf, roomsRepository } from '../../db/repositories/rooms.reposito
 import type { ChatRoomRow, Database } from '../../db/schema';
 import { domainErrors } from '../../errors';
 import { toUserSummaryDto } from '../messages/message.presenter';
-import { publishToUsers } from '../read-state/user-channel';
+import { busChannels, publishOn } from '../../bus/channels';
 import { refuseIfBanned } from '../moderation/bans';
 import type { MemberRolesService } from '../moderation/member-roles.service';
 import { applyRoomChange, ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
@@ -53,7 +53,7 @@ export function createRoomsService({
 
   /** Every process re-reads which rooms this user's sockets watch for activity. */
   function announceMembership(userId: string): void {
-    void publishToUsers(bus, { type: 'membership.changed', user_id: userId }).catch((error: unknown) =>
+    void publishOn(bus, busChannels.users, { type: 'membership.changed', user_id: userId }).catch((error: unknown) =>
       logger.warn({ err: error }, 'membership change not announced'),
     );
   }

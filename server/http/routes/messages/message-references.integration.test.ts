@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MessageDto, MessagesPageResponse } from '../../../../shared/api/rooms';
-import type { RoomEvent } from '../../../../shared/realtime/protocol';
 import { describeEachDatabase } from '../../../testing/databases';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { REFERENCE_READS_PER_ROOM_HOUR } from '../../../services/messages/message-references.service';
 import { createMember, messageOf, testClock, type TestMember } from '../../../testing/room-test-kit';
+import { replayedLog } from '../../../testing/room-log';
 
 interface Item {
   number: number;
@@ -61,15 +61,7 @@ describeEachDatabase('GitHub references in messages', (engine) => {
     (await as.api.get(`/api/rooms/${roomId}/messages`, { cookie: as.cookie })).json<MessagesPageResponse>();
   const messageIn = async (roomId: string, as: TestMember, id: string) =>
     (await page(roomId, as)).messages.find((m) => m.id === id) as MessageDto;
-  const events = async (roomId: string) =>
-    (
-      await app.ctx.database.db
-        .selectFrom('room_events')
-        .select(['seq', 'payload'])
-        .where('room_id', '=', roomId)
-        .orderBy('seq')
-        .execute()
-    ).map((row) => ({ seq: Number(row.seq), event: JSON.parse(row.payload) as RoomEvent }));
+  const events = (roomId: string) => replayedLog(app.ctx.database.db, roomId);
   const settled = () => app.services.messageReferences.settled();
   /** Lets the cache lifetime pass: for the app's clock (its references) and the GitHub cache's. */
   const passCacheLifetime = async () => {

@@ -12,6 +12,7 @@ import {
   type TestMember,
   roomWith,
 } from '../../../testing/room-test-kit';
+import { replayedLog } from '../../../testing/room-log';
 
 describeEachDatabase('messages API', (engine) => {
   let app: TestApp;
@@ -282,7 +283,11 @@ describeEachDatabase('messages API', (engine) => {
       .where('room_id', '=', roomId)
       .where('type', '=', 'reaction.added')
       .executeTakeFirstOrThrow();
-    expect(JSON.stringify(logged.payload)).toContain(grace.username);
+    // The log keeps who reacted; the replay presents their profile as it is now.
+    expect(JSON.parse(logged.payload)).toMatchObject({ v: 1, reaction: { user_id: grace.id, emoji: '👍' } });
+    expect(logged.payload).not.toContain(grace.username);
+    const replayed = (await replayedLog(app.ctx.database.db, roomId)).find((e) => e.event.type === 'reaction.added');
+    expect(replayed?.event).toMatchObject({ reaction: { user: { id: grace.id, username: grace.username } } });
     const removed = await toggle(grace, '👍');
     expect(removed.json<ToggleReactionResponse>()).toEqual({ added: false, reactions: [] });
 

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { UnreadSummaryResponse } from '../../../../shared/api/read-state';
-import {
-  REPLY_NOT_IN_ROOM,
-  REPLY_TO_DELETED,
-  type MessageDto,
-  type MessagesPageResponse,
-} from '../../../../shared/api/rooms';
+import { REPLY_NOT_IN_ROOM, REPLY_TO_DELETED, type MessagesPageResponse } from '../../../../shared/api/rooms';
 import { describeEachDatabase } from '../../../testing/databases';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import {
@@ -17,6 +12,7 @@ import {
   type TestMember,
 } from '../../../testing/room-test-kit';
 import { openTestSocket, waitForEvents, type TestSocket } from '../../../testing/ws-test-client';
+import { replayedLog } from '../../../testing/room-log';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -53,15 +49,18 @@ describeEachDatabase('replies', (engine) => {
   const history = async (member: TestMember, roomId: string) =>
     (await member.api.get(`/api/rooms/${roomId}/messages`, { cookie: member.cookie })).json<MessagesPageResponse>()
       .messages;
-  const loggedPayloads = async (roomId: string) =>
-    (
+  /** What the log stores and what a replay of it presents. */
+  const loggedPayloads = async (roomId: string) => [
+    ...(
       await app.ctx.database.db
         .selectFrom('room_events')
         .select('payload')
         .where('room_id', '=', roomId)
         .orderBy('seq')
         .execute()
-    ).map((row) => row.payload);
+    ).map((row) => row.payload),
+    ...(await replayedLog(app.ctx.database.db, roomId)).map(({ event }) => JSON.stringify(event)),
+  ];
   const mentionCount = async (member: TestMember, roomId: string) =>
     (await member.api.get('/api/me/unread', { cookie: member.cookie }))
       .json<UnreadSummaryResponse>()
@@ -97,8 +96,10 @@ describeEachDatabase('replies', (engine) => {
       await ada.api.get(`/api/rooms/${roomId}/messages?around=${message.id}`, { cookie: ada.cookie })
     ).json<MessagesPageResponse>();
     expect(around.messages.find((m) => m.id === message.id)?.reply_to).toMatchObject(quote);
-    const created = (await loggedPayloads(roomId)).map((p) => JSON.parse(p) as { message?: MessageDto });
-    expect(created.find((e) => e.message?.id === message.id)?.message?.reply_to).toMatchObject(quote);
+    const created = (await replayedLog(app.ctx.database.db, roomId)).flatMap(({ event }) =>
+      event.type === 'message.created' ? [event.message] : [],
+    );
+    expect(created.find((m) => m.id === message.id)?.reply_to).toMatchObject(quote);
     // A retried send answers the original reply.
     const retry = await bob.api.post(
       `/api/rooms/${roomId}/messages`,

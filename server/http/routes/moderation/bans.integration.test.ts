@@ -4,6 +4,7 @@ import { describeEachDatabase } from '../../../testing/databases';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { MAINTAINER_PROTECTED } from '../../../services/moderation/moderation.service';
 import { createMember, makeModerator, testClock, type TestMember, roomWith } from '../../../testing/room-test-kit';
+import { replayedLog } from '../../../testing/room-log';
 
 describeEachDatabase('moderators ban people from a room', (engine) => {
   let app: TestApp;
@@ -15,15 +16,7 @@ describeEachDatabase('moderators ban people from a room', (engine) => {
     await app?.destroy();
   });
 
-  const log = async (roomId: string) =>
-    (
-      await app.ctx.database.db
-        .selectFrom('room_events')
-        .select(['seq', 'payload'])
-        .where('room_id', '=', roomId)
-        .orderBy('seq')
-        .execute()
-    ).map((e) => ({ seq: Number(e.seq), event: JSON.parse(e.payload) as Record<string, unknown> }));
+  const log = (roomId: string) => replayedLog(app.ctx.database.db, roomId);
   const ban = (by: TestMember, roomId: string, userId: string) =>
     by.api.post(`/api/rooms/${roomId}/bans`, { user_id: userId }, { cookie: by.cookie });
   const memberIds = async (roomId: string, as: TestMember) =>

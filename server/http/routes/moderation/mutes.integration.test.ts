@@ -10,6 +10,7 @@ import {
   type TestMember,
   roomWith,
 } from '../../../testing/room-test-kit';
+import { replayedLog } from '../../../testing/room-log';
 
 describeEachDatabase('moderators mute members', (engine) => {
   let app: TestApp;
@@ -21,15 +22,7 @@ describeEachDatabase('moderators mute members', (engine) => {
     await app?.destroy();
   });
 
-  const log = async (roomId: string) =>
-    (
-      await app.ctx.database.db
-        .selectFrom('room_events')
-        .select(['seq', 'payload'])
-        .where('room_id', '=', roomId)
-        .orderBy('seq')
-        .execute()
-    ).map((e) => ({ seq: Number(e.seq), event: JSON.parse(e.payload) as Record<string, unknown> }));
+  const log = (roomId: string) => replayedLog(app.ctx.database.db, roomId);
   const mute = (by: TestMember, roomId: string, userId: string, duration: string) =>
     by.api.post(`/api/rooms/${roomId}/mutes`, { user_id: userId, duration }, { cookie: by.cookie });
 

@@ -10,6 +10,7 @@ import {
   type TestMember,
   roomWith,
 } from '../../../testing/room-test-kit';
+import { lastReplayedEvent } from '../../../testing/room-log';
 
 describeEachDatabase('moderators pin messages', (engine) => {
   let app: TestApp;
@@ -21,16 +22,7 @@ describeEachDatabase('moderators pin messages', (engine) => {
     await app?.destroy();
   });
 
-  const lastEvent = async (roomId: string) => {
-    const row = await app.ctx.database.db
-      .selectFrom('room_events')
-      .select('payload')
-      .where('room_id', '=', roomId)
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    return JSON.parse(row.payload) as Record<string, unknown>;
-  };
+  const lastEvent = (roomId: string) => lastReplayedEvent(app.ctx.database.db, roomId);
   const pins = async (roomId: string, as: TestMember) =>
     (await as.api.get(`/api/rooms/${roomId}/pins`, { cookie: as.cookie })).json<PinsResponse>().pins;
 

@@ -3,6 +3,7 @@ import type { RoomDetailsResponse } from '../../../../shared/api/rooms';
 import { describeEachDatabase } from '../../../testing/databases';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createMember, makeModerator, testClock, type TestMember, roomWith } from '../../../testing/room-test-kit';
+import { lastReplayedEvent } from '../../../testing/room-log';
 
 describeEachDatabase('slow mode', (engine) => {
   let app: TestApp;
@@ -25,13 +26,10 @@ describeEachDatabase('slow mode', (engine) => {
 
     const response = await setSlowMode(maintainer, roomId, 30);
     expect(response.statusCode, response.body).toBe(200);
-    const last = await app.ctx.database.db
-      .selectFrom('room_events')
-      .select('payload')
-      .where('room_id', '=', roomId)
-      .orderBy('seq', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(last.payload)).toEqual({ type: 'room.slow_mode_changed', slow_mode_seconds: 30 });
+    expect(await lastReplayedEvent(app.ctx.database.db, roomId)).toEqual({
+      type: 'room.slow_mode_changed',
+      slow_mode_seconds: 30,
+    });
     const details = (
       await member.api.get(`/api/rooms/${roomId}`, { cookie: member.cookie })
     ).json<RoomDetailsResponse>();

@@ -3,6 +3,7 @@ import type { RoomDetailsResponse } from '../../../../shared/api/rooms';
 import { describeEachDatabase } from '../../../testing/databases';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createMember, makeModerator, type TestMember, roomWith } from '../../../testing/room-test-kit';
+import { lastReplayedEvent } from '../../../testing/room-log';
 
 describeEachDatabase('room topic', (engine) => {
   let app: TestApp;
@@ -29,13 +30,7 @@ describeEachDatabase('room topic', (engine) => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ topic: 'Releases every Friday bring questions' });
     expect(await topicOf(roomId, member)).toBe('Releases every Friday bring questions');
-    const last = await app.ctx.database.db
-      .selectFrom('room_events')
-      .select('payload')
-      .where('room_id', '=', roomId)
-      .orderBy('seq', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(last.payload)).toEqual({
+    expect(await lastReplayedEvent(app.ctx.database.db, roomId)).toEqual({
       type: 'room.topic_changed',
       topic: 'Releases every Friday bring questions',
     });

@@ -7,6 +7,7 @@ import { buildUser, signIn } from '../../../testing/builders';
 import { describeEachDatabase } from '../../../testing/databases';
 import { apiClient, json, type ApiClient } from '../../../testing/http';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { replayedLog } from '../../../testing/room-log';
 
 let emulator: StartedEmulator;
 beforeAll(async () => {
@@ -82,14 +83,8 @@ describeEachDatabase('moderators from GitHub roles', (engine) => {
     return json<RoomDetailsResponse>(response);
   }
 
-  async function events(roomId: string) {
-    const rows = await app.database.db
-      .selectFrom('room_events')
-      .select(['seq', 'payload'])
-      .where('room_id', '=', roomId)
-      .orderBy('seq')
-      .execute();
-    return rows.map((row) => ({ seq: Number(row.seq), event: JSON.parse(row.payload) as Record<string, unknown> }));
+  function events(roomId: string) {
+    return replayedLog(app.database.db, roomId);
   }
 
   it('admin or maintain access, or owning the repository, makes a member a moderator; others are not', async () => {
