@@ -137,11 +137,13 @@ test('on a phone a tap reaches the message actions; Delete and Leave ask first a
     await expect(messageWith(page, 'This message was deleted')).toHaveCount(1);
     await expect(messageWith(page, 'tap me please')).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Leave' }).tap();
+    await page.getByRole('button', { name: 'More', exact: true }).tap();
+    await page.getByRole('menuitem', { name: 'Leave' }).tap();
     const confirmLeave = page.getByRole('dialog', { name: 'Leave this room?' });
     await confirmLeave.getByRole('button', { name: 'Cancel' }).tap();
     await expect(page).toHaveURL(new RegExp(`/chat/${roomId}$`));
-    await page.getByRole('button', { name: 'Leave' }).tap();
+    await page.getByRole('button', { name: 'More', exact: true }).tap();
+    await page.getByRole('menuitem', { name: 'Leave' }).tap();
     await page.getByRole('dialog', { name: 'Leave this room?' }).getByRole('button', { name: 'Leave' }).tap();
     await expect(page).not.toHaveURL(/\/chat\//);
   } finally {
@@ -182,7 +184,7 @@ test('keyboard: the composer has focus, ↑ edits my last message, the message l
   await expect(composer).toBeFocused();
 
   // From the header's last button to the composer: the list is one stop (plus the active row's controls).
-  await page.getByRole('button', { name: 'Leave' }).focus();
+  await page.getByRole('button', { name: 'More', exact: true }).focus();
   let stops = 0;
   while (!(await composer.evaluate((element) => element === element.ownerDocument.activeElement)) && stops < 100) {
     await page.keyboard.press('Tab');

@@ -8,6 +8,7 @@ import {
   readClipboard,
   sendMessage,
   type ChatUser,
+  moreMenu,
 } from './support/chat-helpers';
 import { signInAs } from './support/sign-in';
 
@@ -238,14 +239,14 @@ test.describe('two members in one room', () => {
     const roomId = await joinRoomByApi(a, baseURL ?? '', 'linus-demo/dive-log');
     await openRoom(a, roomId);
 
-    await a.getByRole('button', { name: 'Copy invite' }).click();
+    await moreMenu(a, 'Copy invite');
     await expect(a.getByText('Invite link copied')).toBeVisible();
     await expect(a.getByText('Share this link to invite others to the room.')).toBeVisible();
     const invite = await readClipboard(a);
     // The readable address of the room, which opens it at /chat/{id}.
     expect(invite).toBe(`${baseURL}/r/linus-demo/dive-log`);
 
-    await a.getByRole('button', { name: 'Show details' }).click();
+    await moreMenu(a, 'Show details');
     const details = a.getByRole('region', { name: 'Repository details' });
     await expect(details.getByRole('link', { name: 'Issues' })).toHaveAttribute(
       'href',
@@ -255,7 +256,7 @@ test.describe('two members in one room', () => {
       'href',
       /\/linus-demo\/dive-log\/discussions$/,
     );
-    await a.getByRole('button', { name: 'Hide details' }).click();
+    await moreMenu(a, 'Hide details');
     await expect(details).toHaveCount(0);
 
     await g.goto(invite);
@@ -266,7 +267,7 @@ test.describe('two members in one room', () => {
     await expect(members.getByText('Repository Discussion')).toBeVisible();
     await expect(members.getByText('Live')).toBeVisible();
 
-    await g.getByRole('button', { name: 'Leave' }).click();
+    await moreMenu(g, 'Leave');
     await g.getByRole('dialog', { name: 'Leave this room?' }).getByRole('button', { name: 'Leave' }).click();
     await expect(g).not.toHaveURL(/\/chat\//);
     await expect(members.getByRole('heading', { name: 'Members (1)' })).toBeVisible();

@@ -7,6 +7,7 @@ import {
   openUser,
   sendMessage,
   type ChatUser,
+  openMore,
 } from './support/chat-helpers';
 import { startExtraServer, type ExtraServer } from './support/extra-server';
 
@@ -74,10 +75,13 @@ test('members report messages to the maintainer, who dismisses and removes them;
   await expect(m.getByTestId('reports-count')).toHaveText('0');
 
   await test.step("a member's reports reach the maintainer's Reports list, live, with the count", async () => {
-    // Only moderators have the Reports and Moderation log buttons.
+    // Only moderators have Reports and the Moderation log in "More".
     for (const page of [a, g]) {
+      await openMore(page);
+      await expect(page.getByRole('menuitem', { name: 'Copy invite' })).toBeVisible();
       await expect(page.getByTestId('reports-button')).toHaveCount(0);
       await expect(page.getByTestId('moderation-log-button')).toHaveCount(0);
+      await page.keyboard.press('Escape');
     }
     await report(a, 'Cheap followers for sale', 'Spam', 'Same link in every room');
     await expect(m.getByTestId('reports-count')).toHaveText('1');
@@ -100,6 +104,7 @@ test('members report messages to the maintainer, who dismisses and removes them;
 
     await m.reload();
     await expect(m.getByTestId('reports-count')).toHaveText('2');
+    await openMore(m);
     await m.getByTestId('reports-button').click();
     const reports = m.getByRole('dialog', { name: 'Reports' });
     await expect(reports.getByTestId('reported-message')).toHaveCount(2);
@@ -135,6 +140,7 @@ test('members report messages to the maintainer, who dismisses and removes them;
   });
 
   await test.step('the moderation log lists those actions; a member is refused (403) and shown nothing', async () => {
+    await openMore(m);
     await m.getByTestId('moderation-log-button').click();
     const log = m.getByRole('dialog', { name: 'Moderation log' });
     const entries = log.getByTestId('moderation-log-entry');
@@ -146,7 +152,9 @@ test('members report messages to the maintainer, who dismisses and removes them;
     const refused = await a.request.get(`/api/rooms/${roomId}/moderation-log`);
     expect(refused.status()).toBe(403);
     expect(await refused.text()).not.toContain('removed');
+    await openMore(a);
     await expect(a.getByTestId('moderation-log-button')).toHaveCount(0);
+    await a.keyboard.press('Escape');
     await expect(a.getByRole('dialog', { name: 'Moderation log' })).toHaveCount(0);
   });
 
@@ -170,10 +178,13 @@ test('members report messages to the maintainer, who dismisses and removes them;
     await collapsed.last().getByRole('button', { name: 'Show' }).click();
     await expect(messageWith(a, 'Grace writes once more')).toBeVisible();
     await expect(collapsed).toHaveCount(2);
-    // The member list offers Unignore for her; nobody else sees any of it.
-    await expect(
-      a.getByRole('complementary', { name: 'Members' }).getByRole('button', { name: 'Unignore Grace Demo' }),
-    ).toBeVisible();
+    // Her menu in the member list offers Stop ignoring; nobody else sees any of it.
+    await a
+      .getByRole('complementary', { name: 'Members' })
+      .getByRole('button', { name: 'Actions for Grace Demo' })
+      .click();
+    await expect(a.getByRole('menuitem', { name: 'Stop ignoring' })).toBeVisible();
+    await a.keyboard.press('Escape');
     await expect(g.locator('[data-ignored="true"]')).toHaveCount(0);
     await expect(messageWith(g, 'Grace writes once more')).toBeVisible();
     await expect(m.locator('[data-ignored="true"]')).toHaveCount(0);

@@ -5,7 +5,7 @@ import { NAUGHTY_SHOWN } from '../../emulator/dataset/naughty';
 import { messageExcerpt } from '../../shared/excerpt';
 import { sanitizeMessage, validateMessage } from '../../shared/validation/message';
 import { PROFILE_ERRORS, validateBio, validateUsername } from '../../shared/validation/profile';
-import { joinRoomByApi, messageWith, openRoom } from '../support/chat-helpers';
+import { joinRoomByApi, messageWith, openRoom, moreMenu } from '../support/chat-helpers';
 import { signInAs } from '../support/sign-in';
 import {
   assertNoInjection,
@@ -551,7 +551,7 @@ test('chat room: corpus, mentions, links, an edit and naughty strings in message
       'href',
       /^https?:\/\/[^/]+(\/[\w-]+)*\/reporooms-quirks\/naughty-strings$/,
     );
-    await a.getByRole('button', { name: 'Show details' }).click();
+    await moreMenu(a, 'Show details');
     const details = a.getByRole('region', { name: 'Repository details' });
     await expect(details).toBeVisible();
     await expectShownAsText(a, 'section[aria-label="Repository details"]', [NAUGHTY_SHOWN.description], 'description');

@@ -138,3 +138,16 @@ export async function messageMenu(page: Page, text: string, item: string): Promi
   await message.getByRole('button', { name: 'Message actions' }).click();
   await page.getByRole('menuitem', { name: item }).click();
 }
+
+/** Opens the room header's "More" menu (every action besides search, pinned and members). */
+export async function openMore(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  // The menu is open (its code may load on this first use).
+  await page.getByRole('menu').waitFor();
+}
+
+/** Opens the room header's "More" menu and chooses `item`. */
+export async function moreMenu(page: Page, item: string): Promise<void> {
+  await openMore(page);
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}

@@ -85,6 +85,12 @@ const ROWS: Row[] = [
   { method: 'POST', path: (w) => `/api/rooms/${w.roomId}/leave`, body: () => ({}), expect: signedIn(204) },
   { method: 'GET', path: (w) => `/api/rooms/${w.roomId}/members`, expect: signedIn(200) },
   { method: 'GET', path: (w) => `/api/rooms/${w.roomId}/messages`, expect: signedIn(200) },
+  // The snapshot carries the caller's own standing in the room: members only.
+  {
+    method: 'GET',
+    path: (w) => `/api/rooms/${w.roomId}/state`,
+    expect: { anon: 401, stranger: 403, member: 200, owner: 200, moderator: 200 },
+  },
   {
     method: 'POST',
     path: (w) => `/api/rooms/${w.roomId}/messages`,

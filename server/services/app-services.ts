@@ -31,6 +31,7 @@ import { createRoomChanges } from './room-events/room-change';
 import { createChatRateLimits } from './rooms/chat-rate-limits';
 import { createRepositoryCheck } from './rooms/repository-check';
 import { createRoomsService } from './rooms/rooms.service';
+import { createRoomStateService } from './rooms/room-state.service';
 import { createSessionsService, type SessionsService } from './sessions.service';
 import { createSiteStatsService } from './stats/site-stats.service';
 
@@ -75,6 +76,8 @@ export function buildAppServices(infra: Infrastructure) {
   // No reference is written after the database closes.
   infra.onClose(() => references.settled());
 
+  const presence = infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore();
+
   return {
     sessions,
     signIn: createSignInServices({ config, database, github, secret, now, logger, sessions, profileSync, bus }),
@@ -111,7 +114,8 @@ export function buildAppServices(infra: Infrastructure) {
     roomAccess: createRoomAccessService(db, now),
     roomStanding: createRoomStandingService({ db, now }),
     /** Who is online: this process's sockets, merged across processes through Redis when set. */
-    presence: infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore(),
+    presence,
+    roomState: createRoomStateService({ db, roles: memberRoles, presence, logger, references }),
     siteStats: createSiteStatsService({ db, now }),
     /** Counters for the limits routes apply to visitors and sockets (shared through Redis when set). */
     rateLimiter,

@@ -7,6 +7,7 @@ import type { MemberDto, MessageDto, RoomDetailsResponse } from '../../../shared
 import type { RoomEvent } from '../../../shared/realtime/protocol';
 import type { RoomHandlers } from '../../api/realtime';
 import ChatRoomPage from './ChatRoomPage';
+import { roomSnapshot } from './state/room-state.fixtures';
 
 vi.mock('../../lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -91,14 +92,15 @@ beforeEach(() => {
       if (url === '/api/config')
         return json(200, { publicUrl: 'http://localhost', githubMode: 'emulated', githubWebUrl: 'https://gh.test' });
       if (url === '/api/rooms/r1') return json(200, room);
-      if (url.startsWith('/api/rooms/r1/messages'))
-        return json(200, {
-          messages: [message('m1', ada, 1), message('m2', grace, 2), message('m3', ada, 3)],
-          next_cursor: null,
-          last_seq: 3,
-          moderator: false,
-        });
-      if (url === '/api/rooms/r1/members') return json(200, { members });
+      if (url.startsWith('/api/rooms/r1/state'))
+        return json(
+          200,
+          roomSnapshot({
+            lastSeq: 3,
+            messages: [message('m1', ada, 1), message('m2', grace, 2), message('m3', ada, 3)],
+            members,
+          }),
+        );
       if (url.includes('/good-first-issues')) return json(200, { issues: [] });
       return json(404, { error: { code: 'not_found', message: 'Not Found' } });
     }),

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoomDetailsResponse } from '../../../shared/api/rooms';
 import ChatRoomPage from './ChatRoomPage';
+import { roomSnapshot } from './state/room-state.fixtures';
 
 vi.mock('../../lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 // The socket is covered by realtime.test.ts; here it only has to exist.
@@ -51,8 +52,7 @@ beforeEach(() => {
       if (url === '/api/config')
         return json(200, { publicUrl: 'http://localhost', githubMode: 'emulated', githubWebUrl: 'https://gh.test' });
       if (url === '/api/rooms/r1') return json(200, roomNamed(repoFullName));
-      if (url.startsWith('/api/rooms/r1/messages')) return json(200, { messages: [], next_cursor: null, last_seq: 0 });
-      if (url === '/api/rooms/r1/members') return json(200, { members: [] });
+      if (url.startsWith('/api/rooms/r1/state')) return json(200, roomSnapshot({ repoFullName }));
       if (url.includes('/good-first-issues')) return json(200, { issues: [] });
       // The repository lookup finds nothing.
       return json(404, { error: { code: 'not_found', message: 'Not Found' } });

@@ -8,6 +8,7 @@ import { profilesRoutes } from './profiles/profiles.routes';
 import { discoveryRoutes } from './discovery/discovery.routes';
 import { reposRoutes } from './repos/repos.routes';
 import { roomsRoutes } from './rooms/rooms.routes';
+import { roomStateRoutes } from './rooms/room-state.routes';
 import { messagesRoutes } from './messages/messages.routes';
 import { moderationRoutes } from './moderation/moderation.routes';
 import { moderationToolsRoutes } from './moderation/moderation-tools.routes';
@@ -27,6 +28,7 @@ const routeModules: RouteModule[] = [
   discoveryRoutes,
   reposRoutes,
   roomsRoutes,
+  roomStateRoutes,
   messagesRoutes,
   moderationRoutes,
   moderationToolsRoutes,

@@ -1,59 +1,26 @@
 import { lazy } from 'react';
-import {
-  ArrowLeft,
-  ChevronDown,
-  ChevronUp,
-  CircleDot,
-  ExternalLink,
-  GitBranch,
-  GitFork,
-  Link as LinkIcon,
-  LogOut,
-  Flag,
-  Pin,
-  ScrollText,
-  Timer,
-  Star,
-  Users,
-} from 'lucide-react';
+import { ArrowLeft, CircleDot, ExternalLink, GitBranch, GitFork, Pin, Star, Timer, Users } from 'lucide-react';
 import { SLOW_MODE_LABELS, type SlowModeSeconds } from '../../../../shared/api/rooms';
 import { LoadOnUse } from '../../../components/ui/LoadOnUse';
-import type { SlowModeMenuProps } from './SlowModeMenu';
-import type { NotificationsMenuProps } from './NotificationsMenu';
-import { NotificationsTrigger } from './NotificationsTrigger';
-import type { NotificationLevel } from '../../../../shared/api/notifications';
 import type { RepositoryView } from '../state/repository-view';
+import { useRoom } from '../state/room-store-context';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
+import { MoreTrigger } from './MoreTrigger';
+import type { RoomMoreActions } from './RoomMoreMenu';
 import { RoomSearchButton } from './RoomSearchButton';
 
 interface ChatHeaderProps {
   roomId: string;
   repo: RepositoryView;
-  onlineCount: number;
-  memberCount: number;
-  detailsOpen: boolean;
   isMobile: boolean;
-  leaving: boolean;
   onBack(): void;
-  onToggleDetails(): void;
   onOpenMembers(): void;
-  onCopyInvite(): void;
-  onLeave(): void;
-  /** Pinned messages of the room: the 'Pinned' button shows the count and opens them. */
-  pinnedCount?: number;
-  onOpenPinned?(): void;
-  /** The room's slow mode (seconds, 0 = off); `onSlowModeChange` only for moderators. */
-  slowModeSeconds?: number;
-  onSlowModeChange?(seconds: SlowModeSeconds): void;
-  /** Moderators: the 'Reports' button with the count of open reports, and the 'Moderation log'. */
-  openReportCount?: number;
-  onOpenReports?(): void;
-  onOpenModerationLog?(): void;
-  /** How the member hears about the room (the "Notifications" control). */
-  notificationLevel?: NotificationLevel;
-  onNotificationLevelChange?(level: NotificationLevel): void;
+  /** The room's pinned messages: the 'Pinned' button shows the count and opens them. */
+  onOpenPinned(): void;
+  /** Every other action, in the "More" menu. */
+  more: RoomMoreActions;
 }
 
 /** 'off', '10 s', '30 s', '60 s', '5 min'. */
@@ -69,165 +36,114 @@ export function roomCountsText(online: number, members: number): string {
   return `${online} online · ${members} ${plural.select(members) === 'one' ? 'member' : 'members'}`;
 }
 
-export function ChatHeader(props: ChatHeaderProps) {
-  const { repo } = props;
+/**
+ * The room header: the repository and its facts on one line, the most used actions (search, the
+ * pinned messages, and the members on a phone), and every other action in "More". It keeps one
+ * height whatever the actions: they never wrap into more rows.
+ */
+export function ChatHeader({ roomId, repo, isMobile, onBack, onOpenMembers, onOpenPinned, more }: ChatHeaderProps) {
+  const members = useRoom((view) => view.members);
+  const onlineIds = useRoom((view) => view.onlineIds);
+  const pinnedCount = useRoom((view) => view.pins.length);
+  const slowModeSeconds = useRoom((view) => view.room?.slow_mode_seconds ?? 0);
+  const onlineCount = members.filter((m) => onlineIds.has(m.user.id)).length;
   return (
-    <header className="flex flex-wrap items-center gap-3 border-b px-4 py-3">
-      <Button variant="ghost" size="icon" aria-label="Back" onClick={props.onBack}>
+    <header
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b px-3 py-2 sm:flex-nowrap sm:px-4"
+      data-testid="room-header"
+    >
+      <Button variant="ghost" size="icon" aria-label="Back" onClick={onBack} className="shrink-0">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
       </Button>
-      <Avatar src={repo.ownerAvatarUrl} name={repo.owner} className="h-9 w-9" />
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="truncate text-base font-semibold">
-            <span className="text-muted-foreground">{repo.owner}/</span>
-            {repo.name}
-          </h1>
-          {repo.defaultBranch && (
-            <Badge variant="outline" className="gap-1 font-mono" title="Default branch">
-              <GitBranch className="h-3 w-3" aria-hidden="true" />
-              {repo.defaultBranch}
-            </Badge>
-          )}
-        </div>
-        <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-          <span data-testid="room-counts">{roomCountsText(props.onlineCount, props.memberCount)}</span>
-          <span className="inline-flex items-center gap-1" title="Stars">
-            <Star className="h-3 w-3" aria-hidden="true" />
-            <span className="sr-only">Stars:</span>
-            {compact.format(repo.stars)}
-          </span>
-          <span className="inline-flex items-center gap-1" title="Forks">
-            <GitFork className="h-3 w-3" aria-hidden="true" />
-            <span className="sr-only">Forks:</span>
-            {compact.format(repo.forks)}
-          </span>
-          {repo.openIssues !== null && (
-            <span className="inline-flex items-center gap-1" title="Open issues">
-              <CircleDot className="h-3 w-3" aria-hidden="true" />
-              <span className="sr-only">Open issues:</span>
-              {compact.format(repo.openIssues)}
-            </span>
-          )}
-          <a
-            href={repo.htmlUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-1 hover:text-foreground hover:underline"
-          >
-            <ExternalLink className="h-3 w-3" aria-hidden="true" />
-            View repository
-          </a>
-        </div>
+      <Avatar src={repo.ownerAvatarUrl} name={repo.owner} className="h-8 w-8 shrink-0" />
+      <div className="order-1 flex min-w-0 flex-1 items-center gap-2 sm:flex-initial">
+        <h1 className="truncate text-base font-semibold">
+          <span className="text-muted-foreground">{repo.owner}/</span>
+          {repo.name}
+        </h1>
+        {repo.defaultBranch && (
+          <Badge variant="outline" className="hidden shrink-0 gap-1 font-mono sm:inline-flex" title="Default branch">
+            <GitBranch className="h-3 w-3" aria-hidden="true" />
+            {repo.defaultBranch}
+          </Badge>
+        )}
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        {repo.language && <Badge>{repo.language}</Badge>}
-        {props.isMobile && (
-          <Button variant="outline" size="sm" onClick={props.onOpenMembers} aria-label="Members">
+      {/* The facts: a line of their own under the name on a phone, beside it on a wide screen. */}
+      <div className="order-3 flex w-full min-w-0 items-center gap-x-3 overflow-hidden text-xs whitespace-nowrap text-muted-foreground sm:order-2 sm:w-auto sm:flex-1">
+        <span data-testid="room-counts">{roomCountsText(onlineCount, members.length)}</span>
+        <span className="inline-flex items-center gap-1" title="Stars">
+          <Star className="h-3 w-3" aria-hidden="true" />
+          <span className="sr-only">Stars:</span>
+          {compact.format(repo.stars)}
+        </span>
+        <span className="inline-flex items-center gap-1" title="Forks">
+          <GitFork className="h-3 w-3" aria-hidden="true" />
+          <span className="sr-only">Forks:</span>
+          {compact.format(repo.forks)}
+        </span>
+        {repo.openIssues !== null && (
+          <span className="inline-flex items-center gap-1" title="Open issues">
+            <CircleDot className="h-3 w-3" aria-hidden="true" />
+            <span className="sr-only">Open issues:</span>
+            {compact.format(repo.openIssues)}
+          </span>
+        )}
+        {slowModeSeconds > 0 && (
+          <span className="inline-flex items-center gap-1" data-testid="slow-mode-badge">
+            <Timer className="h-3 w-3" aria-hidden="true" />
+            Slow mode: {slowModeLabel(slowModeSeconds)}
+          </span>
+        )}
+        <a
+          href={repo.htmlUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1 hover:text-foreground hover:underline"
+        >
+          <ExternalLink className="h-3 w-3" aria-hidden="true" />
+          View repository
+        </a>
+      </div>
+      <div className="order-2 ml-auto flex shrink-0 items-center gap-1.5 sm:order-3">
+        {isMobile && (
+          <Button variant="outline" size="sm" onClick={onOpenMembers} aria-label="Members">
             <Users className="h-4 w-4" aria-hidden="true" />
-            {props.memberCount}
+            {members.length}
           </Button>
         )}
-        <RoomSearchButton roomId={props.roomId} />
-        <Button variant="outline" size="sm" onClick={props.onToggleDetails} aria-expanded={props.detailsOpen}>
-          {props.detailsOpen ? (
-            <ChevronUp className="h-4 w-4" aria-hidden="true" />
-          ) : (
-            <ChevronDown className="h-4 w-4" aria-hidden="true" />
-          )}
-          {props.detailsOpen ? 'Hide details' : 'Show details'}
+        <RoomSearchButton roomId={roomId} />
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onOpenPinned}
+          data-testid="pinned-button"
+          aria-label={`Pinned messages: ${pinnedCount}`}
+        >
+          <Pin className="h-4 w-4" aria-hidden="true" />
+          <span className="hidden sm:inline">Pinned</span>
+          <span className="rounded-full bg-secondary px-1.5 text-xs" data-testid="pinned-count">
+            {pinnedCount}
+          </span>
         </Button>
-        {props.onSlowModeChange ? (
-          <SlowModeButton label={slowModeLabel(props.slowModeSeconds ?? 0)} onChange={props.onSlowModeChange} />
-        ) : (
-          (props.slowModeSeconds ?? 0) > 0 && (
-            <Badge data-testid="slow-mode-badge">
-              <Timer className="mr-1 h-3 w-3" aria-hidden="true" />
-              Slow mode: {slowModeLabel(props.slowModeSeconds ?? 0)}
-            </Badge>
-          )
-        )}
-        {props.onOpenPinned && (
-          <Button variant="outline" size="sm" onClick={props.onOpenPinned} data-testid="pinned-button">
-            <Pin className="h-4 w-4" aria-hidden="true" />
-            Pinned
-            <span className="rounded-full bg-secondary px-1.5 text-xs" data-testid="pinned-count">
-              {props.pinnedCount ?? 0}
-            </span>
-          </Button>
-        )}
-        {props.onNotificationLevelChange && (
-          <NotificationsButton
-            level={props.notificationLevel ?? 'mentions'}
-            onChange={props.onNotificationLevelChange}
-          />
-        )}
-        {props.onOpenReports && (
-          <Button variant="outline" size="sm" onClick={props.onOpenReports} data-testid="reports-button">
-            <Flag className="h-4 w-4" aria-hidden="true" />
-            Reports
-            <span
-              className={
-                (props.openReportCount ?? 0) > 0
-                  ? 'rounded-full bg-destructive px-1.5 text-xs text-destructive-foreground'
-                  : 'rounded-full bg-secondary px-1.5 text-xs'
-              }
-              data-testid="reports-count"
-            >
-              {props.openReportCount ?? 0}
-            </span>
-          </Button>
-        )}
-        {props.onOpenModerationLog && (
-          <Button variant="outline" size="sm" onClick={props.onOpenModerationLog} data-testid="moderation-log-button">
-            <ScrollText className="h-4 w-4" aria-hidden="true" />
-            Moderation log
-          </Button>
-        )}
-        <Button variant="outline" size="sm" onClick={props.onCopyInvite}>
-          <LinkIcon className="h-4 w-4" aria-hidden="true" />
-          Copy invite
-        </Button>
-        <Button variant="outline" size="sm" onClick={props.onLeave} disabled={props.leaving}>
-          <LogOut className="h-4 w-4" aria-hidden="true" />
-          Leave
-        </Button>
+        <MoreButton actions={more} />
       </div>
     </header>
   );
 }
 
-// The slow-mode menu's code is downloaded when a moderator first opens it.
-const loadSlowModeMenu = () => import('./SlowModeMenu');
-const SlowModeMenu = lazy(loadSlowModeMenu);
+// The "More" menu's code is downloaded when it is first opened.
+const loadMoreMenu = () => import('./RoomMoreMenu');
+const RoomMoreMenu = lazy(loadMoreMenu);
 
-function SlowModeButton(props: SlowModeMenuProps) {
+function MoreButton({ actions }: { actions: RoomMoreActions }) {
   return (
     <LoadOnUse
-      preload={() => void loadSlowModeMenu()}
+      preload={() => void loadMoreMenu()}
       placeholder={(handlers) => (
-        <Button variant="outline" size="sm" data-testid="slow-mode-button" aria-haspopup="menu" {...handlers}>
-          <Timer className="h-4 w-4" aria-hidden="true" />
-          Slow mode: {props.label}
-        </Button>
+        <MoreTrigger openReportCount={actions.moderator?.openReportCount} aria-expanded={false} {...handlers} />
       )}
     >
-      <SlowModeMenu {...props} defaultOpen />
-    </LoadOnUse>
-  );
-}
-
-// The notifications menu's code is downloaded when it is first opened.
-const loadNotificationsMenu = () => import('./NotificationsMenu');
-const NotificationsMenu = lazy(loadNotificationsMenu);
-
-function NotificationsButton(props: NotificationsMenuProps) {
-  return (
-    <LoadOnUse
-      preload={() => void loadNotificationsMenu()}
-      placeholder={(handlers) => <NotificationsTrigger level={props.level} {...handlers} />}
-    >
-      <NotificationsMenu {...props} defaultOpen />
+      <RoomMoreMenu actions={actions} defaultOpen />
     </LoadOnUse>
   );
 }

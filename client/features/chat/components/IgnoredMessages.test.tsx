@@ -4,7 +4,7 @@ import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { ModerationLogEntryDto } from '../../../../shared/api/moderation-tools';
 import { MessageList } from './MessageList';
-import { ada, chatMessage, grace } from './message-list.fixtures';
+import { ada, chatMessage, grace, listProps } from './message-list.fixtures';
 import { moderationLogText } from './ModerationLogDialogView';
 
 afterEach(cleanup);
@@ -20,28 +20,30 @@ it("collapses an ignored author's messages to 'Ignored message' until 'Show', ne
   render(
     <MemoryRouter>
       <MessageList
-        messages={[
-          message('m1', grace, 'from grace <b>bold</b>'),
-          message('m2', ada, 'my own words'),
-          message('m3', grace, 'grace again'),
-        ]}
-        loaded
-        repoName="octo/hello"
-        currentUserId="u1"
-        knownUsernames={new Set()}
-        people={new Map([ada, grace].map((person) => [person.id, person]))}
-        ignoredIds={new Set(['u2', 'u1'])}
-        editingId={null}
-        onEditingChange={vi.fn()}
-        hasOlder={false}
-        loadingOlder={false}
-        onLoadOlder={vi.fn()}
-        onEdit={vi.fn()}
-        onDelete={vi.fn()}
-        onCopy={vi.fn()}
-        onCopyLink={vi.fn()}
-        onToggleReaction={vi.fn()}
-        onRetry={vi.fn()}
+        {...listProps({
+          messages: [
+            message('m1', grace, 'from grace <b>bold</b>'),
+            message('m2', ada, 'my own words'),
+            message('m3', grace, 'grace again'),
+          ],
+          loaded: true,
+          repoName: 'octo/hello',
+          currentUserId: 'u1',
+          knownUsernames: new Set(),
+          people: new Map([ada, grace].map((person) => [person.id, person])),
+          ignoredIds: new Set(['u2', 'u1']),
+          editingId: null,
+          onEditingChange: vi.fn(),
+          hasOlder: false,
+          loadingOlder: false,
+          onLoadOlder: vi.fn(),
+          onEdit: vi.fn(),
+          onDelete: vi.fn(),
+          onCopy: vi.fn(),
+          onCopyLink: vi.fn(),
+          onToggleReaction: vi.fn(),
+          onRetry: vi.fn(),
+        })}
       />
     </MemoryRouter>,
   );

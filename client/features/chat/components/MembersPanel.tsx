@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { CircleDot, Eye, EyeOff, Shield } from 'lucide-react';
+import { CircleDot, Ellipsis } from 'lucide-react';
 import type { IssueDto } from '../../../../shared/api/repositories';
 import type { MemberDto, UserSummaryDto } from '../../../../shared/api/rooms';
 import { NEW_MEMBER_MS } from '../../../../shared/limits';
@@ -14,17 +14,19 @@ interface MembersPanelProps {
   members: MemberDto[];
   onlineIds: ReadonlySet<string>;
   currentUserId: string | undefined;
-  issues: IssueDto[];
-  issuesLoading: boolean;
-  /** How many good first issues to list (5 beside the chat, 3 in the mobile sheet). */
-  issuesLimit: number;
+  /** Good first issues, and how many to list (5 beside the chat, 3 in the mobile sheet). */
+  issues: { list: IssueDto[]; loading: boolean; limit: number };
   now: number;
   /** What a moderator may do to a member from the list (absent for members who do not moderate). */
-  moderation?: MemberModeration;
+  moderation?: MemberModeration | undefined;
   /** Ignoring people (private to the reader): who is ignored, and the toggle. */
-  ignoredIds?: ReadonlySet<string>;
-  onIgnore?(user: UserSummaryDto): void;
-  onUnignore?(user: UserSummaryDto): void;
+  ignoring?: MemberIgnoring | undefined;
+}
+
+export interface MemberIgnoring {
+  ignoredIds: ReadonlySet<string>;
+  onIgnore(user: UserSummaryDto): void;
+  onUnignore(user: UserSummaryDto): void;
 }
 
 export interface MemberModeration {
@@ -121,19 +123,14 @@ export function MembersPanel(props: MembersPanelProps) {
                       Joined {joinedFormat.format(new Date(member.joined_at))}
                     </div>
                   </div>
-                  {props.onIgnore && props.onUnignore && member.user.id !== props.currentUserId && (
-                    <IgnoreToggle
+                  {member.user.id !== props.currentUserId && (props.ignoring || props.moderation) && (
+                    <MemberActions
+                      member={member}
                       name={name}
-                      ignored={props.ignoredIds?.has(member.user.id) ?? false}
-                      onToggle={() =>
-                        props.ignoredIds?.has(member.user.id)
-                          ? props.onUnignore?.(member.user)
-                          : props.onIgnore?.(member.user)
-                      }
+                      now={props.now}
+                      ignoring={props.ignoring}
+                      moderation={member.moderator ? undefined : props.moderation}
                     />
-                  )}
-                  {props.moderation && !member.moderator && member.user.id !== props.currentUserId && (
-                    <MemberActions member={member} name={name} now={props.now} moderation={props.moderation} />
                   )}
                 </li>
               );
@@ -141,7 +138,7 @@ export function MembersPanel(props: MembersPanelProps) {
           </ul>
         )}
         <h2 className="mt-6 mb-2 text-sm font-semibold">Good first issues</h2>
-        {props.issuesLoading ? (
+        {props.issues.loading ? (
           <ul className="space-y-2" aria-label="Loading good first issues">
             {[0, 1, 2].map((i) => (
               <li key={i}>
@@ -149,11 +146,11 @@ export function MembersPanel(props: MembersPanelProps) {
               </li>
             ))}
           </ul>
-        ) : props.issues.length === 0 ? (
+        ) : props.issues.list.length === 0 ? (
           <p className="text-sm text-muted-foreground">None right now</p>
         ) : (
           <ul className="space-y-2" aria-label="Good first issues">
-            {props.issues.slice(0, props.issuesLimit).map((issue) => (
+            {props.issues.list.slice(0, props.issues.limit).map((issue) => (
               <li key={issue.id}>
                 <a
                   href={issue.html_url || undefined}
@@ -182,35 +179,19 @@ export function MembersPanel(props: MembersPanelProps) {
   );
 }
 
-/** 'Ignore {name}' / 'Unignore {name}' beside a member. */
-function IgnoreToggle({ name, ignored, onToggle }: { name: string; ignored: boolean; onToggle(): void }) {
-  const label = `${ignored ? 'Unignore' : 'Ignore'} ${name}`;
-  return (
-    <Tooltip content={label}>
-      <button
-        type="button"
-        aria-label={label}
-        aria-pressed={ignored}
-        onClick={onToggle}
-        className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
-      >
-        {ignored ? <Eye className="h-4 w-4" aria-hidden="true" /> : <EyeOff className="h-4 w-4" aria-hidden="true" />}
-      </button>
-    </Tooltip>
-  );
-}
-
-/** A moderator's menu on one member of the list. */
+/** One member's menu: ignoring them, and what a moderator may do to them. */
 function MemberActions({
   member,
   name,
   now,
+  ignoring,
   moderation,
 }: {
   member: MemberDto;
   name: string;
   now: number;
-  moderation: MemberModeration;
+  ignoring: MemberIgnoring | undefined;
+  moderation: MemberModeration | undefined;
 }) {
   return (
     <LoadOnUse
@@ -218,29 +199,33 @@ function MemberActions({
       placeholder={(handlers) => (
         <button
           type="button"
-          aria-label={`Moderate ${name}`}
+          aria-label={`Actions for ${name}`}
           aria-haspopup="menu"
           aria-expanded={false}
           className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
           {...handlers}
         >
-          <Shield className="h-4 w-4" aria-hidden="true" />
+          <Ellipsis className="h-4 w-4" aria-hidden="true" />
         </button>
       )}
     >
       <MemberActionsMenu
         name={name}
         user={member.user}
-        muted={isMutedAt(member, now)}
-        onMute={moderation.onMute}
-        onUnmute={moderation.onUnmute}
-        onBan={moderation.onBan}
+        ignoring={
+          ignoring && {
+            ignored: ignoring.ignoredIds.has(member.user.id),
+            onIgnore: ignoring.onIgnore,
+            onUnignore: ignoring.onUnignore,
+          }
+        }
+        moderation={moderation && { muted: isMutedAt(member, now), ...moderation }}
         defaultOpen
       />
     </LoadOnUse>
   );
 }
 
-// A moderator's member menu is downloaded when first opened.
+// A member's menu is downloaded when first opened.
 const loadMemberActionsMenu = () => import('./MemberActionsMenu');
 const MemberActionsMenu = lazy(loadMemberActionsMenu);

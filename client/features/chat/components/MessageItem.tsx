@@ -1,70 +1,34 @@
-import { Ellipsis, RotateCw } from 'lucide-react';
-import { lazy, memo, useEffect, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import type { UserSummaryDto } from '../../../../shared/api/rooms';
+import { memo, useState, type FocusEvent, type MouseEvent } from 'react';
 import type { ChatMessage } from '../state/messages-state';
 import { cn } from '../../../lib/cn';
 import { fullTimeLabel } from '../../../lib/day-label';
 import { Avatar } from '../../../components/ui/Avatar';
-import { Button } from '../../../components/ui/Button';
-import { LoadOnUse } from '../../../components/ui/LoadOnUse';
-import { Textarea } from '../../../components/ui/Input';
+import { CollapsibleContent } from './CollapsibleContent';
 import { ConfirmDialog } from './ConfirmDialog';
 import { MessageContent } from './MessageContent';
+import { EditBox, FailedNotice, MessageActionsButton, ReplyQuote } from './MessageParts';
 import { displayName, Handle, MaintainerBadge, ProfileLink } from './person';
 import { ReactionChips } from './ReactionChips';
-import type { MessageActionsMenuProps } from './MessageActionsMenu';
 import { ReactionPicker } from './ReactionPicker';
-import { TOOLBAR_BUTTON_CLASS } from './toolbar-buttons';
+import { useMessageRow } from './message-row-context';
 
-// The menu's code is downloaded when a message's actions are first opened.
-const loadActionsMenu = () => import('./MessageActionsMenu');
-const MessageActionsMenu = lazy(loadActionsMenu);
-
-export interface MessageActions {
-  onEdit(messageId: string, content: string): void;
-  onDelete(messageId: string): void;
-  onCopy(content: string): void;
-  /** Copies the address of this message (`/chat/{roomId}?message={id}`). */
-  onCopyLink(messageId: string): void;
-  onToggleReaction(messageId: string, emoji: string): void;
-  onRetry(clientId: string): void;
-  /** A moderator removes the message (absent for members who do not moderate). */
-  onRemove?(messageId: string): void;
-  /** A moderator mutes the message's author (absent for members who do not moderate). */
-  onMute?(user: UserSummaryDto): void;
-  /** A moderator bans the message's author from the room. */
-  onBan?(user: UserSummaryDto): void;
-  /** A moderator pins (true) or unpins (false) the message. */
-  onPin?(messageId: string, pinned: boolean): void;
-  /** Reports someone else's message to the room's moderators. */
-  onReport?(messageId: string): void;
-  /** Ignores the author (their messages collapse for the reader). */
-  onIgnore?(user: UserSummaryDto): void;
-  /** Starts a reply to the message (absent where the reader cannot write). */
-  onReply?(messageId: string): void;
-  /** Shows a message of the room (a reply's original): scrolled to and highlighted, loaded if need be. */
-  onJumpTo?(messageId: string): void;
-}
+export type { MessageActions } from './message-row-context';
 
 export function authorName(author: ChatMessage['author']): string {
   return displayName(author);
 }
 
 export const DELETED_TEXT = 'This message was deleted';
-export const ORIGINAL_DELETED_TEXT = 'Original message was deleted';
 export const REMOVED_TEXT = 'Message removed by a moderator';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
-interface MessageItemProps extends MessageActions {
+/** One row; what all rows share (the reader, the actions) comes from the list (message-row-context.ts). */
+interface MessageItemProps {
   message: ChatMessage;
   own: boolean;
   /** First message of a run by one author: shows the avatar and name. */
   startsGroup: boolean;
-  currentUserId: string | undefined;
-  knownUsernames: ReadonlySet<string>;
-  /** Members by id (names for reactions). */
-  people: ReadonlyMap<string, UserSummaryDto>;
   /** The author moderates the room (a 'Maintainer' badge beside the name). */
   authorIsModerator?: boolean;
   /** The message is one of the room's pinned messages. */
@@ -76,131 +40,6 @@ interface MessageItemProps extends MessageActions {
   editing: boolean;
   /** A linked message, marked for a few seconds after the room opened at it. */
   highlighted?: boolean;
-  /** Opens the inline editor on a message (its id) or closes it (null). */
-  onEditingChange(messageId: string | null): void;
-  /** The message took focus: it becomes the list's Tab stop. */
-  onActivate(messageId: string): void;
-}
-
-/** Seconds left until `at` (ms), ticking once a second while positive. */
-function useSecondsUntil(at: number | undefined): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (at === undefined) return;
-    const timer = setInterval(() => {
-      setNow(Date.now());
-      if (Date.now() >= at) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [at]);
-  return at === undefined ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-/** The inline editor: starts from the message text; Enter or Save saves, Escape or Cancel closes. */
-function EditBox({ initial, onSave, onClose }: { initial: string; onSave(text: string): void; onClose(): void }) {
-  const [draft, setDraft] = useState(initial);
-  const onEditKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Escape') onClose();
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      onSave(draft);
-    }
-  };
-  return (
-    <div className="flex min-w-64 flex-col gap-2">
-      <Textarea
-        aria-label="Edit message"
-        value={draft}
-        autoFocus
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={onEditKey}
-        className="min-h-16"
-      />
-      <div className="flex justify-end gap-2">
-        <Button size="sm" variant="ghost" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button size="sm" onClick={() => onSave(draft)}>
-          Save
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-function MessageActionsButton(props: MessageActionsMenuProps) {
-  return (
-    <LoadOnUse
-      preload={() => void loadActionsMenu()}
-      placeholder={(handlers) => (
-        <button
-          type="button"
-          aria-label="Message actions"
-          aria-haspopup="menu"
-          aria-expanded={false}
-          className={TOOLBAR_BUTTON_CLASS}
-          {...handlers}
-        >
-          <Ellipsis className="h-4 w-4" aria-hidden="true" />
-        </button>
-      )}
-    >
-      <MessageActionsMenu {...props} defaultOpen />
-    </LoadOnUse>
-  );
-}
-
-/** A reply's compact quote of its original (author and first line); a click shows the original. */
-function ReplyQuote({
-  quote,
-  tabbable,
-  onJumpTo,
-}: {
-  quote: NonNullable<ChatMessage['reply_to']>;
-  tabbable: boolean;
-  onJumpTo?: ((messageId: string) => void) | undefined;
-}) {
-  return (
-    <button
-      type="button"
-      data-testid="reply-quote"
-      data-reply-to={quote.message_id}
-      tabIndex={tabbable ? 0 : -1}
-      title="Show the original message"
-      onClick={() => onJumpTo?.(quote.message_id)}
-      className="mb-1 flex max-w-full min-w-0 items-baseline gap-1.5 rounded border-l-2 border-primary/60 bg-background/60 px-2 py-0.5 text-left text-xs hover:bg-background"
-    >
-      {quote.deleted ? (
-        <span className="text-muted-foreground italic">{ORIGINAL_DELETED_TEXT}</span>
-      ) : (
-        <>
-          <span className="shrink-0 font-semibold">{authorName(quote.author)}</span>
-          <span className="min-w-0 truncate text-muted-foreground" dir="auto">
-            {quote.excerpt}
-          </span>
-        </>
-      )}
-    </button>
-  );
-}
-
-/** Why a send failed, on the message itself; a rate-limited one counts down its wait. */
-function FailedNotice({ message, onRetry }: { message: ChatMessage; onRetry(): void }) {
-  const wait = useSecondsUntil(message.retryAt);
-  const reason =
-    message.failure === 'rate-limited'
-      ? wait > 0
-        ? `Try again in ${wait} s`
-        : 'You can send it again now'
-      : (message.error ?? 'Failed to send message');
-  return (
-    <div role="alert" className="mt-1 flex items-center gap-2 text-xs text-destructive" data-testid="send-failure">
-      <span>{reason}</span>
-      <Button size="sm" variant="outline" className="h-6 px-2" onClick={onRetry}>
-        <RotateCw className="h-3 w-3" aria-hidden="true" /> Retry
-      </Button>
-    </div>
-  );
 }
 
 /**
@@ -211,19 +50,14 @@ export const MessageItem = memo(function MessageItem({
   message,
   own,
   startsGroup,
-  currentUserId,
-  knownUsernames,
-  people,
   authorIsModerator = false,
   pinned = false,
   ignored = false,
   active,
   editing,
   highlighted = false,
-  onEditingChange,
-  onActivate,
-  ...actions
 }: MessageItemProps) {
+  const { currentUserId, knownUsernames, people, actions, onEditingChange, onActivate, onJumpTo } = useMessageRow();
   const [actionsOpen, setActionsOpen] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [confirmingRemove, setConfirmingRemove] = useState(false);
@@ -332,15 +166,15 @@ export const MessageItem = memo(function MessageItem({
               <EditBox initial={message.content} onSave={save} onClose={closeEditor} />
             ) : (
               <>
-                {message.reply_to && (
-                  <ReplyQuote quote={message.reply_to} tabbable={active} onJumpTo={actions.onJumpTo} />
-                )}
-                <MessageContent
-                  content={message.content}
-                  knownUsernames={knownUsernames}
-                  tabbable={active}
-                  references={message.references}
-                />
+                {message.reply_to && <ReplyQuote quote={message.reply_to} tabbable={active} onJumpTo={onJumpTo} />}
+                <CollapsibleContent text={message.content} tabbable={active}>
+                  <MessageContent
+                    content={message.content}
+                    knownUsernames={knownUsernames}
+                    tabbable={active}
+                    references={message.references}
+                  />
+                </CollapsibleContent>
               </>
             )}
             <div className={cn('mt-1 flex items-center gap-2 text-[11px] text-muted-foreground', own && 'justify-end')}>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { ChatMessage } from '../state/messages-state';
 import { MessageList } from './MessageList';
-import { ada, chatMessage, grace } from './message-list.fixtures';
+import { ada, chatMessage, grace, listProps } from './message-list.fixtures';
 
 afterEach(cleanup);
 beforeAll(() => {
@@ -39,17 +39,19 @@ function setup(messages: ChatMessage[]) {
     const [editingId, setEditingId] = useState<string | null>(null);
     return (
       <MessageList
-        messages={messages}
-        loaded
-        repoName="octo/hello"
-        currentUserId="u1"
-        knownUsernames={new Set(['ada-demo', 'grace-demo'])}
-        people={new Map([ada, grace].map((person) => [person.id, person]))}
-        hasOlder={false}
-        loadingOlder={false}
-        editingId={editingId}
-        onEditingChange={setEditingId}
-        {...actions}
+        {...listProps({
+          messages: messages,
+          loaded: true,
+          repoName: 'octo/hello',
+          currentUserId: 'u1',
+          knownUsernames: new Set(['ada-demo', 'grace-demo']),
+          people: new Map([ada, grace].map((person) => [person.id, person])),
+          hasOlder: false,
+          loadingOlder: false,
+          editingId: editingId,
+          onEditingChange: setEditingId,
+          ...actions,
+        })}
       />
     );
   }

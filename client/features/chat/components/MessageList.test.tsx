@@ -2,10 +2,10 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../state/messages-state';
-import { useState, type ComponentProps } from 'react';
+import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { MessageList } from './MessageList';
-import { ada, chatMessage, grace } from './message-list.fixtures';
+import { ada, chatMessage, grace, listProps, type FlatListProps } from './message-list.fixtures';
 
 afterEach(cleanup);
 beforeAll(() => {
@@ -15,9 +15,9 @@ beforeAll(() => {
 
 const message = chatMessage;
 
-function Harness(props: Omit<ComponentProps<typeof MessageList>, 'editingId' | 'onEditingChange'>) {
+function Harness(props: Omit<FlatListProps, 'editingId' | 'onEditingChange'>) {
   const [editingId, setEditingId] = useState<string | null>(null);
-  return <MessageList {...props} editingId={editingId} onEditingChange={setEditingId} />;
+  return <MessageList {...listProps({ ...props, editingId, onEditingChange: setEditingId })} />;
 }
 
 function setup(
@@ -295,25 +295,27 @@ describe('MessageList', { timeout: 20_000 }, () => {
     render(
       <MemoryRouter>
         <MessageList
-          messages={[]}
-          loaded
-          failed
-          onRetryLoad={onRetryLoad}
-          repoName="octo/hello"
-          currentUserId="u1"
-          knownUsernames={new Set()}
-          people={new Map()}
-          editingId={null}
-          onEditingChange={vi.fn()}
-          hasOlder={false}
-          loadingOlder={false}
-          onLoadOlder={vi.fn()}
-          onEdit={vi.fn()}
-          onDelete={vi.fn()}
-          onCopy={vi.fn()}
-          onCopyLink={vi.fn()}
-          onToggleReaction={vi.fn()}
-          onRetry={vi.fn()}
+          {...listProps({
+            messages: [],
+            loaded: true,
+            failed: true,
+            onRetryLoad: onRetryLoad,
+            repoName: 'octo/hello',
+            currentUserId: 'u1',
+            knownUsernames: new Set(),
+            people: new Map(),
+            editingId: null,
+            onEditingChange: vi.fn(),
+            hasOlder: false,
+            loadingOlder: false,
+            onLoadOlder: vi.fn(),
+            onEdit: vi.fn(),
+            onDelete: vi.fn(),
+            onCopy: vi.fn(),
+            onCopyLink: vi.fn(),
+            onToggleReaction: vi.fn(),
+            onRetry: vi.fn(),
+          })}
         />
       </MemoryRouter>,
     );
@@ -327,25 +329,27 @@ describe('MessageList', { timeout: 20_000 }, () => {
     render(
       <MemoryRouter>
         <MessageList
-          messages={[message('m1', grace), message('m2', grace), message('m3', grace)]}
-          loaded
-          unreadFromId="m2"
-          anchor={{ id: 'm2', kind: 'unread' }}
-          repoName="octo/hello"
-          currentUserId="u1"
-          knownUsernames={new Set()}
-          people={new Map()}
-          editingId={null}
-          onEditingChange={vi.fn()}
-          hasOlder={false}
-          loadingOlder={false}
-          onLoadOlder={vi.fn()}
-          onEdit={vi.fn()}
-          onDelete={vi.fn()}
-          onCopy={vi.fn()}
-          onCopyLink={vi.fn()}
-          onToggleReaction={vi.fn()}
-          onRetry={vi.fn()}
+          {...listProps({
+            messages: [message('m1', grace), message('m2', grace), message('m3', grace)],
+            loaded: true,
+            unreadFromId: 'm2',
+            anchor: { id: 'm2', kind: 'unread' },
+            repoName: 'octo/hello',
+            currentUserId: 'u1',
+            knownUsernames: new Set(),
+            people: new Map(),
+            editingId: null,
+            onEditingChange: vi.fn(),
+            hasOlder: false,
+            loadingOlder: false,
+            onLoadOlder: vi.fn(),
+            onEdit: vi.fn(),
+            onDelete: vi.fn(),
+            onCopy: vi.fn(),
+            onCopyLink: vi.fn(),
+            onToggleReaction: vi.fn(),
+            onRetry: vi.fn(),
+          })}
         />
       </MemoryRouter>,
     );

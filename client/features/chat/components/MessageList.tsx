@@ -1,11 +1,21 @@
 import { MessageSquare } from 'lucide-react';
-import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  Fragment,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import type { UserSummaryDto } from '../../../../shared/api/rooms';
 import type { ChatMessage } from '../state/messages-state';
 import { useNow } from '../../../hooks/useNow';
 import { localDayKey } from '../../../lib/day-label';
 import { DayDivider, JumpToLatest, LoadFailed, NewMessagesDivider } from './ListMarkers';
-import { MessageItem, type MessageActions } from './MessageItem';
+import { MessageItem } from './MessageItem';
+import { MessageRowContext, type MessageActions } from './message-row-context';
 
 /** Where the first page opened: a linked message (highlighted) or the first unread one. */
 export interface ListAnchor {
@@ -16,39 +26,54 @@ export interface ListAnchor {
 /** How long a linked message stays highlighted. */
 export const HIGHLIGHT_MS = 4000;
 
-interface MessageListProps extends MessageActions {
-  messages: ChatMessage[];
+/** Where the loaded window of messages stands (the store's messages state). */
+export interface MessageWindow {
   loaded: boolean;
+  /** The first page failed to load ("Couldn't load messages"). */
+  failed?: boolean;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  /** The window ends before the newest message (opened around a message). */
+  hasNewer?: boolean;
+  loadingNewer?: boolean;
+  /** Messages created beyond the window, counted on "Jump to latest". */
+  missedNewer?: number;
+}
+
+/** Moving the window. */
+export interface MessagePaging {
+  onLoadOlder(): void;
+  onLoadNewer?(): void;
+  /** Loads the newest page (when the window does not reach it); the list then scrolls to the bottom. */
+  onJumpToLatest?(): Promise<unknown>;
+  onRetryLoad?(): void;
+}
+
+/** Who reads the list and what they know of the room. */
+export interface MessageListContext {
   repoName: string;
   currentUserId: string | undefined;
   knownUsernames: ReadonlySet<string>;
   /** Members by id (names for reactions). */
   people: ReadonlyMap<string, UserSummaryDto>;
   /** Ids of the room's moderators (their messages carry a 'Maintainer' badge). */
-  moderatorIds?: ReadonlySet<string>;
+  moderatorIds?: ReadonlySet<string> | undefined;
   /** Ids of the room's pinned messages. */
-  pinnedIds?: ReadonlySet<string>;
+  pinnedIds?: ReadonlySet<string> | undefined;
   /** People the reader ignores: their messages are collapsed. */
-  ignoredIds?: ReadonlySet<string>;
-  /** The message being edited inline (one at a time), or null. */
-  editingId: string | null;
-  onEditingChange(messageId: string | null): void;
-  hasOlder: boolean;
-  loadingOlder: boolean;
-  onLoadOlder(): void;
-  /** The window ends before the newest message (opened around a message). */
-  hasNewer?: boolean;
-  loadingNewer?: boolean;
-  onLoadNewer?(): void;
-  /** Messages created beyond the window, counted on "Jump to latest". */
-  missedNewer?: number;
-  /** Loads the newest page (when the window does not reach it); the list then scrolls to the bottom. */
-  onJumpToLatest?(): Promise<unknown>;
-  anchor?: ListAnchor | null;
-  /** "New messages" goes above this message. */
-  unreadFromId?: string | null;
-  failed?: boolean;
-  onRetryLoad?(): void;
+  ignoredIds?: ReadonlySet<string> | undefined;
+}
+
+export interface MessageListProps {
+  messages: ChatMessage[];
+  status: MessageWindow;
+  paging: MessagePaging;
+  context: MessageListContext;
+  actions: MessageActions;
+  /** The message being edited inline (one at a time), or null, and the change of it. */
+  editing: { id: string | null; onChange(messageId: string | null): void };
+  /** Where the room opened: a linked message or the first unread one ("New messages" above it). */
+  opening?: { anchor: ListAnchor | null; unreadFromId: string | null };
   /** The newest message on screen in a visible, focused tab (for the read position). */
   onSeen?(messageId: string): void;
   /** Opens the room at a message that is not loaded (a reply's original outside the window). */
@@ -67,32 +92,17 @@ const LOAD_NEWER_PX = 200;
  */
 export function MessageList({
   messages,
-  loaded,
-  repoName,
-  currentUserId,
-  knownUsernames,
-  people,
-  moderatorIds,
-  pinnedIds,
-  ignoredIds,
-  editingId,
-  onEditingChange,
-  hasOlder,
-  loadingOlder,
-  onLoadOlder,
-  hasNewer = false,
-  loadingNewer = false,
-  onLoadNewer,
-  missedNewer = 0,
-  onJumpToLatest,
-  anchor = null,
-  unreadFromId = null,
-  failed = false,
-  onRetryLoad,
+  status: { loaded, failed = false, hasOlder, loadingOlder, hasNewer = false, loadingNewer = false, missedNewer = 0 },
+  paging: { onLoadOlder, onLoadNewer, onJumpToLatest, onRetryLoad },
+  context: { repoName, currentUserId, knownUsernames, people, moderatorIds, pinnedIds, ignoredIds },
+  actions,
+  editing: { id: editingId, onChange: onEditingChange },
+  opening,
   onSeen,
   onOpenMessage,
-  ...actions
 }: MessageListProps) {
+  const anchor = opening?.anchor ?? null;
+  const unreadFromId = opening?.unreadFromId ?? null;
   // Roving focus: the list is one Tab stop (the active message, the newest by default) and the
   // arrow keys move between messages, instead of a Tab stop for every control of every message.
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -230,6 +240,11 @@ export function MessageList({
     [onOpenMessage],
   );
 
+  const rowContext = useMemo(
+    () => ({ currentUserId, knownUsernames, people, actions, onEditingChange, onActivate: setActiveId, onJumpTo }),
+    [currentUserId, knownUsernames, people, actions, onEditingChange, onJumpTo],
+  );
+
   const onScroll = () => {
     const element = scroller.current;
     if (!element) return;
@@ -290,37 +305,32 @@ export function MessageList({
             </p>
           </div>
         ) : (
-          <ol aria-label="Messages" aria-live="polite" aria-relevant="additions" onKeyDown={onListKeyDown}>
-            {messages.map((message, index) => {
-              const previous = messages[index - 1];
-              const day = localDayKey(new Date(message.created_at));
-              const newDay = !previous || localDayKey(new Date(previous.created_at)) !== day;
-              return (
-                <Fragment key={message.client_id ? `${message.user_id}:${message.client_id}` : message.id}>
-                  {newDay && <DayDivider at={message.created_at} now={now} />}
-                  {message.id === unreadFromId && <NewMessagesDivider />}
-                  <MessageItem
-                    message={message}
-                    own={message.user_id === currentUserId}
-                    startsGroup={newDay || !previous || previous.user_id !== message.user_id}
-                    currentUserId={currentUserId}
-                    knownUsernames={knownUsernames}
-                    people={people}
-                    authorIsModerator={moderatorIds?.has(message.user_id) ?? false}
-                    pinned={pinnedIds?.has(message.id) ?? false}
-                    ignored={message.user_id !== currentUserId && (ignoredIds?.has(message.user_id) ?? false)}
-                    active={message.id === active}
-                    editing={message.id === editingId}
-                    highlighted={message.id === highlightedId}
-                    onEditingChange={onEditingChange}
-                    onActivate={setActiveId}
-                    onJumpTo={onJumpTo}
-                    {...actions}
-                  />
-                </Fragment>
-              );
-            })}
-          </ol>
+          <MessageRowContext value={rowContext}>
+            <ol aria-label="Messages" aria-live="polite" aria-relevant="additions" onKeyDown={onListKeyDown}>
+              {messages.map((message, index) => {
+                const previous = messages[index - 1];
+                const day = localDayKey(new Date(message.created_at));
+                const newDay = !previous || localDayKey(new Date(previous.created_at)) !== day;
+                return (
+                  <Fragment key={message.client_id ? `${message.user_id}:${message.client_id}` : message.id}>
+                    {newDay && <DayDivider at={message.created_at} now={now} />}
+                    {message.id === unreadFromId && <NewMessagesDivider />}
+                    <MessageItem
+                      message={message}
+                      own={message.user_id === currentUserId}
+                      startsGroup={newDay || !previous || previous.user_id !== message.user_id}
+                      authorIsModerator={moderatorIds?.has(message.user_id) ?? false}
+                      pinned={pinnedIds?.has(message.id) ?? false}
+                      ignored={message.user_id !== currentUserId && (ignoredIds?.has(message.user_id) ?? false)}
+                      active={message.id === active}
+                      editing={message.id === editingId}
+                      highlighted={message.id === highlightedId}
+                    />
+                  </Fragment>
+                );
+              })}
+            </ol>
+          </MessageRowContext>
         )}
       </div>
       {hasNewer && loadingNewer && (

@@ -21,7 +21,7 @@ export function newClientId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The messages state the writing side works on (from useMessageHistory). */
+/** The messages state the writing side works on (the room store's messages). */
 export interface MessagesStore {
   messages: ChatMessage[];
   dispatch: Dispatch<MessagesAction>;

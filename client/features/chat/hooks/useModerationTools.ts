@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReportReason } from '../../../../shared/api/moderation-tools';
-import type { RoomEvent } from '../../../../shared/realtime/protocol';
 import { moderationToolsApi } from '../../../api/moderation-tools';
 import { ApiRequestError } from '../../../api/http';
 import { getRealtimeClient } from '../../../api/realtime';
@@ -93,14 +92,6 @@ export function useModerationTools(
     [queryClient, logKey],
   );
 
-  const applyEvent = useCallback(
-    (event: RoomEvent) => {
-      // A removed or deleted message leaves the open reports.
-      if (enabled && event.type === 'message.deleted') refreshReports();
-    },
-    [enabled, refreshReports],
-  );
-
   // Reporting, for every member.
   const [reportTarget, setReportTarget] = useState<string | null>(null);
   const submitReport = useCallback(
@@ -118,7 +109,6 @@ export function useModerationTools(
 
   return {
     openReportCount: count.data ?? 0,
-    applyEvent,
     reportDialog: {
       open: reportTarget !== null,
       onOpenChange: (open: boolean) => !open && setReportTarget(null),

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { ApiRequestError } from '../../../api/http';
@@ -55,13 +55,15 @@ export function useRoomAccess(roomId: string | undefined) {
       });
   }, [roomId, details, isMember, navigate, queryClient]);
 
+  const markLeaving = useCallback(() => {
+    leaving.current = true;
+  }, []);
+
   return {
     details,
     /** The room is loaded and the user is an active member: safe to read and subscribe. */
     ready: Boolean(details && isMember && !joinFailed),
     /** Call before leaving so the page does not join again on the way out. */
-    markLeaving: () => {
-      leaving.current = true;
-    },
+    markLeaving,
   };
 }

@@ -1,13 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from '../../../lib/toast';
-import type { MemberDto, MuteDuration, UserSummaryDto } from '../../../../shared/api/rooms';
-import type { RoomEvent } from '../../../../shared/realtime/protocol';
+import type { BanDto, MemberDto, MuteDuration, UserSummaryDto } from '../../../../shared/api/rooms';
 import { api } from '../../../api/endpoints';
 import { ApiRequestError } from '../../../api/http';
 import { displayName } from '../components/person';
-import { roomQueryKey } from './useRoomAccess';
-import type { RoomDetailsResponse } from '../../../../shared/api/rooms';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 const dayTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -40,12 +36,23 @@ function failure(title: string, error: unknown): void {
   toast.error(title, { description: error instanceof ApiRequestError ? error.message : undefined });
 }
 
+/** The room's bans as its store holds them, and where a fresh reading of them goes. */
+export interface RoomBans {
+  bans: BanDto[] | null;
+  onRead(bans: BanDto[]): void;
+}
+
 /**
- * What a moderator does to people from the room page (mute, unmute), and what the current user
- * sees of their own sanctions (the composer's mute line). The list of members, kept current by
- * room events, is the source: the menus and the composer follow role and mute changes live.
+ * What a moderator does to people from the room page (mute, unmute, ban), and what the current
+ * user sees of their own sanctions (the composer's mute line). The room's store is the source:
+ * its members and bans follow role, mute and ban events live.
  */
-export function useRoomModeration(roomId: string | undefined, members: MemberDto[], currentUserId: string | undefined) {
+export function useRoomModeration(
+  roomId: string | undefined,
+  members: MemberDto[],
+  currentUserId: string | undefined,
+  roomBans: RoomBans,
+) {
   const me = members.find((m) => m.user.id === currentUserId);
   const canModerate = me?.moderator === true;
   const mutedUntilMs = me?.muted_until ? Date.parse(me.muted_until) : null;
@@ -86,39 +93,24 @@ export function useRoomModeration(roomId: string | undefined, members: MemberDto
   }, [roomId, banTarget]);
   const openBan = useCallback((user: UserSummaryDto) => setBanTarget(user), []);
 
-  // The 'Banned' list: read when a moderator opens it, kept current by ban events.
-  const queryClient = useQueryClient();
-  const bansKey = useMemo(() => ['chat', 'bans', roomId ?? ''] as const, [roomId]);
+  // The 'Banned' list: in the store (snapshot, then ban events), read again when it is opened.
   const [bannedOpen, setBannedOpen] = useState(false);
-  const bans = useQuery({
-    queryKey: bansKey,
-    queryFn: async ({ signal }) => (await api.rooms.bans(roomId ?? '', { signal })).bans,
-    enabled: canModerate && bannedOpen && Boolean(roomId),
-  });
+  const { onRead: onBansRead } = roomBans;
+  useEffect(() => {
+    if (!canModerate || !bannedOpen || !roomId) return;
+    const controller = new AbortController();
+    api.rooms
+      .bans(roomId, { signal: controller.signal })
+      .then(({ bans }) => onBansRead(bans))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [canModerate, bannedOpen, roomId, onBansRead]);
   const unban = useCallback(
     (userId: string) => {
       if (!roomId) return;
       api.rooms.unban(roomId, userId).catch((error: unknown) => failure('Failed to unban', error));
     },
     [roomId],
-  );
-  const applyEvent = useCallback(
-    (event: RoomEvent) => {
-      if (event.type === 'member.banned' || event.type === 'member.unbanned') {
-        void queryClient.invalidateQueries({ queryKey: bansKey });
-      }
-      if (event.type === 'room.topic_changed' && roomId) {
-        queryClient.setQueryData<RoomDetailsResponse>(roomQueryKey(roomId), (details) =>
-          details ? { ...details, room: { ...details.room, topic: event.topic } } : details,
-        );
-      }
-      if (event.type === 'room.slow_mode_changed' && roomId) {
-        queryClient.setQueryData<RoomDetailsResponse>(roomQueryKey(roomId), (details) =>
-          details ? { ...details, room: { ...details.room, slow_mode_seconds: event.slow_mode_seconds } } : details,
-        );
-      }
-    },
-    [queryClient, bansKey, roomId],
   );
 
   const memberModeration = useMemo(
@@ -165,11 +157,10 @@ export function useRoomModeration(roomId: string | undefined, members: MemberDto
     bannedList: {
       open: bannedOpen,
       onOpenChange: setBannedOpen,
-      bans: bans.data,
-      loading: bans.isLoading,
+      bans: roomBans.bans ?? undefined,
+      loading: roomBans.bans === null,
       onUnban: unban,
     },
-    applyEvent,
   };
 }
 

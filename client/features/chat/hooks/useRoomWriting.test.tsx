@@ -1,11 +1,43 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeDto } from '../../../../shared/api/auth';
+import { roomSnapshot } from '../state/room-state.fixtures';
 import type { MessageDto, MessagesPageResponse } from '../../../../shared/api/rooms';
-import { SEND_OFFLINE, useRoomMessages } from './useRoomMessages';
+import type { RoomEvent } from '../../../../shared/realtime/protocol';
+import { useStoreSlice } from '../state/room-store-context';
+import { SEND_OFFLINE } from './useMessageActions';
+import { useRoomSync } from './useRoomSync';
+import { useRoomWriting } from './useRoomWriting';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('../../../lib/toast', () => ({ toast }));
+// The socket is covered by realtime.test.ts; here it only has to exist.
+vi.mock('../../../api/realtime', () => {
+  const client = {
+    subscribe: () => () => undefined,
+    sendTyping: () => undefined,
+    getStatus: () => 'open',
+    onStatus: () => () => undefined,
+  };
+  return { getRealtimeClient: () => client };
+});
+
+/** The room's messages as the page reads and writes them: the store fed by its snapshot, and writing on it. */
+function useRoomMessages(roomId: string, user: MeDto) {
+  const { store, commands } = useRoomSync(roomId, { enabled: true, linkedId: null, selfId: user.id });
+  const writing = useRoomWriting(store, roomId, user);
+  const view = useStoreSlice(store, (state) => state);
+  return {
+    ...writing.actions,
+    messages: view.messages.messages,
+    loaded: view.messages.loaded,
+    hasOlder: view.messages.nextCursor !== null,
+    lastSeq: view.lastSeq,
+    loadOlder: commands.loadOlder,
+    applyEvent: (event: RoomEvent) =>
+      store.dispatch({ type: 'event', seq: store.getState().lastSeq + 1, event, at: new Date().toISOString() }),
+  };
+}
 
 const me: MeDto = {
   id: 'u1',
@@ -46,6 +78,13 @@ beforeEach(() => {
       const method = init.method ?? 'GET';
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
       requests.push({ url, method, body });
+      // The snapshot carries the page the room's messages endpoint would answer.
+      if (url.startsWith('/api/rooms/r1/state')) {
+        const page = answer('/api/rooms/r1/messages?limit=50', method, body);
+        const { messages, next_cursor, newer_cursor, last_seq } = (await page.json()) as MessagesPageResponse;
+        const snapshot = { messages, nextCursor: next_cursor, newerCursor: newer_cursor, lastSeq: last_seq };
+        return json(page.status, roomSnapshot(snapshot));
+      }
       return answer(url, method, body);
     }),
   );
@@ -60,7 +99,7 @@ const firstPage: MessagesPageResponse = {
 };
 
 describe('useRoomMessages', () => {
-  it('loads the newest page, reports its sequence and prepends older pages by cursor', async () => {
+  it("opens at the snapshot's page, keeps its sequence and prepends older pages by cursor", async () => {
     answer = (url) =>
       url.includes('before=cursor-1')
         ? json(200, {
@@ -69,11 +108,11 @@ describe('useRoomMessages', () => {
             last_seq: 9,
           })
         : json(200, firstPage);
-    const { result } = renderHook(() => useRoomMessages('r1', me, true));
+    const { result } = renderHook(() => useRoomMessages('r1', me));
     await waitFor(() => expect(result.current.lastSeq).toBe(7));
     expect(result.current.hasOlder).toBe(true);
-    await act(() => result.current.loadOlder());
-    expect(result.current.messages.map((m) => m.content)).toEqual(['first', 'second']);
+    act(() => result.current.loadOlder());
+    await waitFor(() => expect(result.current.messages.map((m) => m.content)).toEqual(['first', 'second']));
     expect(result.current.hasOlder).toBe(false);
     expect(result.current.lastSeq).toBe(7);
   });
@@ -87,7 +126,7 @@ describe('useRoomMessages', () => {
       const { client_id, content } = body as { client_id: string; content: string };
       return json(201, { message: serverMessage('m3', client_id, content, '2026-01-01T00:00:03.000Z') });
     };
-    const { result } = renderHook(() => useRoomMessages('r1', me, true));
+    const { result } = renderHook(() => useRoomMessages('r1', me));
     await waitFor(() => expect(result.current.loaded).toBe(true));
 
     act(() => result.current.send('  hello there \r\n'));
@@ -117,7 +156,7 @@ describe('useRoomMessages', () => {
       method === 'GET'
         ? json(200, firstPage)
         : json(429, { error: { code: 'rate_limited', message: 'slow down', retryAfterSeconds: 42 } });
-    const { result } = renderHook(() => useRoomMessages('r1', me, true));
+    const { result } = renderHook(() => useRoomMessages('r1', me));
     await waitFor(() => expect(result.current.loaded).toBe(true));
     act(() => result.current.send('hi'));
     await waitFor(() => expect(result.current.messages.at(-1)?.status).toBe('failed'));
@@ -137,7 +176,7 @@ describe('useRoomMessages', () => {
       const { client_id, content } = body as { client_id: string; content: string };
       return json(201, { message: serverMessage('m3', client_id, content, '2026-01-01T00:00:03.000Z') });
     };
-    const { result } = renderHook(() => useRoomMessages('r1', me, true));
+    const { result } = renderHook(() => useRoomMessages('r1', me));
     await waitFor(() => expect(result.current.loaded).toBe(true));
     act(() => result.current.send('hi'));
     await waitFor(() => expect(result.current.messages.at(-1)?.status).toBe('failed'));
@@ -169,7 +208,7 @@ describe('useRoomMessages', () => {
       if (sends === 1) throw new TypeError('Failed to fetch');
       return json(403, { error: { code: 'forbidden', message: 'You are not a member of this room' } });
     };
-    const { result } = renderHook(() => useRoomMessages('r1', me, true));
+    const { result } = renderHook(() => useRoomMessages('r1', me));
     await waitFor(() => expect(result.current.loaded).toBe(true));
     act(() => result.current.send('one'));
     await waitFor(() => expect(result.current.messages.at(-1)?.status).toBe('failed'));
@@ -187,7 +226,7 @@ describe('useRoomMessages', () => {
       method === 'GET'
         ? json(200, firstPage)
         : json(429, { error: { code: 'rate_limited', message: 'slow down', retryAfterSeconds: 17 } });
-    const { result } = renderHook(() => useRoomMessages('r1', me, true));
+    const { result } = renderHook(() => useRoomMessages('r1', me));
     await waitFor(() => expect(result.current.loaded).toBe(true));
     await act(() => result.current.edit('m2', 'new'));
     await act(() => result.current.toggleReaction('m2', '👍'));
@@ -200,7 +239,7 @@ describe('useRoomMessages', () => {
   it('ignores a blank edit and reports failed edits, deletes and reactions', async () => {
     answer = (_url, method) =>
       method === 'GET' ? json(200, firstPage) : json(500, { error: { code: 'x', message: 'no' } });
-    const { result } = renderHook(() => useRoomMessages('r1', me, true));
+    const { result } = renderHook(() => useRoomMessages('r1', me));
     await waitFor(() => expect(result.current.loaded).toBe(true));
     await act(() => result.current.edit('m2', '   '));
     expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(0);

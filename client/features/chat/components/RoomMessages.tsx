@@ -1,0 +1,67 @@
+import { useMemo } from 'react';
+import { useRoomPeople } from '../hooks/useRoomPeople';
+import { useRoomCommands, useRoomStore, useStoreSlice } from '../state/room-store-context';
+import type { MessageActions } from './message-row-context';
+import { MessageList, type ListAnchor } from './MessageList';
+
+interface RoomMessagesProps {
+  repoName: string;
+  currentUserId: string | undefined;
+  actions: MessageActions;
+  editing: { id: string | null; onChange(messageId: string | null): void };
+  /** People the reader ignores: their messages are collapsed. */
+  ignoredIds: ReadonlySet<string>;
+  /** The message the room was opened at (`?message=`), highlighted once shown. */
+  linkedId: string | null;
+  onSeen(messageId: string): void;
+  onOpenMessage(messageId: string): void;
+}
+
+/** The room's messages, as its store holds them, in the list. */
+export function RoomMessages({ repoName, currentUserId, linkedId, ignoredIds, ...rest }: RoomMessagesProps) {
+  const store = useRoomStore();
+  const commands = useRoomCommands();
+  const state = useStoreSlice(store, (view) => view.messages);
+  const loading = useStoreSlice(store, (view) => view.loading);
+  const openedAt = useStoreSlice(store, (view) => view.openedAt);
+  const unreadFromId = useStoreSlice(store, (view) => view.unreadFromId);
+  const pins = useStoreSlice(store, (view) => view.pins);
+  const { knownUsernames, people, moderatorIds } = useRoomPeople(store);
+  const pinnedIds = useMemo(() => new Set(pins.map((pin) => pin.message.id)), [pins]);
+  const anchor = useMemo((): ListAnchor | null => {
+    if (openedAt === 'anchor' && linkedId) return { id: linkedId, kind: 'link' };
+    if (openedAt === 'unread' && unreadFromId) return { id: unreadFromId, kind: 'unread' };
+    return null;
+  }, [openedAt, linkedId, unreadFromId]);
+  const paging = useMemo(
+    () => ({
+      onLoadOlder: commands.loadOlder,
+      onLoadNewer: commands.loadNewer,
+      onJumpToLatest: commands.jumpToLatest,
+      onRetryLoad: commands.retryLoad,
+    }),
+    [commands],
+  );
+  const context = useMemo(
+    () => ({ repoName, currentUserId, knownUsernames, people, moderatorIds, pinnedIds, ignoredIds }),
+    [repoName, currentUserId, knownUsernames, people, moderatorIds, pinnedIds, ignoredIds],
+  );
+  return (
+    <MessageList
+      messages={state.messages}
+      status={{
+        loaded: state.loaded,
+        failed: state.failed,
+        hasOlder: state.nextCursor !== null,
+        loadingOlder: loading.older,
+        hasNewer: state.newerCursor !== null,
+        loadingNewer: loading.newer,
+        missedNewer: state.missedNewer,
+      }}
+      paging={paging}
+      context={context}
+      opening={{ anchor, unreadFromId }}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,115 @@
+import { Check, ChevronDown, ChevronUp, Flag, Link as LinkIcon, LogOut, ScrollText } from 'lucide-react';
+import {
+  NOTIFICATION_LEVEL_LABELS,
+  NOTIFICATION_LEVELS,
+  type NotificationLevel,
+} from '../../../../shared/api/notifications';
+import { SLOW_MODE_CHOICES, SLOW_MODE_LABELS, type SlowModeSeconds } from '../../../../shared/api/rooms';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/DropdownMenu';
+import { MoreTrigger } from './MoreTrigger';
+
+/** Everything the room header does besides its visible actions. */
+export interface RoomMoreActions {
+  detailsOpen: boolean;
+  onToggleDetails(): void;
+  onCopyInvite(): void;
+  leaving: boolean;
+  onLeave(): void;
+  /** How the member hears about the room. */
+  notifications: { level: NotificationLevel; onChange(level: NotificationLevel): void };
+  /** Moderators only: slow mode, the open reports and the moderation log. */
+  moderator?:
+    | {
+        slowModeSeconds: number;
+        onSlowModeChange(seconds: SlowModeSeconds): void;
+        openReportCount: number;
+        onOpenReports(): void;
+        onOpenModerationLog(): void;
+      }
+    | undefined;
+}
+
+const checkClass = (on: boolean) => (on ? 'h-4 w-4' : 'h-4 w-4 opacity-0');
+
+/** The room header's "More" menu (loaded on first use, see ChatHeader). */
+export default function RoomMoreMenu({
+  actions,
+  defaultOpen = false,
+}: {
+  actions: RoomMoreActions;
+  defaultOpen?: boolean;
+}) {
+  const { moderator, notifications } = actions;
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>
+        <MoreTrigger openReportCount={moderator?.openReportCount} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="max-h-[70dvh] overflow-y-auto">
+        <DropdownMenuItem onSelect={actions.onToggleDetails}>
+          {actions.detailsOpen ? (
+            <ChevronUp className="h-4 w-4" aria-hidden="true" />
+          ) : (
+            <ChevronDown className="h-4 w-4" aria-hidden="true" />
+          )}
+          {actions.detailsOpen ? 'Hide details' : 'Show details'}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={actions.onCopyInvite}>
+          <LinkIcon className="h-4 w-4" aria-hidden="true" />
+          Copy invite
+        </DropdownMenuItem>
+        {moderator && (
+          <>
+            <DropdownMenuItem onSelect={moderator.onOpenReports} data-testid="reports-button">
+              <Flag className="h-4 w-4" aria-hidden="true" />
+              Reports
+              <span className="ml-auto rounded-full bg-secondary px-1.5 text-xs" data-testid="reports-menu-count">
+                {moderator.openReportCount}
+              </span>
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={moderator.onOpenModerationLog} data-testid="moderation-log-button">
+              <ScrollText className="h-4 w-4" aria-hidden="true" />
+              Moderation log
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuLabel>Slow mode</DropdownMenuLabel>
+            {SLOW_MODE_CHOICES.map((seconds) => (
+              <DropdownMenuItem
+                key={seconds}
+                onSelect={() => moderator.onSlowModeChange(seconds)}
+                data-current={seconds === moderator.slowModeSeconds || undefined}
+              >
+                <Check className={checkClass(seconds === moderator.slowModeSeconds)} aria-hidden="true" />
+                {SLOW_MODE_LABELS[seconds] === 'off' ? 'Off' : SLOW_MODE_LABELS[seconds]}
+              </DropdownMenuItem>
+            ))}
+          </>
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+        {NOTIFICATION_LEVELS.map((choice) => (
+          <DropdownMenuItem
+            key={choice}
+            onSelect={() => notifications.onChange(choice)}
+            data-current={choice === notifications.level || undefined}
+          >
+            <Check className={checkClass(choice === notifications.level)} aria-hidden="true" />
+            {NOTIFICATION_LEVEL_LABELS[choice]}
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem destructive onSelect={actions.onLeave} disabled={actions.leaving}>
+          <LogOut className="h-4 w-4" aria-hidden="true" />
+          Leave
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
