@@ -67,6 +67,7 @@ export function createMessageSearchService({ db, searchDb }: { db: Kysely<Databa
             avatar_url: row.author_avatar_url,
             github_username: row.author_github_username,
           }),
+          ...(row.thread_root_id !== null ? { thread_root_id: row.thread_root_id } : {}),
         })),
         next_before: rows.length > SEARCH_PAGE_SIZE ? (page[page.length - 1]?.id ?? null) : null,
       };
