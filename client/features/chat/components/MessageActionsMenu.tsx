@@ -1,4 +1,18 @@
-import { Ban, Copy, Ellipsis, EyeOff, Flag, Link2, MicOff, Pencil, Pin, Reply, ShieldX, Trash2 } from 'lucide-react';
+import {
+  Ban,
+  Copy,
+  Ellipsis,
+  EyeOff,
+  Flag,
+  Link2,
+  MessageSquareReply,
+  MicOff,
+  Pencil,
+  Pin,
+  Reply,
+  ShieldX,
+  Trash2,
+} from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -12,6 +26,8 @@ export interface MessageActionsMenuProps {
   own: boolean;
   /** Answers the message (the composer shows "Replying to …"); absent where one cannot write. */
   onReply?: (() => void) | undefined;
+  /** Opens the message's thread ("Reply in thread"); absent inside a thread. */
+  onReplyInThread?: (() => void) | undefined;
   onEdit(): void;
   onCopy(): void;
   onCopyLink(): void;
@@ -35,6 +51,7 @@ export interface MessageActionsMenuProps {
 export default function MessageActionsMenu({
   own,
   onReply,
+  onReplyInThread,
   onEdit,
   onCopy,
   onCopyLink,
@@ -58,6 +75,11 @@ export default function MessageActionsMenu({
         {onReply && (
           <DropdownMenuItem onSelect={onReply}>
             <Reply className="h-4 w-4" aria-hidden="true" /> Reply
+          </DropdownMenuItem>
+        )}
+        {onReplyInThread && (
+          <DropdownMenuItem onSelect={onReplyInThread}>
+            <MessageSquareReply className="h-4 w-4" aria-hidden="true" /> Reply in thread
           </DropdownMenuItem>
         )}
         {own && (
