@@ -57,6 +57,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Average time between purges of expired sessions and sign-ins (tests shorten it). */
   purgeIntervalMs?: number;
+  /** How long a message search may read before it answers what it found (tests force a tiny one). */
+  searchBudgetMs?: number;
   /**
    * Checks every answer of a route with a contract against it, and answers 500 after telling
    * this function when one does not match (the test suites; see http/contract/answer-check.ts).
@@ -119,6 +121,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger,
     secret,
     now,
+    searchBudgetMs: options.searchBudgetMs,
     metrics,
     onClose: (fn) => closers.push(fn),
   };

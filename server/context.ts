@@ -24,6 +24,8 @@ export interface Infrastructure {
   /** Secret for sealing tokens and signing cookies (from SESSION_SECRET or the data directory). */
   secret: string;
   now: () => number;
+  /** How long a message search may read (SEARCH_TIME_BUDGET_MS unless set; tests force a tiny one). */
+  searchBudgetMs?: number | undefined;
   /** Prometheus metrics, present only when METRICS_PORT is set. */
   metrics: AppMetrics | undefined;
   /** Callbacks run at shutdown, last registered first (sockets, timers, pools). */

@@ -122,3 +122,8 @@ export const QUERY_RETRY_CAP_MS = 30_000;
 export const QUERY_STALE_MS = 5 * 60_000;
 export const REACTION_EMOJIS = ['👍', '🎉', '❤️', '😄', '😢', '👀'] as const;
 export type ReactionEmoji = (typeof REACTION_EMOJIS)[number];
+/**
+ * Message searches per signed-in user (like Slack's 20 a minute): each one reads the index of
+ * every room the user is in, so a script searching without pause is stopped early.
+ */
+export const SEARCH_RATE = { limit: 20, windowMs: 60_000 } as const;

@@ -39,7 +39,9 @@ export async function seedRoomMessages(
         null
       from n`.execute(trx);
     // Written past the repository, so the search vocabulary is filled from the index here.
-    await sql`insert or ignore into message_search_terms (term) select term from messages_fts_vocab`.execute(trx);
+    await sql`insert or ignore into message_search_terms (term) select term from messages_fts_vocab where col = 'content'`.execute(
+      trx,
+    );
   });
   await sql`analyze`.execute(handle.db);
 }

@@ -7,7 +7,7 @@
  * yet; the next ones read it again right after.
  *
  *   npm run bench -- --only=replay [--replay-sockets=N --replay-messages=N --replay-rounds=N]
- *   node --import tsx bench/realtime/replay-bench.ts     the same on its own (prints the result)
+ *   node --import tsx bench/realtime/replay-bench.ts [ROUNDS]   the same on its own (prints the result)
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -188,7 +188,7 @@ function openSocket(origin: string, cookie: string): Promise<WebSocket> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const result = await runReplayBench({ sockets: 20, messages: 400, rounds: 3 }, (line) =>
+  const result = await runReplayBench({ sockets: 20, messages: 400, rounds: Number(process.argv[2] ?? 3) }, (line) =>
     process.stdout.write(`[bench] ${line}\n`),
   );
   process.stdout.write(`${JSON.stringify(result)}\n`);

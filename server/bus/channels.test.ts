@@ -104,6 +104,8 @@ describe('bus channels', () => {
       // From a process of an older version: the mention list inside the frame.
       `{"type":"room.activity","frame":{"type":"room.activity","room_id":"${ROOM}","message_id":"${ROOM}","author_id":"${ROOM}","mentioned_user_ids":[],"kind":"created"}}`,
       '{"type":"membership.changed"}',
+      // A frame never carries a reader's part on the bus.
+      `{"type":"room.activity","mentioned_user_ids":[],"frame":{"type":"room.activity","room_id":"${ROOM}","message_id":"${ROOM}","author_id":"${USER}","mentions_you":true,"kind":"deleted"}}`,
       '{"type":"session.ended","session_id":"s"}',
       '[]',
     ]) {

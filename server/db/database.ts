@@ -7,17 +7,20 @@ import type { Database } from './schema';
 import { NamedStatements } from './postgres-named-statements';
 import { SchemaScopedPostgresDialect } from './schema-scoped-introspector';
 import { startBackgroundCheckpoints, type BackgroundCheckpoints } from './sqlite-checkpointer';
+import { createPostgresSearchReader } from './search/postgres-search-reader';
+import { createInThreadSearchReader, type SearchReader } from './search/search-reader';
+import { createSqliteSearchWorkers } from './search/sqlite-search-workers';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   /**
-   * For full-text search only. PostgreSQL: a few connections of their own whose planner never picks
-   * a sequential scan of a table (a search read that way costs the whole table; the indexes always
-   * answer). SQLite: the same handle as `db`.
+   * For message search only, off the event loop. PostgreSQL: a few connections of their own whose
+   * planner never picks a sequential scan of a table (a search read that way costs the whole
+   * table; the indexes always answer). SQLite: worker threads with read-only connections.
    */
-  searchDb: Kysely<Database>;
+  searchReader: SearchReader;
   engine: DatabaseEngine;
   /** Cheap round trip used by the health check. */
   ping(): Promise<void>;
@@ -76,15 +79,18 @@ function openSqlite(location: string, options: OpenDatabaseOptions): DatabaseHan
       ? undefined
       : startBackgroundCheckpoints(raw, path.resolve(location), { onFailure: options.onCheckpointFailure });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withBooleanBinding(raw) }) });
+  const searchReader =
+    location === ':memory:' ? createInThreadSearchReader(db) : createSqliteSearchWorkers(path.resolve(location));
   return {
     db,
-    searchDb: db,
+    searchReader,
     engine: 'sqlite',
     async ping() {
       await sql`select 1`.execute(db);
     },
     checkpoints,
     async close() {
+      await searchReader.close();
       // The last connection to close copies the whole log into the file and removes it.
       await checkpoints?.stop();
       await db.destroy();
@@ -114,22 +120,22 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   const dialect = (on: pg.Pool) =>
     schema ? new SchemaScopedPostgresDialect({ pool: on }, schema) : new PostgresDialect({ pool: on });
   const db = new Kysely<Database>({ dialect: dialect(pool) });
-  const searchDb = new Kysely<Database>({ dialect: dialect(searchPool) });
+  const searchReader = createPostgresSearchReader(new Kysely<Database>({ dialect: dialect(searchPool) }));
   return {
     db,
-    searchDb,
+    searchReader,
     engine: 'postgres',
     async ping() {
       await sql`select 1`.execute(db);
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
-      await Promise.all([db.destroy(), searchDb.destroy()]);
+      await Promise.all([db.destroy(), searchReader.close()]);
     },
   };
 }
 
-/** Connections for full-text search (DatabaseHandle.searchDb) on PostgreSQL. */
+/** Connections for full-text search (DatabaseHandle.searchReader) on PostgreSQL. */
 const SEARCH_POOL_SIZE = 4;
 
 function postgresPool(url: string, max: number, options: string | undefined): pg.Pool {

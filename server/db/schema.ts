@@ -165,12 +165,16 @@ export interface RoomEventsTable {
   room_id: string;
   seq: number;
   type: string;
-  /** JSON document of the event (what clients receive). */
+  /**
+   * The change's facts as JSON, `{"v": version, …}` (services/room-events/room-event-facts.ts);
+   * what clients receive is presented from them when the event is delivered.
+   */
   payload: string;
   created_at: string;
   /**
-   * The message a message.created / message.updated event shows (null for other events): an edit
-   * or delete rewrites these payloads, so a replay never shows replaced or deleted text.
+   * The message a message.created / message.updated / message.references event is about (null for
+   * other events): an edit or delete rewrites these payloads, so a replay never shows replaced or
+   * deleted text.
    */
   message_id: string | null;
 }

@@ -265,8 +265,15 @@ describe('two server processes sharing PostgreSQL and Redis', async () => {
       excerpt: 'because',
     });
 
-    // The original deleted through A: a replay from B quotes it as deleted, without its words.
+    // B presents the reply for a replay first, quoting the original...
+    const early = await connect(b, grace, roomId);
+    expect((await waitForEvents(early, roomId, 4))[3]!.event).toMatchObject({
+      message: { id: replyId, reply_to: { excerpt: 'why?' } },
+    });
+    // ...then the original is deleted through A: a later replay from B quotes it as deleted,
+    // without its words (B drops what it presented when the deletion reaches it).
     expect((await call(a, ada, 'DELETE', `/api/messages/${originalId}`)).status).toBe(204);
+    await waitForEvents(early, roomId, 5);
     const replay = await connect(b, grace, roomId);
     const replayed = await waitForEvents(replay, roomId, 5);
     expect(replayed.find((e) => e.seq === 4)?.event).toMatchObject({

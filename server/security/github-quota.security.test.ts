@@ -105,12 +105,15 @@ describeEachDatabase('GitHub quota against anonymous visitors', (engine) => {
   });
 
   it("keeps a reserve of the search quota that visitors' own queries cannot spend", async () => {
-    const { api, cookie, control, upstream } = await start();
+    const { api, cookie, control, upstream } = await start({ env: { TRUST_PROXY: '1' } });
     // 8 searches per window: a quarter (2) is kept for signed-in users and the home page's lists.
     await control('PUT', 'rate-limits', { searchAnonymous: 8 });
     await control('DELETE', 'counters');
 
-    const visitorSearch = (i: number) => api.get(`/api/discovery/search?q=${encodeURIComponent(`database ${i}`)}`);
+    // Each from an address of its own: one address may spend only its share of the visitors' pool.
+    const visitor = (i: number) => ({ headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } });
+    const visitorSearch = (i: number) =>
+      api.get(`/api/discovery/search?q=${encodeURIComponent(`database ${i}`)}`, visitor(i));
     for (let i = 0; i < 6; i++) expect((await visitorSearch(i)).statusCode, `search ${i}`).toBe(200);
     const refused = await visitorSearch(6);
     expect(refused.statusCode).toBe(503);
@@ -120,7 +123,7 @@ describeEachDatabase('GitHub quota against anonymous visitors', (engine) => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(refused.headers['cache-control'] ?? '').not.toMatch(/max-age/);
     // A visitor's filtered list is their own query too.
-    expect((await api.get('/api/discovery/trending?language=Rust')).statusCode).toBe(503);
+    expect((await api.get('/api/discovery/trending?language=Rust', visitor(7))).statusCode).toBe(503);
     expect(await upstream('/search/repositories')).toBe(6);
 
     // The home page's own list and a signed-in user's search still get an answer.

@@ -7,6 +7,7 @@ import { createMeService } from './auth/me.service';
 import { createSignInServices } from './auth/sign-in.services';
 import { createDiscoveryService } from './discovery/discovery.service';
 import { createRepositoryDetailsService } from './discovery/repository-details.service';
+import { createVisitorSearchShare } from './discovery/visitor-search-share';
 import { checkDependencies } from './health/dependency-health';
 import { createMessagesService } from './messages/messages.service';
 import { createMessageReferencesService } from './messages/message-references.service';
@@ -106,7 +107,12 @@ export function buildAppServices(infra: Infrastructure) {
     messageReferences: references,
     reactions: createReactionsService({ db, changes, limits, now }),
     readState: createReadStateService({ db, bus, logger }),
-    messageSearch: createMessageSearchService({ db, searchDb: database.searchDb }),
+    messageSearch: createMessageSearchService({
+      db,
+      searchReader: database.searchReader,
+      limits,
+      budgetMs: infra.searchBudgetMs,
+    }),
     memberRoles,
     moderation: createModerationService({ db, changes, roles: memberRoles, limits, now }),
     pins: createPinsService({ db, changes, roles: memberRoles, limits }),
@@ -121,6 +127,8 @@ export function buildAppServices(infra: Infrastructure) {
     siteStats: createSiteStatsService({ db, now }),
     /** Counters for the limits routes apply to visitors and sockets (shared through Redis when set). */
     rateLimiter,
+    /** Each visitor's share of the visitors' GitHub search pool. */
+    visitorSearchShare: createVisitorSearchShare({ rateLimiter, quota: () => github.api.quota() }),
     health: { check: () => checkDependencies({ database, bus }) },
   };
 }

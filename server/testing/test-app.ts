@@ -33,7 +33,15 @@ export interface TestAppOptions {
    */
   github?: 'emulator';
   purgeIntervalMs?: number;
+  /**
+   * How long a message search may read: a tiny one forces incomplete answers. Unless set, a budget
+   * no search of a test reaches, so a busy machine never cuts a test's results short.
+   */
+  searchBudgetMs?: number;
 }
+
+/** The search budget of test apps unless a test sets one (see TestAppOptions.searchBudgetMs). */
+const TEST_SEARCH_BUDGET_MS = 30_000;
 
 /** The real app on a fresh database, for `app.inject` tests. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -61,6 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     onAnswerMismatch: (mismatch) => answerMismatches.push(mismatch),
     ...(options.now ? { now: options.now } : {}),
     ...(options.purgeIntervalMs ? { purgeIntervalMs: options.purgeIntervalMs } : {}),
+    searchBudgetMs: options.searchBudgetMs ?? TEST_SEARCH_BUDGET_MS,
   });
   await built.app.ready();
   return {

@@ -32,4 +32,9 @@ export const messageSearchHitDto = z
 export const searchMessagesResponse = z.strictObject({
   results: z.array(messageSearchHitDto).describe('Newest first.'),
   next_before: z.string().nullable().describe('Pass as `before` for the next (older) results; null at the end.'),
+  incomplete: z
+    .boolean()
+    .describe(
+      'True when the search stopped at its time budget: the results are what it found by then, and there may be more.',
+    ),
 });

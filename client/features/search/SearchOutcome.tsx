@@ -1,6 +1,6 @@
 import { parseSearchQuery } from '../../../shared/search/search-query';
 import { Button } from '../../components/ui/Button';
-import { SearchResults } from './SearchResults';
+import { IncompleteNote, SearchResults } from './SearchResults';
 import { useMessageSearch } from './useMessageSearch';
 
 interface SearchOutcomeProps {
@@ -35,11 +35,15 @@ export function SearchOutcome({ q, roomId, onOpen }: SearchOutcomeProps) {
     );
   }
   const results = search.data.pages.flatMap((page) => page.results);
+  const incomplete = search.data.pages.some((page) => page.incomplete);
   if (results.length === 0) {
     return (
-      <p className="text-sm text-muted-foreground" role="status">
-        No messages found
-      </p>
+      <div className="flex flex-col gap-1">
+        <p className="text-sm text-muted-foreground" role="status">
+          No messages found
+        </p>
+        {incomplete && <IncompleteNote />}
+      </div>
     );
   }
   return (
@@ -48,6 +52,7 @@ export function SearchOutcome({ q, roomId, onOpen }: SearchOutcomeProps) {
       terms={terms}
       showRoom={roomId === undefined}
       hasMore={search.hasNextPage}
+      incomplete={incomplete}
       loadingMore={search.isFetchingNextPage}
       onLoadMore={() => void search.fetchNextPage()}
       {...(onOpen ? { onOpen } : {})}

@@ -57,6 +57,14 @@ describe('SearchResults', () => {
     expect(within(result).queryByText('caddyserver/caddy')).toBeNull();
   });
 
+  it('says the results may be incomplete when the search stopped at its time budget', () => {
+    show({ incomplete: true });
+    expect(screen.getByRole('note').textContent).toContain('Results may be incomplete');
+    cleanup();
+    show();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('offers more results when there are more', () => {
     const { onLoadMore } = show({ hasMore: true });
     screen.getByRole('button', { name: 'Show more' }).click();

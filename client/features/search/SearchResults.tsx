@@ -13,6 +13,8 @@ interface SearchResultsProps {
   /** Show the room of each result (searches over every room). */
   showRoom: boolean;
   hasMore: boolean;
+  /** The search stopped at its time budget: there may be more than is shown. */
+  incomplete?: boolean;
   loadingMore: boolean;
   onLoadMore(): void;
   /** Called when a result is opened (a panel closes itself). */
@@ -25,6 +27,7 @@ export function SearchResults({
   terms,
   showRoom,
   hasMore,
+  incomplete = false,
   loadingMore,
   onLoadMore,
   onOpen,
@@ -32,6 +35,7 @@ export function SearchResults({
   const now = useNow();
   return (
     <div className="flex flex-col gap-2">
+      {incomplete && <IncompleteNote />}
       <ul aria-label="Search results" className="flex flex-col gap-1">
         {results.map((hit) => {
           const name = hit.author.display_name ?? hit.author.username ?? 'Someone';
@@ -79,5 +83,14 @@ export function SearchResults({
         </Button>
       )}
     </div>
+  );
+}
+
+/** Shown when the server stopped a search at its time budget. */
+export function IncompleteNote() {
+  return (
+    <p className="text-xs text-muted-foreground" role="note">
+      Results may be incomplete: the search took too long. Try more words, or search one room.
+    </p>
   );
 }

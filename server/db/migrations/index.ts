@@ -22,7 +22,8 @@ import * as messageReplies from './20261126_0100_message_replies';
 import * as memberNotificationLevel from './20261126_0110_member_notification_level';
 import * as usernameReleases from './20261127_0100_username_releases';
 import * as roomEventFacts from './20261127_1600_room_event_facts';
-import * as threads from './20261127_1700_threads';
+import * as searchScopedByRoom from './20261127_1700_search_scoped_by_room';
+import * as threads from './20261127_1800_threads';
 
 /** Every migration, keyed by its timestamped name. Add new ones; never edit landed ones. */
 export const migrations: Record<string, Migration> = {
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '20261126_0500_search_index_direct_updates': searchIndexDirectUpdates,
   '20261127_0100_username_releases': usernameReleases,
   '20261127_1600_room_event_facts': roomEventFacts,
-  '20261127_1700_threads': threads,
+  '20261127_1700_search_scoped_by_room': searchScopedByRoom,
+  '20261127_1800_threads': threads,
 };

@@ -31,7 +31,9 @@ export function searchTermsRepository(db: Kysely<Database>) {
         where term in (select value from json_each(${JSON.stringify(words)}))
           and not exists (
             select 1 from messages_fts
-            where messages_fts match '"' || replace(message_search_terms.term, '"', '""') || '"')`.execute(db);
+            where messages_fts match '{content} : "' || replace(message_search_terms.term, '"', '""') || '"')`.execute(
+        db,
+      );
     },
 
     /** The indexed words `prefix` begins, in order: at most `limit`. */

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/api/discovery';
 import { ACTIVE_LIST_LIMIT, CARD_LIST_LIMIT } from '../../../shared/limits';
 import { discoveryRepository, type RoomActivityRow } from '../../db/repositories/discovery.repository';
-import type { GitHubApi, ReadOptions } from '../../github/github-services';
+import type { GitHubApi, ReadOptions, UpstreamAllowance } from '../../github/github-services';
 import { GitHubError } from '../../github/github-services';
 import type { GitHubRepository } from '../../github/github-types';
 import type { Infrastructure } from '../../context';
@@ -220,7 +220,7 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
      */
     search(text: string, filters: DiscoveryFilters, page = 1, caller: Caller = {}): Promise<DiscoveryResult> {
       const q = joinQualifiers(filterClauses(filters, deps.now()), text);
-      const read: ReadOptions = { visitor: caller.visitor === true };
+      const read = visitorRead(caller);
       return guarded(
         'search',
         { q, page },
@@ -271,6 +271,8 @@ export type DiscoveryService = ReturnType<typeof createDiscoveryService>;
 /** Who asks for a list: `visitor` when signed out. */
 export interface Caller {
   visitor?: boolean;
+  /** A visitor's share of the visitors' search pool (visitor-search-share.ts), spent by their own queries. */
+  upstream?: UpstreamAllowance;
 }
 
 /**
@@ -279,7 +281,13 @@ export interface Caller {
  */
 function readFor(caller: Caller, filterQualifiers: SearchClause[], filters: DiscoveryFilters): ReadOptions {
   const ownList = filterQualifiers.length === 0 && !usesChatFilters(filters);
-  return { visitor: caller.visitor === true && !ownList };
+  return visitorRead({ visitor: caller.visitor === true && !ownList, upstream: caller.upstream });
+}
+
+/** A visitor's own query spends the visitor's share; other reads spend none. */
+function visitorRead(caller: Caller): ReadOptions {
+  if (caller.visitor !== true) return { visitor: false };
+  return caller.upstream ? { visitor: true, upstream: caller.upstream } : { visitor: true };
 }
 
 function roomsNote(): string {

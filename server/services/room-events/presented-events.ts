@@ -14,6 +14,8 @@ interface Entry {
   type: string;
   payload: string;
   json: Promise<string>;
+  /** The presentation once it is there (a hit then costs no promise). */
+  value: string | undefined;
   at: number;
 }
 
@@ -69,17 +71,19 @@ export function createPresentedEvents({
         settle: (json: string) => void;
         fail: (e: unknown) => void;
       }> = [];
-      const jsons = rows.map((row) => {
+      const jsons = rows.map((row): string | Promise<string> => {
         const seq = Number(row.seq);
         const hit = room.get(seq);
-        if (hit && hit.type === row.type && hit.payload === row.payload && at - hit.at < lifetimeMs) return hit.json;
+        if (hit && hit.type === row.type && hit.payload === row.payload && at - hit.at < lifetimeMs) {
+          return hit.value ?? hit.json;
+        }
         let settle: (json: string) => void = () => undefined;
         let fail: (error: unknown) => void = () => undefined;
         const json = new Promise<string>((resolve, reject) => {
           settle = resolve;
           fail = reject;
         });
-        const entry: Entry = { type: row.type, payload: row.payload, json, at };
+        const entry: Entry = { type: row.type, payload: row.payload, json, value: undefined, at };
         if (!hit) size += 1;
         room.set(seq, entry);
         missing.push({ row, entry, settle, fail });
@@ -88,7 +92,10 @@ export function createPresentedEvents({
       if (missing.length > 0) {
         try {
           const events = await present(missing.map(({ row }) => decodeFact(row.type, row.payload)));
-          missing.forEach((m, i) => m.settle(JSON.stringify(events[i])));
+          missing.forEach((m, i) => {
+            m.entry.value = JSON.stringify(events[i]);
+            m.settle(m.entry.value);
+          });
         } catch (error) {
           for (const m of missing) {
             const seq = Number(m.row.seq);
@@ -101,7 +108,7 @@ export function createPresentedEvents({
         }
         evict();
       }
-      const presented = await Promise.all(jsons);
+      const presented = jsons.every((json) => typeof json === 'string') ? jsons : await Promise.all(jsons);
       return rows.map((row, i) => ({ seq: Number(row.seq), type: row.type, json: presented[i] as string }));
     },
 

@@ -1,5 +1,12 @@
 import { MODERATION_RATE, REPORT_RATE } from '../../../shared/api/moderation-tools';
-import { EDIT_RATE, JOIN_RATE, MESSAGE_RATE, REACTION_RATE, USERNAME_CHECK_RATE } from '../../../shared/limits';
+import {
+  EDIT_RATE,
+  JOIN_RATE,
+  MESSAGE_RATE,
+  REACTION_RATE,
+  SEARCH_RATE,
+  USERNAME_CHECK_RATE,
+} from '../../../shared/limits';
 import type { Logger } from 'pino';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { domainErrors } from '../../errors';
@@ -55,6 +62,9 @@ export function createChatRateLimits({
         USERNAME_CHECK_RATE,
         (n) => `Please wait ${n} seconds before changing your username again`,
       ),
+    /** Message searches of one user, whatever the rooms searched. */
+    search: (userId: string) =>
+      enforce(`search:${userId}`, SEARCH_RATE, (n) => `Please wait ${n} seconds before searching again`),
     report: (userId: string) =>
       enforce(`report:${userId}`, REPORT_RATE, (n) => `Please wait ${n} seconds before reporting another message`),
   };

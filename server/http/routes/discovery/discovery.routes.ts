@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteDeps } from '../../route-deps';
-import type { DiscoveryResult } from '../../../services/discovery/discovery.service';
-import { limitVisitors, VISITOR_RATES } from '../../middleware/visitor-rate-limit';
+import type { Caller, DiscoveryResult } from '../../../services/discovery/discovery.service';
+import { UpstreamRefusedError } from '../../../github/github-services';
+import { apiErrors } from '../../errors';
+import { limitVisitors, visitorLimitMessage, VISITOR_RATES } from '../../middleware/visitor-rate-limit';
 import { parseInput } from '../../parse';
 import { filtersQuerySchema, searchQuerySchema } from '../../../../shared/api/discovery.schemas';
 import { discoveryContracts } from './discovery.contracts';
@@ -15,6 +17,28 @@ export async function discoveryRoutes(app: FastifyInstance, { services }: RouteD
     onRequest: limitVisitors(services.rateLimiter, `discovery-${name}`, rate),
   });
 
+  /**
+   * Who asks: a signed-out visitor spends their own share of the visitors' search pool. A query
+   * refused because that share is spent answers 429 (the visitor's own limit), not the 503 of an
+   * empty pool; answers already cached are served either way.
+   */
+  const asking = async (
+    request: FastifyRequest,
+    list: (caller: Caller) => Promise<DiscoveryResult>,
+  ): Promise<DiscoveryResult> => {
+    if (request.auth) return list({ visitor: false });
+    const allowance = services.visitorSearchShare.allowance(request.ip);
+    try {
+      return await list({ visitor: true, upstream: allowance });
+    } catch (error) {
+      const seconds = allowance.refusedForSeconds();
+      if (error instanceof UpstreamRefusedError && seconds > 0) {
+        throw apiErrors.rateLimited(visitorLimitMessage(seconds), seconds);
+      }
+      throw error;
+    }
+  };
+
   const send = (reply: FastifyReply, result: DiscoveryResult) => {
     // A placeholder answered during a GitHub failure must not outlive the failure.
     reply.header('Cache-Control', result.complete ? DISCOVERY_CACHE_CONTROL : 'no-store');
@@ -26,13 +50,13 @@ export async function discoveryRoutes(app: FastifyInstance, { services }: RouteD
     { ...limit('trending'), ...discoveryContracts.trending },
     async (request, reply) => {
       const filters = parseInput(filtersQuerySchema, request.query);
-      return send(reply, await discovery.trending(filters, { visitor: !request.auth }));
+      return send(reply, await asking(request, (caller) => discovery.trending(filters, caller)));
     },
   );
 
   app.get('/api/discovery/recent', { ...limit('recent'), ...discoveryContracts.recent }, async (request, reply) => {
     const filters = parseInput(filtersQuerySchema, request.query);
-    return send(reply, await discovery.recent(filters, { visitor: !request.auth }));
+    return send(reply, await asking(request, (caller) => discovery.recent(filters, caller)));
   });
 
   app.get('/api/discovery/active', { ...limit('active'), ...discoveryContracts.active }, async (request, reply) => {
@@ -49,7 +73,7 @@ export async function discoveryRoutes(app: FastifyInstance, { services }: RouteD
     async (request, reply) => {
       const { q, page } = parseInput(searchQuerySchema, request.query);
       const filters = parseInput(filtersQuerySchema, request.query);
-      return send(reply, await discovery.search(q, filters, page, { visitor: !request.auth }));
+      return send(reply, await asking(request, (caller) => discovery.search(q, filters, page, caller)));
     },
   );
 }
