@@ -3,7 +3,15 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import type { MeDto } from '../shared/api/auth';
 import type { MessageResponse } from '../shared/api/rooms';
 import { openDatabase } from '../server/db/database';
-import { joinRoomByApi, messageWith, openRoom, openUser, type ChatUser } from './support/chat-helpers';
+import {
+  joinRoomByApi,
+  messageWith,
+  openRoom,
+  openUser,
+  type ChatUser,
+  moreMenu,
+  openMore,
+} from './support/chat-helpers';
 import { startExtraServer, type ExtraServer } from './support/extra-server';
 
 /**
@@ -114,6 +122,14 @@ const RECORD_NOTIFICATIONS = () => {
 };
 
 /** The notifications the page has shown so far. */
+/** The room's notification level, as the header's "More" menu marks it (the menu is closed again). */
+async function notificationLevel(page: Page): Promise<string | null> {
+  await openMore(page);
+  const level = await page.locator('[data-testid="notification-level"][data-current]').textContent();
+  await page.keyboard.press('Escape');
+  return level;
+}
+
 function shownNotifications(page: Page): Promise<Array<{ title: string; body: string }>> {
   return page.evaluate(() => (globalThis as unknown as PageGlobals).shownNotifications);
 }
@@ -317,11 +333,10 @@ test.describe('replies and mentions', () => {
     // A second tab on the room follows the change made in the first.
     const secondTab = await grace.context.newPage();
     await openRoom(secondTab, roomId);
-    await expect(secondTab.getByRole('button', { name: /^Notifications: Mentions only$/ })).toBeVisible();
-    await page.getByRole('button', { name: /^Notifications: Mentions only$/ }).click();
-    await page.getByRole('menuitem', { name: 'Mute' }).click();
-    await expect(page.getByRole('button', { name: 'Notifications: Mute' })).toBeVisible();
-    await expect(secondTab.getByRole('button', { name: 'Notifications: Mute' })).toBeVisible();
+    await expect.poll(() => notificationLevel(secondTab)).toBe('Mentions only');
+    await moreMenu(page, 'Mute');
+    await expect.poll(() => notificationLevel(page)).toBe('Mute');
+    await expect.poll(() => notificationLevel(secondTab)).toBe('Mute');
     await secondTab.close();
     await page.goto('/');
     await expect(entry).toBeVisible();
@@ -334,8 +349,7 @@ test.describe('replies and mentions', () => {
     // Back to "Mentions only": the unread count is shown again.
     await openRoom(page, roomId);
     await expect(page.getByTestId('mentions-count')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Notifications: Mute' }).click();
-    await page.getByRole('menuitem', { name: 'Mentions only' }).click();
+    await moreMenu(page, 'Mentions only');
     await page.goto('/');
     await post(linus.page, base, roomId, 'Heard again');
     await expect(entry.getByTestId('unread-count')).toHaveText('1');
@@ -354,9 +368,9 @@ test.describe('replies and mentions', () => {
 
     // The room stays open: its socket learns of new messages from the room's events.
     await openRoom(page, roomId);
-    await page.getByRole('button', { name: /^Notifications: Mentions only$/ }).click();
-    await page.getByRole('menuitem', { name: 'All messages' }).click();
-    await expect(page.getByRole('button', { name: 'Notifications: All messages' })).toBeVisible();
+    await expect.poll(() => notificationLevel(page)).toBe('Mentions only');
+    await moreMenu(page, 'All messages');
+    await expect.poll(() => notificationLevel(page)).toBe('All messages');
     await hideTab(page);
     const author = (await me(linus.page)).display_name || LINUS;
     await post(linus.page, base, roomId, 'Release notes are up');

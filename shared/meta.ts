@@ -4,6 +4,7 @@
  */
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, PRODUCT_NAME } from './limits';
 import { escapeHtml, truncateDescription } from './text';
+import { displayName } from './display-name';
 
 export const DEFAULT_SHARE_IMAGE_PATH = '/og-image.png';
 export const SHARE_IMAGE_WIDTH = 1200;
@@ -136,8 +137,7 @@ export function publicProfilePath(profile: Pick<PublicProfileMetaSource, 'id' | 
 
 /** Metadata of /user/{username}: the person's name, bio and avatar, and a ProfilePage record. */
 export function publicProfilePageMeta(profile: PublicProfileMetaSource, publicUrl: string): PageMetaInput {
-  const handle = profile.username ?? profile.id;
-  const name = profile.display_name?.trim() || handle;
+  const name = displayName(profile, profile.id);
   const title = profile.username && name !== profile.username ? `${name} (@${profile.username})` : name;
   const description = profile.bio?.trim()
     ? profile.bio

@@ -7,23 +7,14 @@ import {
   type RoomEvent,
   type ServerFrame,
 } from '../../shared/realtime/protocol';
-import { createSequenceTracker, type SequenceTracker } from '../../shared/realtime/sequence';
 import { messageExcerpt } from '../../shared/excerpt';
+import { displayName } from '../../shared/display-name';
+import { POLICY_FORGIVE_MS, policyDelay, reconnectDelay } from './realtime-backoff';
+import { KeepAlive } from './realtime-keepalive';
+import { acceptEvent, clearReplay, createRoomState, type RoomState } from './realtime-room';
+import type { ConnectionStatus, RealtimeClientOptions, RoomHandlers, SocketLike } from './realtime-types';
 
-/** What a room subscriber receives. Events arrive exactly once, in sequence order. */
-export interface RoomHandlers {
-  onEvent(event: RoomEvent, seq: number): void;
-  /**
-   * The server cannot replay the gap: refetch the room's state over HTTP and resolve with the
-   * sequence number that state reflects; the client then subscribes after it.
-   */
-  onResync(): Promise<number>;
-  onPresence?(onlineUserIds: string[]): void;
-  /** `ageMs` is how long ago the server relayed the signal, on our best estimate of its clock. */
-  onTyping?(userId: string, ageMs: number): void;
-}
-
-export type ConnectionStatus = 'connecting' | 'open' | 'closed';
+export type { ConnectionStatus, RealtimeClientOptions, RoomHandlers, SocketLike } from './realtime-types';
 
 /** Frames about the signed-in user across all their rooms (read positions, activity, reports for moderators). */
 export type UserFrame = Extract<
@@ -31,61 +22,9 @@ export type UserFrame = Extract<
   { type: 'read.updated' | 'notifications.updated' | 'room.activity' | 'reports.changed' }
 >;
 
-/** The subset of the browser WebSocket the client uses (tests pass a fake). */
-export interface SocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: { code: number }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-}
-
-export interface RealtimeClientOptions {
-  url: () => string;
-  createSocket?: (url: string) => SocketLike;
-  now?: () => number;
-  /** Keep-alive period; a pong must arrive within `pongTimeoutMs` or the socket is replaced. */
-  pingIntervalMs?: number;
-  pongTimeoutMs?: number;
-  /** A gap that a replay has not filled after this long is asked for again. */
-  replayRetryMs?: number;
-  /**
-   * The server speaks another protocol version than this page (it was deployed while the page was
-   * open). Called once per client, after a console warning.
-   */
-  onProtocolMismatch?(serverVersion: number | undefined): void;
-}
-
-interface RoomState {
-  handlers: RoomHandlers;
-  /** The last applied sequence; classifies each event as next, duplicate or past a gap. */
-  sequence: SequenceTracker;
-  /** Events that arrived ahead of a gap, applied once the gap is filled. */
-  pending: Map<number, RoomEvent>;
-  /** The highest sequence known to exist (from events or `room.subscribed`). */
-  target: number;
-  /** The last applied sequence at the moment a replay was requested (one request per gap). */
-  replayFrom: number | null;
-  replayTimer: ReturnType<typeof setTimeout> | null;
-  resyncing: boolean;
-}
-
 const OPEN = 1;
 /** How many recent new messages are remembered to announce each one once to user listeners. */
 const ANNOUNCED_MESSAGES = 500;
-const BACKOFF_BASE_MS = 500;
-const BACKOFF_CAP_MS = 30_000;
-/**
- * After a policy close (this tab or user sent too much, or has too many sockets open) the next
- * attempt waits long, and longer each time, so that many tabs do not storm the server together.
- */
-const POLICY_BACKOFF_BASE_MS = 30_000;
-const POLICY_BACKOFF_CAP_MS = 5 * 60_000;
-/** A connection that stayed open this long ends a series of policy closes. */
-const POLICY_FORGIVE_MS = 2 * 60_000;
-
 /**
  * One WebSocket per tab, shared by every open room. Writes go over HTTP; this carries committed
  * room events (gap-free per-room `seq`) and ephemeral presence and typing signals.
@@ -113,12 +52,7 @@ export class RealtimeClient {
   private policyCloses = 0;
   private openedAt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  private pingTimer: ReturnType<typeof setInterval> | null = null;
-  private pongTimer: ReturnType<typeof setTimeout> | null = null;
-  private pingSentAt = new Map<string, number>();
-  private pingCounter = 0;
-  /** Estimated server clock minus local clock (ms), from pong round trips; null until measured. */
-  private clockOffset: number | null = null;
+  private readonly keepAlive: KeepAlive;
   private stopped = false;
   private protocolMismatchReported = false;
   private readonly now: () => number;
@@ -127,21 +61,14 @@ export class RealtimeClient {
   constructor(private readonly options: RealtimeClientOptions) {
     this.now = options.now ?? (() => Date.now());
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
+    this.keepAlive = new KeepAlive(this.now, options);
   }
 
   /** Starts receiving a room after `afterSeq`. Returns the function that stops it. */
   subscribe(roomId: string, afterSeq: number, handlers: RoomHandlers): () => void {
     const previous = this.rooms.get(roomId);
     if (previous?.replayTimer) clearTimeout(previous.replayTimer);
-    const state: RoomState = {
-      handlers,
-      sequence: createSequenceTracker(afterSeq),
-      target: afterSeq,
-      pending: new Map(),
-      replayFrom: null,
-      replayTimer: null,
-      resyncing: false,
-    };
+    const state = createRoomState(handlers, afterSeq);
     this.rooms.set(roomId, state);
     this.stopped = false;
     if (this.socket?.readyState === OPEN) this.send({ type: 'room.subscribe', room_id: roomId, after_seq: afterSeq });
@@ -256,8 +183,7 @@ export class RealtimeClient {
 
   private scheduleReconnect(minimumDelay = 0): void {
     if (this.reconnectTimer || this.stopped) return;
-    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** this.attempts);
-    const delay = Math.max(minimumDelay, ceiling / 2 + Math.random() * (ceiling / 2));
+    const delay = Math.max(minimumDelay, reconnectDelay(this.attempts));
     this.attempts += 1;
     this.setStatus('connecting');
     this.reconnectTimer = setTimeout(() => {
@@ -291,12 +217,13 @@ export class RealtimeClient {
         const room = this.rooms.get(frame.room_id);
         if (!room?.handlers.onTyping) return;
         // Without a measured offset the signal is taken as fresh (it was just received).
-        const age = this.clockOffset === null ? 0 : this.now() + this.clockOffset - frame.sent_at;
+        const offset = this.keepAlive.clockOffset();
+        const age = offset === null ? 0 : this.now() + offset - frame.sent_at;
         room.handlers.onTyping(frame.user_id, Math.max(0, age));
         return;
       }
       case 'pong':
-        this.handlePong(frame.ref, frame.server_time);
+        this.keepAlive.pong(frame.ref, frame.server_time);
         return;
       case 'hello':
         this.checkProtocol(frame.protocol);
@@ -331,23 +258,13 @@ export class RealtimeClient {
   private handleEvent(roomId: string, seq: number, event: RoomEvent): void {
     const room = this.rooms.get(roomId);
     if (!room || room.resyncing) return;
-    const verdict = room.sequence.accept(seq);
-    if (verdict === 'duplicate') return;
-    room.target = Math.max(room.target, seq);
-    if (verdict === 'gap') {
-      room.pending.set(seq, event);
+    const ready = acceptEvent(room, seq, event);
+    if (ready === 'gap') {
       this.requestReplay(roomId, room);
       return;
     }
-    this.apply(roomId, room, event, seq);
-    // Events held back behind the gap follow, in order.
-    for (let next = room.pending.get(room.sequence.last + 1); next; next = room.pending.get(room.sequence.last + 1)) {
-      const nextSeq = room.sequence.last + 1;
-      room.pending.delete(nextSeq);
-      room.sequence.accept(nextSeq);
-      this.apply(roomId, room, next, nextSeq);
-    }
-    if (room.sequence.last >= room.target) this.clearReplay(room);
+    for (const next of ready) this.apply(roomId, room, next.event, next.seq);
+    if (room.sequence.last >= room.target) clearReplay(room);
   }
 
   private apply(roomId: string, room: RoomState, event: RoomEvent, seq: number): void {
@@ -363,7 +280,7 @@ export class RealtimeClient {
       author_id: message.user_id,
       mentions_you: false,
       kind: 'created',
-      author_name: message.author.display_name || message.author.username || 'Someone',
+      author_name: displayName(message.author, 'Someone'),
       excerpt: messageExcerpt(message.content),
     });
   }
@@ -404,18 +321,12 @@ export class RealtimeClient {
     }, this.options.replayRetryMs ?? 5000);
   }
 
-  private clearReplay(room: RoomState): void {
-    room.replayFrom = null;
-    if (room.replayTimer) clearTimeout(room.replayTimer);
-    room.replayTimer = null;
-  }
-
   private async resync(roomId: string): Promise<void> {
     const room = this.rooms.get(roomId);
     if (!room || room.resyncing) return;
     room.resyncing = true;
     room.pending.clear();
-    this.clearReplay(room);
+    clearReplay(room);
     try {
       const lastSeq = await room.handlers.onResync();
       if (this.rooms.get(roomId) !== room) return;
@@ -431,51 +342,27 @@ export class RealtimeClient {
   }
 
   private startKeepAlive(): void {
-    const interval = this.options.pingIntervalMs ?? 25_000;
-    const ping = () => {
-      const ref = `p${++this.pingCounter}`;
-      this.pingSentAt.set(ref, this.now());
-      this.send({ type: 'ping', ref });
-      if (!this.pongTimer) {
-        this.pongTimer = setTimeout(() => {
-          this.pongTimer = null;
-          // No answer: the connection is dead even if the browser has not noticed.
-          const socket = this.socket;
-          if (socket) {
-            this.socket = null;
-            socket.onclose = null;
-            socket.close(4000, 'keep-alive timeout');
-            this.clearTimers();
-            this.setStatus('closed');
-            this.scheduleReconnect();
-          }
-        }, this.options.pongTimeoutMs ?? 10_000);
-      }
-    };
-    ping();
-    this.pingTimer = setInterval(ping, interval);
-  }
-
-  private handlePong(ref: string | undefined, serverTime: number): void {
-    if (this.pongTimer) clearTimeout(this.pongTimer);
-    this.pongTimer = null;
-    const sentAt = ref ? this.pingSentAt.get(ref) : undefined;
-    if (ref) this.pingSentAt.delete(ref);
-    if (sentAt === undefined) return;
-    const receivedAt = this.now();
-    // NTP-style: the server read its clock halfway through the round trip.
-    this.clockOffset = serverTime - (sentAt + receivedAt) / 2;
+    this.keepAlive.start(
+      (ref) => this.send({ type: 'ping', ref }),
+      () => {
+        // No answer: the connection is dead even if the browser has not noticed.
+        const socket = this.socket;
+        if (!socket) return;
+        this.socket = null;
+        socket.onclose = null;
+        socket.close(4000, 'keep-alive timeout');
+        this.clearTimers();
+        this.setStatus('closed');
+        this.scheduleReconnect();
+      },
+    );
   }
 
   private clearTimers(): void {
-    if (this.pingTimer) clearInterval(this.pingTimer);
-    if (this.pongTimer) clearTimeout(this.pongTimer);
+    this.keepAlive.stop();
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    this.pingTimer = null;
-    this.pongTimer = null;
     this.reconnectTimer = null;
-    this.pingSentAt.clear();
-    for (const room of this.rooms.values()) this.clearReplay(room);
+    for (const room of this.rooms.values()) clearReplay(room);
   }
 
   private send(command: ClientCommand): void {
@@ -487,12 +374,6 @@ export class RealtimeClient {
     this.status = status;
     for (const listener of this.statusListeners) listener(status);
   }
-}
-
-/** Jittered, doubling wait after the nth policy close in a row. */
-function policyDelay(closes: number): number {
-  const ceiling = Math.min(POLICY_BACKOFF_CAP_MS, POLICY_BACKOFF_BASE_MS * 2 ** (closes - 1));
-  return ceiling / 2 + Math.random() * (ceiling / 2);
 }
 
 let shared: RealtimeClient | null = null;

@@ -6,11 +6,12 @@ import { IGNORED_QUERY_KEY, ignoredApi } from '../api/moderation-tools';
 import { ApiRequestError } from '../api/http';
 import { toast } from '../lib/toast';
 import { UNREAD_QUERY_KEY } from './useUnread';
+import { displayName } from '../../shared/display-name';
 
 const NONE: IgnoredUserDto[] = [];
 
 function name(user: UserSummaryDto): string {
-  return user.display_name || user.username || 'this user';
+  return displayName(user, 'this user');
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { MeDto } from '../../../shared/api/auth';
+import { displayName } from '../../../shared/display-name';
 
 /** What the account menu's trigger is named after: the user's name, handle or login. */
 export function accountName(user: MeDto): string {
-  return user.display_name || user.username || user.github_username || 'Account';
+  return displayName(user, 'Account');
 }
 
 /** The account menu's trigger: the same look before and after the menu has loaded. */

@@ -2,6 +2,7 @@ import { useIgnoredUsers } from '../../hooks/useIgnoredUsers';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { ProfileSection } from './ProfileSection';
+import { displayName } from '../../../shared/display-name';
 
 /** 'Ignored users': the people whose messages are collapsed for me, each with 'Unignore'. Only I see it. */
 export function IgnoredUsersSection() {
@@ -18,7 +19,7 @@ export function IgnoredUsersSection() {
       ) : (
         <ul className="space-y-2" aria-label="Ignored users">
           {users.map(({ user }) => {
-            const name = user.display_name || user.username || 'Unknown user';
+            const name = displayName(user);
             return (
               <li key={user.id} className="flex items-center gap-2" data-testid="ignored-user">
                 <Avatar src={user.avatar_url} name={name} />

@@ -5,10 +5,11 @@ import { buttonClasses } from '../ui/Button';
 import { Card, CardContent } from '../ui/Card';
 import { safeHttpUrl } from './safe-url';
 import { pluralWord } from '../../lib/plural';
+import { displayName } from '../../../shared/display-name';
 
 /** Left card of /profile: who the user is on GitHub at a glance. */
 export function ProfileSummaryCard({ profile }: { profile: OwnProfileDto }) {
-  const name = profile.display_name || profile.username || profile.github_username || 'Your profile';
+  const name = displayName(profile, 'Your profile');
   const githubUrl = safeHttpUrl(profile.github_url);
   const counts = [
     { label: pluralWord(profile.public_repos, 'Repository', 'Repositories'), value: profile.public_repos },

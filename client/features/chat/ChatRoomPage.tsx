@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { BANNED_MESSAGE, type BanDto } from '../../../shared/api/rooms';
@@ -109,13 +109,16 @@ export default function ChatRoomPage() {
     // (unless it is a reply shown in its thread).
     if (openedAt === 'anchor-missing' && threads.linkedInThread === false) toast.error('Message not found');
   }, [openedAt, threads.linkedInThread]);
+  const { markLeaving } = access;
+  const leftBanned = useRef(false);
   useEffect(() => {
-    if (!bannedSelf) return;
-    // Removed by a moderator: the room is closed to them, so the page goes home.
-    access.markLeaving();
+    if (!bannedSelf || leftBanned.current) return;
+    // Removed by a moderator: the room is closed to them, so the page goes home (once).
+    leftBanned.current = true;
+    markLeaving();
     toast.error(BANNED_MESSAGE);
     navigate('/', { replace: true });
-  }, [bannedSelf, access, navigate]);
+  }, [bannedSelf, markLeaving, navigate]);
 
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [membersOpen, setMembersOpen] = useState(false);
@@ -259,7 +262,6 @@ export default function ChatRoomPage() {
               actions={messageActions}
               editing={writing.editing}
               ignoredIds={ignoring.ignoredIds}
-              linkedId={linkedId}
               onSeen={onSeen}
               onOpenMessage={onOpenMessage}
             />

@@ -14,6 +14,7 @@ import { cn } from '../../lib/cn';
 import { timeAgo } from '../../lib/relative-time';
 import { SearchForm } from './SearchForm';
 import { SearchOutcome } from './SearchOutcome';
+import { displayName } from '../../../shared/display-name';
 
 /** What the browser allows: 'unsupported' where it has no notifications. */
 type Permission = NotificationPermission | 'unsupported';
@@ -100,7 +101,7 @@ export default function MentionsPage() {
         ) : (
           <ul aria-label="Mentions" className="flex flex-col gap-1">
             {items.map((mention) => {
-              const name = mention.author.display_name || mention.author.username || 'Someone';
+              const name = displayName(mention.author, 'Someone');
               return (
                 <li key={mention.message_id}>
                   <Link

@@ -57,6 +57,15 @@ describe('SearchResults', () => {
     expect(within(result).queryByText('caddyserver/caddy')).toBeNull();
   });
 
+  it('names an author whose display name is empty by their username, never by nothing', () => {
+    show({
+      results: [hit({ author: { id: 'u-2', username: 'grace-demo', display_name: '', avatar_url: null } })],
+    });
+    const result = screen.getByRole('link');
+    expect(within(result).getByText('grace-demo')).toBeTruthy();
+    expect(within(result).getByText('@grace-demo')).toBeTruthy();
+  });
+
   it('says the results may be incomplete when the search stopped at its time budget', () => {
     show({ incomplete: true });
     expect(screen.getByRole('note').textContent).toContain('Results may be incomplete');

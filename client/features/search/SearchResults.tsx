@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { fullTimeLabel } from '../../lib/day-label';
 import { timeAgo } from '../../lib/relative-time';
 import { useNow } from '../../hooks/useNow';
+import { displayName } from '../../../shared/display-name';
 
 interface SearchResultsProps {
   results: MessageSearchHitDto[];
@@ -38,7 +39,7 @@ export function SearchResults({
       {incomplete && <IncompleteNote />}
       <ul aria-label="Search results" className="flex flex-col gap-1">
         {results.map((hit) => {
-          const name = hit.author.display_name ?? hit.author.username ?? 'Someone';
+          const name = displayName(hit.author, 'Someone');
           return (
             <li key={hit.id}>
               <Link

@@ -16,6 +16,7 @@ import { Card, CardContent } from '../../components/ui/Card';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { usePageMeta, usePublicUrl } from '../../hooks/usePageMeta';
 import { usePublicProfile } from '../../hooks/useProfile';
+import { displayName } from '../../../shared/display-name';
 
 /** /user/{username or id}: anyone's public profile, within the owner's privacy choices. */
 export default function PublicProfilePage() {
@@ -58,7 +59,7 @@ function PublicProfileView({ profile }: { profile: PublicProfileDto }) {
     profile.github_username && profile.github_username.toLowerCase() !== handle?.toLowerCase()
       ? profile.github_username
       : null;
-  const name = profile.display_name || handle || 'GitHub user';
+  const name = displayName(profile, 'GitHub user');
   const githubUrl = safeHttpUrl(profile.github_url);
   const since = yearOf(profile.github_created_at);
 

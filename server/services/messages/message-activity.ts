@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { MessageDto } from '../../../shared/api/rooms';
+import { displayName } from '../../../shared/display-name';
 import { messageExcerpt } from '../../../shared/excerpt';
 import type { EventBus } from '../../bus/event-bus';
 import { busChannels, publishOn } from '../../bus/channels';
@@ -24,7 +25,7 @@ export function createActivityAnnouncer({ bus, logger }: { bus: EventBus; logger
         message_id: message.id,
         author_id: message.user_id,
         kind,
-        ...(author ? { author_name: author.display_name || author.username || 'Someone' } : {}),
+        ...(author ? { author_name: displayName(author, 'Someone') } : {}),
         ...(message.content !== undefined ? { excerpt: messageExcerpt(message.content) } : {}),
       },
     }).catch((error: unknown) => logger.warn({ err: error }, 'room activity not announced'));

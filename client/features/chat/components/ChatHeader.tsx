@@ -143,7 +143,11 @@ function MoreButton({ actions }: { actions: RoomMoreActions }) {
         <MoreTrigger openReportCount={actions.moderator?.openReportCount} aria-expanded={false} {...handlers} />
       )}
     >
-      <RoomMoreMenu actions={actions} defaultOpen />
+      <RoomMoreMenu
+        actions={actions}
+        trigger={<MoreTrigger openReportCount={actions.moderator?.openReportCount} />}
+        defaultOpen
+      />
     </LoadOnUse>
   );
 }

@@ -8,6 +8,7 @@ import { cn } from '../../../lib/cn';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Textarea } from '../../../components/ui/Input';
+import { displayName } from '../../../../shared/display-name';
 
 interface ComposerProps {
   members: MemberDto[];
@@ -164,12 +165,8 @@ export function Composer({
               }}
               onMouseEnter={() => setActive(index)}
             >
-              <Avatar
-                src={candidate.avatar_url}
-                name={candidate.display_name || candidate.username}
-                className="h-6 w-6"
-              />
-              <span className="font-medium">{candidate.display_name || candidate.username}</span>
+              <Avatar src={candidate.avatar_url} name={displayName(candidate)} className="h-6 w-6" />
+              <span className="font-medium">{displayName(candidate)}</span>
               <span className="text-muted-foreground">@{candidate.username}</span>
             </li>
           ))}

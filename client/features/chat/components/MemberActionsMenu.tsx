@@ -1,4 +1,4 @@
-import { Ellipsis } from 'lucide-react';
+import { EllipsisVertical } from 'lucide-react';
 import type { UserSummaryDto } from '../../../../shared/api/rooms';
 import {
   DropdownMenu,
@@ -32,7 +32,7 @@ export default function MemberActionsMenu({
         aria-label={`Actions for ${name}`}
         className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
       >
-        <Ellipsis className="h-4 w-4" aria-hidden="true" />
+        <EllipsisVertical className="h-4 w-4" aria-hidden="true" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {ignoring &&

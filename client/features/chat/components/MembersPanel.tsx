@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { CircleDot, Ellipsis } from 'lucide-react';
+import { CircleDot, EllipsisVertical } from 'lucide-react';
 import type { IssueDto } from '../../../../shared/api/repositories';
 import type { MemberDto, UserSummaryDto } from '../../../../shared/api/rooms';
 import { NEW_MEMBER_MS } from '../../../../shared/limits';
@@ -205,7 +205,7 @@ function MemberActions({
           className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
           {...handlers}
         >
-          <Ellipsis className="h-4 w-4" aria-hidden="true" />
+          <EllipsisVertical className="h-4 w-4" aria-hidden="true" />
         </button>
       )}
     >

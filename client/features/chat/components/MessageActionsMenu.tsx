@@ -24,6 +24,13 @@ import { TOOLBAR_BUTTON_CLASS } from './toolbar-buttons';
 export interface MessageActionsMenuProps {
   /** The user's own message: Edit and Delete too. */
   own: boolean;
+  /** Moderators: pin or unpin (`pinned` says which). */
+  pinned?: boolean;
+  /** What the menu offers; an absent one is not offered. */
+  actions: MessageMenuActions;
+}
+
+export interface MessageMenuActions {
   /** Answers the message (the composer shows "Replying to …"); absent where one cannot write. */
   onReply?: (() => void) | undefined;
   /** Opens the message's thread ("Reply in thread"); absent inside a thread. */
@@ -32,8 +39,7 @@ export interface MessageActionsMenuProps {
   onCopy(): void;
   onCopyLink(): void;
   onDelete(): void;
-  /** Moderators: pin or unpin (`pinned` says which). */
-  pinned?: boolean;
+  /** Moderators: pin or unpin. */
   onPin?: (() => void) | undefined;
   /** Moderators, on someone else's message (not another moderator's). */
   onMute?: (() => void) | undefined;
@@ -50,20 +56,22 @@ export interface MessageActionsMenuProps {
 /** A message's actions menu (loaded on first use, see MessageItem). */
 export default function MessageActionsMenu({
   own,
-  onReply,
-  onReplyInThread,
-  onEdit,
-  onCopy,
-  onCopyLink,
-  onDelete,
   pinned = false,
-  onPin,
-  onMute,
-  onBan,
-  onRemove,
-  onReport,
-  ignoreLabel,
-  onIgnore,
+  actions: {
+    onReply,
+    onReplyInThread,
+    onEdit,
+    onCopy,
+    onCopyLink,
+    onDelete,
+    onPin,
+    onMute,
+    onBan,
+    onRemove,
+    onReport,
+    ignoreLabel,
+    onIgnore,
+  },
   defaultOpen = false,
 }: MessageActionsMenuProps & { defaultOpen?: boolean }) {
   return (

@@ -206,24 +206,27 @@ export const MessageItem = memo(function MessageItem({
               <ReactionPicker onPick={(emoji) => actions.onToggleReaction(message.id, emoji)} />
               <MessageActionsButton
                 own={own}
-                onReply={actions.onReply ? () => actions.onReply?.(message.id) : undefined}
-                onReplyInThread={
-                  actions.onOpenThread && !message.thread_root_id ? () => actions.onOpenThread?.(message.id) : undefined
-                }
-                onEdit={() => onEditingChange(message.id)}
-                onCopy={() => actions.onCopy(message.content)}
-                onCopyLink={() => actions.onCopyLink(message.id)}
-                onDelete={() => setConfirmingDelete(true)}
                 pinned={pinned}
-                onPin={actions.onPin ? () => actions.onPin?.(message.id, !pinned) : undefined}
-                onMute={
-                  !own && !authorIsModerator && actions.onMute ? () => actions.onMute?.(message.author) : undefined
-                }
-                onBan={!own && !authorIsModerator && actions.onBan ? () => actions.onBan?.(message.author) : undefined}
-                onRemove={!own && actions.onRemove ? () => setConfirmingRemove(true) : undefined}
-                onReport={!own && actions.onReport ? () => actions.onReport?.(message.id) : undefined}
-                ignoreLabel={!own && actions.onIgnore ? `Ignore ${authorName(message.author)}` : undefined}
-                onIgnore={!own && actions.onIgnore ? () => actions.onIgnore?.(message.author) : undefined}
+                actions={{
+                  onReply: actions.onReply ? () => actions.onReply?.(message.id) : undefined,
+                  onReplyInThread:
+                    actions.onOpenThread && !message.thread_root_id
+                      ? () => actions.onOpenThread?.(message.id)
+                      : undefined,
+                  onEdit: () => onEditingChange(message.id),
+                  onCopy: () => actions.onCopy(message.content),
+                  onCopyLink: () => actions.onCopyLink(message.id),
+                  onDelete: () => setConfirmingDelete(true),
+                  onPin: actions.onPin ? () => actions.onPin?.(message.id, !pinned) : undefined,
+                  onMute:
+                    !own && !authorIsModerator && actions.onMute ? () => actions.onMute?.(message.author) : undefined,
+                  onBan:
+                    !own && !authorIsModerator && actions.onBan ? () => actions.onBan?.(message.author) : undefined,
+                  onRemove: !own && actions.onRemove ? () => setConfirmingRemove(true) : undefined,
+                  onReport: !own && actions.onReport ? () => actions.onReport?.(message.id) : undefined,
+                  ignoreLabel: !own && actions.onIgnore ? `Ignore ${authorName(message.author)}` : undefined,
+                  onIgnore: !own && actions.onIgnore ? () => actions.onIgnore?.(message.author) : undefined,
+                }}
               />
             </div>
           )}

@@ -142,10 +142,9 @@ export function MessageList({
   const [scrolledUp, setScrolledUp] = useState(false);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
 
-  // A new opening (another linked message) scrolls again once its page is in.
-  useEffect(() => {
-    didInitialScroll.current = false;
-  }, [anchor?.id]);
+  // A new opening (another linked message) scrolls again once its page is in: the opening comes
+  // with its page, so it is checked in the same layout effect that scrolls to it.
+  const openedAt = useRef(anchor?.id);
 
   const reportSeen = useCallback(() => {
     const element = scroller.current;
@@ -172,6 +171,10 @@ export function MessageList({
     const last = messages[messages.length - 1];
     const prepended = firstId.current !== undefined && first !== firstId.current && last?.id === lastId.current;
     const pageBelow = hadNewer.current;
+    if (openedAt.current !== anchor?.id) {
+      openedAt.current = anchor?.id;
+      didInitialScroll.current = false;
+    }
     if (scrollToBottomNext.current && !hasNewer && messages.length > 0) {
       scrollToBottomNext.current = false;
       element.scrollTop = element.scrollHeight;

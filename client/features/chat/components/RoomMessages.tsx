@@ -11,28 +11,28 @@ interface RoomMessagesProps {
   editing: { id: string | null; onChange(messageId: string | null): void };
   /** People the reader ignores: their messages are collapsed. */
   ignoredIds: ReadonlySet<string>;
-  /** The message the room was opened at (`?message=`), highlighted once shown. */
-  linkedId: string | null;
   onSeen(messageId: string): void;
   onOpenMessage(messageId: string): void;
 }
 
 /** The room's messages, as its store holds them, in the list. */
-export function RoomMessages({ repoName, currentUserId, linkedId, ignoredIds, ...rest }: RoomMessagesProps) {
+export function RoomMessages({ repoName, currentUserId, ignoredIds, ...rest }: RoomMessagesProps) {
   const store = useRoomStore();
   const commands = useRoomCommands();
   const state = useStoreSlice(store, (view) => view.messages);
   const loading = useStoreSlice(store, (view) => view.loading);
   const openedAt = useStoreSlice(store, (view) => view.openedAt);
+  // The opening changes with the page it opened (one snapshot), so the list scrolls to it once.
+  const openedAround = useStoreSlice(store, (view) => view.openedAround);
   const unreadFromId = useStoreSlice(store, (view) => view.unreadFromId);
   const pins = useStoreSlice(store, (view) => view.pins);
   const { knownUsernames, people, moderatorIds } = useRoomPeople(store);
   const pinnedIds = useMemo(() => new Set(pins.map((pin) => pin.message.id)), [pins]);
   const anchor = useMemo((): ListAnchor | null => {
-    if (openedAt === 'anchor' && linkedId) return { id: linkedId, kind: 'link' };
+    if (openedAt === 'anchor' && openedAround) return { id: openedAround, kind: 'link' };
     if (openedAt === 'unread' && unreadFromId) return { id: unreadFromId, kind: 'unread' };
     return null;
-  }, [openedAt, linkedId, unreadFromId]);
+  }, [openedAt, openedAround, unreadFromId]);
   const paging = useMemo(
     () => ({
       onLoadOlder: commands.loadOlder,

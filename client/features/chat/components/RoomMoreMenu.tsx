@@ -1,4 +1,5 @@
-import { Check, ChevronDown, ChevronUp, CircleHelp, Flag, Link as LinkIcon, LogOut, ScrollText } from 'lucide-react';
+import { Check, ChevronDown, ChevronUp, CircleHelp, Inbox, Link as LinkIcon, LogOut, ScrollText } from 'lucide-react';
+import type { ReactElement } from 'react';
 import {
   NOTIFICATION_LEVEL_LABELS,
   NOTIFICATION_LEVELS,
@@ -13,7 +14,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/DropdownMenu';
-import { MoreTrigger } from './MoreTrigger';
 
 /** Everything the room header does besides its visible actions. */
 export interface RoomMoreActions {
@@ -43,17 +43,18 @@ const checkClass = (on: boolean) => (on ? 'h-4 w-4' : 'h-4 w-4 opacity-0');
 /** The room header's "More" menu (loaded on first use, see ChatHeader). */
 export default function RoomMoreMenu({
   actions,
+  trigger,
   defaultOpen = false,
 }: {
   actions: RoomMoreActions;
+  /** The "More" button (MoreTrigger), passed in so this lazily loaded menu adds no module of its own to it. */
+  trigger: ReactElement;
   defaultOpen?: boolean;
 }) {
   const { moderator, notifications } = actions;
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger asChild>
-        <MoreTrigger openReportCount={moderator?.openReportCount} />
-      </DropdownMenuTrigger>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="max-h-[70dvh] overflow-y-auto">
         <DropdownMenuItem onSelect={actions.onToggleDetails}>
           {actions.detailsOpen ? (
@@ -74,7 +75,7 @@ export default function RoomMoreMenu({
         {moderator && (
           <>
             <DropdownMenuItem onSelect={moderator.onOpenReports} data-testid="reports-button">
-              <Flag className="h-4 w-4" aria-hidden="true" />
+              <Inbox className="h-4 w-4" aria-hidden="true" />
               Reports
               <span className="ml-auto rounded-full bg-secondary px-1.5 text-xs" data-testid="reports-menu-count">
                 {moderator.openReportCount}
@@ -104,6 +105,7 @@ export default function RoomMoreMenu({
           <DropdownMenuItem
             key={choice}
             onSelect={() => notifications.onChange(choice)}
+            data-testid="notification-level"
             data-current={choice === notifications.level || undefined}
           >
             <Check className={checkClass(choice === notifications.level)} aria-hidden="true" />

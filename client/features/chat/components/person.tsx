@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import type { UserSummaryDto } from '../../../../shared/api/rooms';
 import { Badge } from '../../../components/ui/Badge';
 import { cn } from '../../../lib/cn';
+import { displayName as sharedDisplayName } from '../../../../shared/display-name';
 
-/** The name people chose; not unique, so it is always shown with the handle beside it. */
+/** The name people chose (shared/display-name.ts); not unique, so it is always shown with the handle beside it. */
 export function displayName(user: UserSummaryDto): string {
-  return user.display_name || user.username || 'Unknown user';
+  return sharedDisplayName(user);
 }
 
 /** The unique public handle ('@login'), or null for a profile without a username. */

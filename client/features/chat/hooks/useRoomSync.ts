@@ -47,7 +47,7 @@ export function useRoomSync(
     opened.current = roomId;
     const controller = new AbortController();
     readRoomState(roomId, linkedId ?? undefined, controller.signal)
-      .then((snapshot) => store.dispatch({ type: 'snapshot', snapshot, selfId }))
+      .then((snapshot) => store.dispatch({ type: 'snapshot', snapshot, selfId, around: linkedId }))
       .catch((error: unknown) => {
         if (!isAbort(error)) store.dispatch({ type: 'snapshot-failed' });
       });

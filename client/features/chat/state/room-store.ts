@@ -30,6 +30,8 @@ export interface RoomView {
   bans: BanDto[] | null;
   viewer: RoomStateResponse['viewer'] | null;
   openedAt: RoomOpenedAt;
+  /** The linked message the snapshot was asked to open at (null: none). */
+  openedAround: string | null;
   /** "New messages" goes above this message for the whole visit (from the first snapshot). */
   unreadFromId: string | null;
   /** The signed-in user was banned from the room while it was open. */
@@ -54,7 +56,8 @@ interface SequencedEvent {
 const KEPT_EVENTS = 200;
 
 export type RoomAction =
-  | { type: 'snapshot'; snapshot: RoomStateResponse; selfId: string | null }
+  /** `around`: the linked message the snapshot was read around, if any. */
+  | { type: 'snapshot'; snapshot: RoomStateResponse; selfId: string | null; around?: string | null }
   | { type: 'snapshot-failed' }
   /** A room event of sequence `seq`, received at `at` (ISO: the time a ban is listed with). */
   | { type: 'event'; seq: number; event: RoomEvent; at: string }
@@ -82,6 +85,7 @@ export const initialRoomView: RoomView = {
   bans: null,
   viewer: null,
   openedAt: 'newest',
+  openedAround: null,
   unreadFromId: null,
   bannedSelf: false,
   messages: initialMessagesState,
@@ -92,7 +96,7 @@ export const initialRoomView: RoomView = {
 export function roomReducer(state: RoomView, action: RoomAction): RoomView {
   switch (action.type) {
     case 'snapshot':
-      return fromSnapshot(state, action.snapshot, action.selfId);
+      return fromSnapshot(state, action.snapshot, action.selfId, action.around ?? null);
     case 'snapshot-failed':
       return state.status === 'ready'
         ? state
@@ -133,7 +137,12 @@ export function roomReducer(state: RoomView, action: RoomAction): RoomView {
   }
 }
 
-function fromSnapshot(state: RoomView, snapshot: RoomStateResponse, selfId: string | null): RoomView {
+function fromSnapshot(
+  state: RoomView,
+  snapshot: RoomStateResponse,
+  selfId: string | null,
+  around: string | null,
+): RoomView {
   const first = state.status !== 'ready';
   const page = snapshot.messages;
   const built: RoomView = {
@@ -149,6 +158,7 @@ function fromSnapshot(state: RoomView, snapshot: RoomStateResponse, selfId: stri
     bans: snapshot.bans,
     viewer: snapshot.viewer,
     openedAt: page.opened_at,
+    openedAround: around,
     unreadFromId: first ? snapshot.viewer.first_unread_message_id : state.unreadFromId,
     messages: messagesReducer(state.messages, {
       type: 'loaded',

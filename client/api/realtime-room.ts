@@ -1,0 +1,67 @@
+import type { RoomEvent } from '../../shared/realtime/protocol';
+import { createSequenceTracker, type SequenceTracker } from '../../shared/realtime/sequence';
+import type { RoomHandlers } from './realtime-types';
+
+// One subscribed room of the realtime client (client/api/realtime.ts): its place in the room's
+// sequence, and the events held back behind a gap.
+
+export interface RoomState {
+  handlers: RoomHandlers;
+  /** The last applied sequence; classifies each event as next, duplicate or past a gap. */
+  sequence: SequenceTracker;
+  /** Events that arrived ahead of a gap, applied once the gap is filled. */
+  pending: Map<number, RoomEvent>;
+  /** The highest sequence known to exist (from events or `room.subscribed`). */
+  target: number;
+  /** The last applied sequence at the moment a replay was requested (one request per gap). */
+  replayFrom: number | null;
+  replayTimer: ReturnType<typeof setTimeout> | null;
+  resyncing: boolean;
+}
+
+export function createRoomState(handlers: RoomHandlers, afterSeq: number): RoomState {
+  return {
+    handlers,
+    sequence: createSequenceTracker(afterSeq),
+    target: afterSeq,
+    pending: new Map(),
+    replayFrom: null,
+    replayTimer: null,
+    resyncing: false,
+  };
+}
+
+/**
+ * Takes in an event of sequence `seq`: the events now ready to apply, in order (none for a
+ * repeat; this one and those it lets through from behind a gap), or 'gap' when events before it
+ * are missing (it waits for them).
+ */
+export function acceptEvent(
+  room: RoomState,
+  seq: number,
+  event: RoomEvent,
+): Array<{ seq: number; event: RoomEvent }> | 'gap' {
+  const verdict = room.sequence.accept(seq);
+  if (verdict === 'duplicate') return [];
+  room.target = Math.max(room.target, seq);
+  if (verdict === 'gap') {
+    room.pending.set(seq, event);
+    return 'gap';
+  }
+  const ready = [{ seq, event }];
+  // Events held back behind the gap follow, in order.
+  for (let next = room.pending.get(room.sequence.last + 1); next; next = room.pending.get(room.sequence.last + 1)) {
+    const nextSeq = room.sequence.last + 1;
+    room.pending.delete(nextSeq);
+    room.sequence.accept(nextSeq);
+    ready.push({ seq: nextSeq, event: next });
+  }
+  return ready;
+}
+
+/** The room no longer waits for a replay. */
+export function clearReplay(room: RoomState): void {
+  room.replayFrom = null;
+  if (room.replayTimer) clearTimeout(room.replayTimer);
+  room.replayTimer = null;
+}
