@@ -13,7 +13,6 @@ import { useRoomStore } from '../state/room-store-context';
 import type { ChatMessage } from '../state/messages-state';
 import { MessageItem } from './MessageItem';
 import { MessageRowContext, type MessageActions } from './message-row-context';
-import { AnswerQuote } from './ThreadParts';
 
 export interface ThreadPanelProps {
   roomId: string;
@@ -152,11 +151,7 @@ export function ThreadPanel(props: ThreadPanelProps) {
         {isError && <p className="px-4 text-sm text-destructive">Couldn't load this thread</p>}
         {data && (
           <MessageRowContext value={rowContext}>
-            {data.root.thread?.answer && (
-              <div className="px-4">
-                <AnswerQuote answer={data.root.thread.answer} />
-              </div>
-            )}
+            {/* The root, at the top, quotes the answer ("Answer by {name}") as it does in the room. */}
             <ul aria-label="Thread root">{row(data.root, false)}</ul>
             <p className="my-2 border-b px-4 pb-1 text-xs text-muted-foreground">
               {data.replies.length === 1 ? '1 reply' : `${data.replies.length} replies`}
