@@ -6,7 +6,7 @@
  *                                         10,000 idle connections for memory (about twenty minutes on two cores)
  *   npm run bench -- --shape=reduced      1,000 connections, 100–800 msg/s, 3,000 idle
  *   npm run bench -- --shape=quick        smoke run
- *   npm run bench -- --only=fanout,http   a subset (fanout, roomsize, soak, scaling, http, bundle, economy, abuse, replay)
+ *   npm run bench -- --only=fanout,http   a subset (fanout, roomsize, soak, scaling, http, bundle, economy, abuse, replay, search)
  *   npm run bench -- --only=roomsize      CPU per delivery in rooms of 10, 40, 200 and 1,000 sockets, against raw ws
  *                                         (--room-sizes=a,b --room-size-deliveries=N --room-size-connections=N)
  *   npm run bench -- --only=soak          ten minutes at 70 % of the fan-out knee: event-loop delay and RSS slope
@@ -14,6 +14,9 @@
  *                                         fan-out, or of the committed results, sets the rate)
  *   npm run bench -- --only=abuse         one user flooding the WebSocket: another user's send→delivery
  *                                         and /api/health p99, quiet vs flood (about 40 s; own results file)
+ *   npm run bench -- --only=search        message search under load: four searchers on a site of 1,000,000
+ *                                         messages, another user's /api/health and history p99, both engines
+ *                                         (--search-messages=N --search-engines=sqlite,postgres; own results file)
  *   npm run bench -- --only=replay        20 sockets replaying a 480-event log at once, three rounds (own results file;
  *                                         --replay-sockets=N --replay-messages=N --replay-rounds=N)
  *   npm run bench -- --only=fanout --cpu-prof=/tmp/prof   also write the server's CPU profile there
@@ -41,6 +44,8 @@ import { roomSizeChartSvg } from './report/room-size-chart';
 import { shapeFromArgs } from './realtime/shapes';
 import { latencyChartSvg } from './report/latency-chart';
 import { abuseMarkdown } from './report/abuse-markdown';
+import { searchLoadMarkdown } from './report/search-load-markdown';
+import { runSearchLoadBench } from './http/search-load-bench';
 import { resultsMarkdown } from './report/results-markdown';
 
 export interface BenchResults {
@@ -63,7 +68,9 @@ const args = new Map(
     return [key ?? '', rest.join('=') || 'true'] as const;
   }),
 );
-const only = new Set((args.get('only') ?? 'fanout,roomsize,soak,scaling,http,bundle,economy,abuse,replay').split(','));
+const only = new Set(
+  (args.get('only') ?? 'fanout,roomsize,soak,scaling,http,bundle,economy,abuse,replay,search').split(','),
+);
 const outDir = path.resolve(REPO_ROOT, args.get('out') ?? 'bench/results');
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
@@ -214,6 +221,25 @@ async function main(): Promise<void> {
       return;
     }
   }
+  if (only.has('search')) {
+    const search = await runSearchLoadBench(
+      {
+        messages: Number(args.get('search-messages') ?? 1_000_000),
+        engines: enginesFromArgs(args.get('search-engines')),
+        quietSeconds: Number(args.get('search-quiet-seconds') ?? 10),
+        loadSeconds: Number(args.get('search-load-seconds') ?? 30),
+      },
+      log,
+    );
+    // Its own files: a run of this part alone leaves the other results untouched.
+    const report = { date: new Date().toISOString(), machine: results.machine, search };
+    fs.writeFileSync(path.join(outDir, 'search-load.json'), `${JSON.stringify(report, null, 2)}\n`);
+    fs.writeFileSync(path.join(outDir, 'search-load.md'), searchLoadMarkdown(report));
+    if (only.size === 1) {
+      log(`done in ${Math.round((Date.now() - started) / 1000)} s → ${path.relative(REPO_ROOT, outDir)}/`);
+      return;
+    }
+  }
   save();
   log(`done in ${results.wallSeconds} s → ${path.relative(REPO_ROOT, outDir)}/`);
 }
@@ -266,7 +292,7 @@ main().then(
   },
 );
 
-/** `--http-engines=sqlite,postgres` (the default: both). */
+/** `--http-engines=sqlite,postgres` or `--search-engines=…` (the default: both). */
 function enginesFromArgs(value: string | undefined): Array<'sqlite' | 'postgres'> {
   if (value === undefined) return ['sqlite', 'postgres'];
   const engines = value.split(',').map((engine) => engine.trim());

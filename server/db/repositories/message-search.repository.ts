@@ -102,7 +102,10 @@ export function messageSearchRepository(db: Db, session: SearchSession) {
       const engine = engineOf(db);
       const filters: RawBuilder<unknown>[] = [
         sql`m.deleted_at is null`,
-        sql`m.room_id in (${sql.join(search.roomIds)})`,
+        // The rooms as one value, so a statement's text does not vary with how many rooms there are.
+        engine === 'sqlite'
+          ? sql`m.room_id in (select value from json_each(${JSON.stringify(search.roomIds)}))`
+          : sql`m.room_id = any(${search.roomIds}::text[])`,
       ];
       if (search.authorIds !== undefined) {
         if (search.authorIds.length === 0) return nothing;

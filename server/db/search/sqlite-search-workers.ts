@@ -1,10 +1,14 @@
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CompiledQuery } from 'kysely';
 import { sqliteParameters, type SearchRead, type SearchReader, type SearchSession } from './search-reader';
 
-/** Worker threads reading searches (each with its own read-only connection). */
-export const SQLITE_SEARCH_WORKERS = 2;
+/**
+ * Worker threads reading searches (each with its own read-only connection): one per core beyond
+ * the server's own, at most two (on two cores, one: the other stays with the event loop).
+ */
+export const SQLITE_SEARCH_WORKERS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 
 /**
  * The worker's code, plain JavaScript evaluated by Node (the server is bundled into one file, and
@@ -16,6 +20,12 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
+// Searches are background work: on Linux this thread yields the CPU to the server's event loop
+// (a nice value of its own; elsewhere it keeps the process's).
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  if (tid > 0) require('node:os').setPriority(tid, 10);
+} catch {}
 parentPort.postMessage({ ready: true });
 const statements = new Map();
 function prepared(text) {
