@@ -311,6 +311,22 @@ describeEachDatabase('threads and answers', (engine) => {
     expect((await bob.api.get(`/api/rooms/${roomId}/questions`, { cookie: bob.cookie })).statusCode).toBe(403);
   });
 
+  it('takes reports of thread replies, and a mention by someone ignored does not follow the thread', async () => {
+    const ada = await createMember(app);
+    const bob = await createMember(app);
+    const grace = await createMember(app);
+    const roomId = await roomWith(ada, bob, grace);
+    const root = await say(ada, roomId, 'Which version?');
+    expect((await grace.api.put(`/api/me/ignored/${bob.id}`, {}, { cookie: grace.cookie })).statusCode).toBeLessThan(
+      300,
+    );
+    const reply = messageOf(await replyIn(bob, roomId, root.id, `ask @${grace.username}`));
+    // Grace ignores Bob: his mention neither reaches her nor makes her follow.
+    expect((await followed(grace)).threads).toEqual([]);
+    const report = await ada.api.post(`/api/messages/${reply.id}/reports`, { reason: 'spam' }, { cookie: ada.cookie });
+    expect(report.statusCode).toBe(204);
+  });
+
   it('says which search results are thread replies', async () => {
     const ada = await createMember(app);
     const bob = await createMember(app);
