@@ -24,14 +24,6 @@ import type {
   ToggleReactionRequest,
   ToggleReactionResponse,
 } from '../../shared/api/rooms';
-import type {
-  AnswerResponse,
-  FollowedThreadsResponse,
-  FollowThreadResponse,
-  QuestionFilter,
-  QuestionsResponse,
-  ThreadResponse,
-} from '../../shared/api/threads';
 import { apiFetch } from './http';
 
 /**
@@ -143,26 +135,6 @@ export const api = {
         method: 'POST',
         body: { emoji } satisfies ToggleReactionRequest,
       }),
-  },
-  threads: {
-    /** The thread of a message (or of the root a reply is in). */
-    thread: (messageId: string, options?: Signal) =>
-      apiFetch<ThreadResponse>(`/api/messages/${segment(messageId)}/thread`, signalOf(options)),
-    follow: (rootId: string, following: boolean) =>
-      apiFetch<FollowThreadResponse>(`/api/messages/${segment(rootId)}/thread/follow`, {
-        method: following ? 'PUT' : 'DELETE',
-        body: {},
-      }),
-    markRead: (rootId: string, replyId: string) =>
-      apiFetch<void>(`/api/messages/${segment(rootId)}/thread/read`, { method: 'PUT', body: { message_id: replyId } }),
-    setAnswer: (replyId: string, answer: boolean) =>
-      apiFetch<AnswerResponse>(`/api/messages/${segment(replyId)}/answer`, {
-        method: answer ? 'PUT' : 'DELETE',
-        body: {},
-      }),
-    questions: (roomId: string, filter: QuestionFilter, options?: Signal) =>
-      apiFetch<QuestionsResponse>(withQuery(`/api/rooms/${segment(roomId)}/questions`, { filter }), signalOf(options)),
-    followed: (options?: Signal) => apiFetch<FollowedThreadsResponse>('/api/me/threads', signalOf(options)),
   },
   search: {
     /** Messages matching `q`, newest first: in one room (`roomId`) or in every room of mine. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/endpoints';
+import { threadsApi } from '../api/threads';
 
 export const FOLLOWED_THREADS_QUERY_KEY = ['me', 'threads'] as const;
 
@@ -10,7 +10,7 @@ export const FOLLOWED_THREADS_QUERY_KEY = ['me', 'threads'] as const;
 export function useFollowedThreads(poll = false) {
   return useQuery({
     queryKey: FOLLOWED_THREADS_QUERY_KEY,
-    queryFn: ({ signal }) => api.threads.followed({ signal }),
+    queryFn: ({ signal }) => threadsApi.followed({ signal }),
     ...(poll ? { refetchInterval: 5_000 } : {}),
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'lucide-react';
-import { api } from '../../../api/endpoints';
+import { threadsApi } from '../../../api/threads';
 import { ROOM_CONTRIBUTORS_LIMIT, ROOM_RELEASES_LIMIT, ROOM_TOPICS_LIMIT } from '../../../../shared/limits';
 import type { RepositoryView } from '../state/repository-view';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -28,7 +28,7 @@ export function RepositoryDetailsPanel({
   const web = githubWebUrl.replace(/\/+$/, '');
   const questions = useQuery({
     queryKey: ['questions', roomId, 'unanswered'],
-    queryFn: ({ signal }) => api.threads.questions(roomId ?? '', 'unanswered', { signal }),
+    queryFn: ({ signal }) => threadsApi.questions(roomId ?? '', 'unanswered', { signal }),
     enabled: roomId !== undefined,
   });
   const unanswered = questions.data?.unanswered_count;

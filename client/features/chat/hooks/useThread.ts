@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ThreadResponse } from '../../../../shared/api/threads';
 import type { RoomEvent } from '../../../../shared/realtime/protocol';
-import { api } from '../../../api/endpoints';
+import { threadsApi } from '../../../api/threads';
 import { useRoom } from '../state/room-store-context';
 
 export const threadQueryKey = (rootId: string) => ['thread', rootId] as const;
@@ -37,7 +37,7 @@ export function useThread(rootId: string) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: threadQueryKey(rootId),
-    queryFn: ({ signal }) => api.threads.thread(rootId, { signal }),
+    queryFn: ({ signal }) => threadsApi.thread(rootId, { signal }),
   });
   const events = useRoom((view) => view.events);
   const lastSeq = useRoom((view) => view.lastSeq);

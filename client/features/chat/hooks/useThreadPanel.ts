@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../../api/endpoints';
+import { threadsApi } from '../../../api/threads';
 
 export interface OpenThread {
   rootId: string;
@@ -20,7 +20,7 @@ export function useThreadPanel(linkedId: string | null, threadParam: string | nu
   useEffect(() => {
     if (!linkedId) return;
     const controller = new AbortController();
-    api.threads
+    threadsApi
       .thread(linkedId, { signal: controller.signal })
       .then((thread) =>
         setLinked({
