@@ -129,6 +129,7 @@ test.describe('two members in one room', () => {
       await theirs.getByRole('button', { name: 'Message actions' }).click();
       await expect(g.getByRole('menuitem')).toHaveText([
         'Reply',
+        'Reply in thread',
         'Copy text',
         'Copy link',
         'Report',

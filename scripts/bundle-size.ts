@@ -49,6 +49,7 @@ export const PAGES = [
     'pages/repo-room/RepoRoomPage.tsx',
     'pages/not-found/NotFoundPage.tsx',
     'features/search/MessageSearchPage.tsx',
+    'pages/threads/ThreadsPage.tsx',
   ]),
 ];
 
@@ -74,11 +75,17 @@ export const ON_FIRST_USE: Record<string, string> = {
   'features/chat/components/ReportsDialogView.tsx': "a moderator opening the room's reports",
   'features/chat/components/ModerationLogDialogView.tsx': 'a moderator opening the moderation log',
   'features/search/RoomSearchSheetView.tsx': "opening a room's message search",
+  'features/chat/components/ThreadPanelView.tsx': 'opening a thread',
+  'features/chat/components/QuestionsDialogView.tsx': 'opening the room\'s "Questions"',
   'features/quick-switcher/QuickSwitcherDialog.tsx': 'the first Ctrl+K (⌘K)',
 };
 
 /** Modules loaded at once only for a signed-in user (visitors never download them). */
-export const SIGNED_IN_AT_ONCE = ['api/realtime.ts', 'components/layout/MentionsButton.tsx'];
+export const SIGNED_IN_AT_ONCE = [
+  'api/realtime.ts',
+  'components/layout/MentionsButton.tsx',
+  'components/layout/ThreadsButton.tsx',
+];
 
 /** Source files bundled into a chunk, relative to client/ (from its source map). */
 export type SourcesOf = (key: string) => string[];

@@ -16,6 +16,7 @@ const PublicProfilePage = lazy(() => import('../pages/user/PublicProfilePage'));
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
 const RepoRoomPage = lazy(() => import('../pages/repo-room/RepoRoomPage'));
 const ChatRoomPage = lazy(() => import('../features/chat'));
+const ThreadsPage = lazy(() => import('../pages/threads/ThreadsPage'));
 const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage'));
 
 const handle = (meta: RouteHandle['meta']): RouteHandle => ({ meta });
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
                 element: <MessageSearchPage />,
               },
               { path: '/mentions', element: <MessageSearchPage /> },
+              { path: '/threads', element: <ThreadsPage /> },
               {
                 // A missing room id is handled by the page (redirects to /).
                 path: '/chat/:roomId?',

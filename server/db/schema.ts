@@ -123,6 +123,33 @@ export interface MessagesTable {
   removed_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** The earlier message of the same room this one replies to; null when it is not a reply. */
   reply_to_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The root of the thread this message replies in; null when it is not a thread reply. */
+  thread_root_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** False for a thread reply not also sent to the room (it shows in its thread only). */
+  in_room: ColumnType<boolean | number, boolean | undefined, boolean>;
+}
+
+/** A thread's summary and accepted answer: one row per root message with replies. */
+export interface ThreadsTable {
+  root_id: string;
+  room_id: string;
+  reply_count: number;
+  last_reply_at: string;
+  /** Up to three user ids, the latest replier first, separated by commas. */
+  repliers: string;
+  answer_id: string | null;
+  answered_by: string | null;
+  answered_at: string | null;
+}
+
+/** Who follows a thread (or stopped following it) and how far they have read it. */
+export interface ThreadFollowsTable {
+  user_id: string;
+  root_id: string;
+  room_id: string;
+  following: DbBool;
+  read_created_at: ColumnType<string, string | undefined, string>;
+  read_message_id: ColumnType<string, string | undefined, string>;
 }
 
 export interface MessageReactionsTable {
@@ -285,6 +312,8 @@ export interface Database {
   pinned_messages: PinnedMessagesTable;
   message_references: MessageReferencesTable;
   moderation_log: ModerationLogTable;
+  threads: ThreadsTable;
+  thread_follows: ThreadFollowsTable;
   message_reports: MessageReportsTable;
   user_ignores: UserIgnoresTable;
   user_repositories: UserRepositoriesTable;
@@ -302,6 +331,8 @@ export type ChatRoomRow = Selectable<ChatRoomsTable>;
 export type ChatMemberRow = Selectable<ChatMembersTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type MessageReactionRow = Selectable<MessageReactionsTable>;
+export type ThreadRow = Selectable<ThreadsTable>;
+export type ThreadFollowRow = Selectable<ThreadFollowsTable>;
 export type RoomEventRow = Selectable<RoomEventsTable>;
 export type UserRepositoryRow = Selectable<UserRepositoriesTable>;
 export type UserContributionRow = Selectable<UserContributionsTable>;

@@ -33,6 +33,7 @@ import { createChatRateLimits } from './rooms/chat-rate-limits';
 import { createRepositoryCheck } from './rooms/repository-check';
 import { createRoomsService } from './rooms/rooms.service';
 import { createRoomStateService } from './rooms/room-state.service';
+import { createThreadsService } from './threads/threads.service';
 import { createSessionsService, type SessionsService } from './sessions.service';
 import { createSiteStatsService } from './stats/site-stats.service';
 
@@ -115,6 +116,7 @@ export function buildAppServices(infra: Infrastructure) {
     memberRoles,
     moderation: createModerationService({ db, changes, roles: memberRoles, limits, now }),
     pins: createPinsService({ db, changes, roles: memberRoles, limits }),
+    threads: createThreadsService({ db, changes, roles: memberRoles, limits }),
     reports: createReportsService({ db, bus, limits, roles: memberRoles, logger, now }),
     ignores: createIgnoresService({ db, now }),
     roomEventLog: createRoomEventLogService(db, now),

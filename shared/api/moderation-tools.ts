@@ -28,6 +28,8 @@ export const MODERATION_ACTIONS = [
   'room.slow_mode_changed',
   'room.topic_changed',
   'report.dismissed',
+  'answer.marked',
+  'answer.unmarked',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

@@ -67,6 +67,10 @@ export const sendMessageBody = z.object({
   content,
   /** The earlier message of the same room this one answers. */
   reply_to_id: z.string().max(100, 'reply_to_id is too long').optional(),
+  /** The root of the thread this message replies in ("Reply in thread"). */
+  thread_root_id: z.string().max(100, 'thread_root_id is too long').optional(),
+  /** A thread reply also shown in the room ("Also send to room"). */
+  also_send_to_room: z.boolean().optional(),
 });
 export const editMessageBody = z.object({ content });
 export const reactionBody = z.object({ emoji: z.string().max(32) });
@@ -211,6 +215,24 @@ export const replyQuoteDto = z
       "The compact quote of a replied-to message. A deleted (or removed) original keeps its place with `deleted: true` and no text ('Original message was deleted').",
   });
 
+export const threadAnswerDto = z
+  .strictObject({
+    message_id: entityId,
+    author: userSummaryDto,
+    excerpt: z.string().describe("The answer's first line; empty when it was deleted."),
+    deleted: z.boolean(),
+  })
+  .meta({ id: 'ThreadAnswer', description: "A thread's accepted answer, quoted as 'Answer by {name}'." });
+
+export const threadSummaryDto = z
+  .strictObject({
+    reply_count: z.number().int().min(1),
+    last_reply_at: timestamp,
+    repliers: z.array(userSummaryDto).max(3).describe('Up to three repliers, the latest first.'),
+    answer: threadAnswerDto.nullable().describe("The accepted answer ('Answered'); null while unanswered."),
+  })
+  .meta({ id: 'ThreadSummary', description: "What a thread's root shows in the room: '1 reply' / 'N replies'." });
+
 export const messageDto = z
   .strictObject({
     id: entityId,
@@ -238,6 +260,14 @@ export const messageDto = z
         'The GitHub issues and pull requests the text refers to that GitHub answered for. Absent until resolved (a moment after sending) and when there are none; a `message.references` event brings them and any later change.',
       ),
     reply_to: replyQuoteDto.optional().describe('The message this one replies to; absent when it is not a reply.'),
+    thread_root_id: entityId
+      .optional()
+      .describe('A thread reply: the root of its thread. Shown in the room only with `also_in_room`.'),
+    also_in_room: z
+      .boolean()
+      .optional()
+      .describe("A thread reply also sent to the room: shown there with 'replied to a thread'."),
+    thread: threadSummaryDto.optional().describe('A root with replies: its thread; absent when it has none.'),
   })
   .meta({ id: 'Message', description: 'A chat message as history pages and room events show it.' });
 

@@ -18,6 +18,8 @@ import type {
   reactionBody,
   reactionDto,
   replyQuoteDto,
+  threadAnswerDto,
+  threadSummaryDto,
   roomActivityResponse,
   roomDetailsResponse,
   roomDto,
@@ -49,6 +51,8 @@ export type MessageDto = z.infer<typeof messageDto>;
  * original keeps its place with `deleted: true` and no text ('Original message was deleted').
  */
 export type ReplyQuoteDto = z.infer<typeof replyQuoteDto>;
+export type ThreadSummaryDto = z.infer<typeof threadSummaryDto>;
+export type ThreadAnswerDto = z.infer<typeof threadAnswerDto>;
 
 /** A send with a reply_to_id that is not a message of the room: 400 with this message. */
 export const REPLY_NOT_IN_ROOM = 'You can only reply to a message of this room';

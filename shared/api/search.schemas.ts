@@ -23,6 +23,9 @@ export const messageSearchHitDto = z
     created_at: timestamp,
     edited_at: timestamp.nullable(),
     author: userSummaryDto,
+    thread_root_id: entityId
+      .optional()
+      .describe("A reply in a thread ('in thread'): its root; the result opens the thread with the reply highlighted."),
   })
   .meta({ id: 'MessageSearchHit', description: 'One message found, with where it was said.' });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { count, entityId, timestamp } from '../api/common.schemas';
 import { NOTIFICATION_LEVELS } from '../api/notifications';
-import { gitHubReferenceDto, memberDto, messageDto, reactionDto } from '../api/rooms.schemas';
+import { gitHubReferenceDto, memberDto, messageDto, reactionDto, threadSummaryDto } from '../api/rooms.schemas';
 import { isUuid } from '../text';
 import { REALTIME_ERROR_CODES } from './protocol';
 
@@ -47,6 +47,11 @@ export const roomEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('message.unpinned'), message_id: entityId }),
   z.strictObject({ type: z.literal('room.slow_mode_changed'), slow_mode_seconds: count }),
   z.strictObject({ type: z.literal('room.topic_changed'), topic: z.string() }),
+  z
+    .strictObject({ type: z.literal('thread.updated'), root_id: entityId, thread: threadSummaryDto.nullable() })
+    .describe(
+      "A thread's summary changed: a reply was sent, edited away or deleted, or its answer was marked or unmarked. `thread` replaces the root's (null: no reply is left).",
+    ),
 ]);
 
 // ---- Client → server ----

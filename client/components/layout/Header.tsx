@@ -15,6 +15,7 @@ const loadUserMenu = () => import('./UserMenu');
 const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
 // Signed-in users only: the Mentions button and browser notifications.
 const MentionsButton = lazy(() => import('./MentionsButton'));
+const ThreadsButton = lazy(() => import('./ThreadsButton'));
 
 /** The avatar button; the first click loads the menu, which opens then. */
 function AccountMenu({ user }: { user: MeDto }) {
@@ -66,6 +67,7 @@ export function Header() {
         {user && (
           <Suspense>
             <MentionsButton />
+            <ThreadsButton />
           </Suspense>
         )}
         {user ? (

@@ -17,6 +17,9 @@ import { ReportDialog } from './components/ReportDialog';
 import { ReportsDialog } from './components/ReportsDialog';
 import { ModerationLogDialog } from './components/ModerationLogDialog';
 import { RoomMessages } from './components/RoomMessages';
+import { ThreadPanel } from './components/ThreadPanel';
+import { QuestionsDialog } from './components/QuestionsDialog';
+import { useThreadPanel } from './hooks/useThreadPanel';
 import { useModerationTools } from './hooks/useModerationTools';
 import { useIgnoredUsers } from '../../hooks/useIgnoredUsers';
 import { RoomTopic } from './components/RoomTopic';
@@ -66,6 +69,8 @@ export default function ChatRoomPage() {
   const githubWebUrl = siteConfig.data?.githubWebUrl ?? 'https://github.com';
   const [searchParams] = useSearchParams();
   const linkedId = searchParams.get(MESSAGE_PARAM);
+  const threads = useThreadPanel(linkedId, searchParams.get('thread'));
+  const [questionsOpen, setQuestionsOpen] = useState(false);
 
   const access = useRoomAccess(roomId);
   const repoName = access.details?.room.repo_full_name;
@@ -101,8 +106,9 @@ export default function ChatRoomPage() {
 
   useEffect(() => {
     // A link to a message this room does not have opens at the newest messages instead.
-    if (openedAt === 'anchor-missing') toast.error('Message not found');
-  }, [openedAt]);
+    // (unless it is a reply shown in its thread).
+    if (openedAt === 'anchor-missing' && threads.linkedInThread === false) toast.error('Message not found');
+  }, [openedAt, threads.linkedInThread]);
   const { markLeaving } = access;
   const leftBanned = useRef(false);
   useEffect(() => {
@@ -140,6 +146,7 @@ export default function ChatRoomPage() {
       onCopy: copyMessage,
       onCopyLink: copyLink,
       onReply: writing.onReply,
+      onOpenThread: threads.openThread,
       onReport: tools.openReport,
       onIgnore: ignoring.ignore,
       ...(canModerate
@@ -160,6 +167,7 @@ export default function ChatRoomPage() {
       copyMessage,
       copyLink,
       writing.onReply,
+      threads.openThread,
       tools.openReport,
       ignoring.ignore,
       canModerate,
@@ -223,6 +231,7 @@ export default function ChatRoomPage() {
               detailsOpen,
               onToggleDetails: () => setDetailsOpen((open) => !open),
               onCopyInvite: page.copyInvite,
+              onOpenQuestions: () => setQuestionsOpen(true),
               leaving: page.leaving,
               onLeave: () => setConfirmingLeave(true),
               notifications: { level: notifications.level, onChange: (level) => void notifications.setLevel(level) },
@@ -238,7 +247,9 @@ export default function ChatRoomPage() {
             }}
           />
           <RoomTopic key={topic} topic={topic} onSave={canModerate ? moderation.setTopic : undefined} />
-          {detailsOpen && <RepositoryDetailsPanel repo={repo} githubWebUrl={githubWebUrl} />}
+          {detailsOpen && (
+            <RepositoryDetailsPanel repo={repo} githubWebUrl={githubWebUrl} roomId={access.details.room.id} />
+          )}
           {sync.connection !== 'open' && loaded && (
             <div role="status" className="border-b bg-secondary px-4 py-1 text-xs text-secondary-foreground">
               Reconnecting…
@@ -276,6 +287,12 @@ export default function ChatRoomPage() {
           <ReportDialog {...tools.reportDialog} />
           <ReportsDialog {...tools.reportsDialog} />
           <ModerationLogDialog {...tools.logDialog} />
+          <QuestionsDialog
+            roomId={access.details.room.id}
+            open={questionsOpen}
+            onOpenChange={setQuestionsOpen}
+            onOpenThread={threads.openThread}
+          />
           <PinnedDialog open={pinnedOpen} onOpenChange={setPinnedOpen} pins={pins} onOpenMessage={onOpenMessage} />
           <ConfirmDialog
             open={confirmingLeave}
@@ -286,7 +303,20 @@ export default function ChatRoomPage() {
             onConfirm={() => void page.leave()}
           />
         </div>
-        {!isMobile && (
+        {threads.open && (
+          <ThreadPanel
+            key={threads.open.rootId}
+            roomId={access.details.room.id}
+            rootId={threads.open.rootId}
+            highlightId={threads.open.highlightId}
+            currentUserId={user?.id}
+            actions={messageActions}
+            ignoredIds={ignoring.ignoredIds}
+            fullScreen={isMobile}
+            onClose={threads.close}
+          />
+        )}
+        {!isMobile && !threads.open && (
           <aside aria-label="Members" className="hidden w-72 shrink-0 border-l md:block">
             {panel(ROOM_ISSUES_LIMIT)}
           </aside>

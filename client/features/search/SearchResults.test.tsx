@@ -36,6 +36,14 @@ function show(props: Partial<Parameters<typeof SearchResults>[0]> = {}) {
 }
 
 describe('SearchResults', () => {
+  it('says "in thread" for a thread reply, whose link opens its thread at it', () => {
+    show({ results: [hit({ id: 'r-1', thread_root_id: 'm-0' }), hit({ id: 'm-2' })] });
+    const [reply, plain] = screen.getAllByTestId('search-result');
+    expect(within(reply as HTMLElement).getByTestId('search-in-thread').textContent).toBe('in thread');
+    expect(reply?.getAttribute('href')).toBe('/chat/room-1?message=r-1');
+    expect(within(plain as HTMLElement).queryByTestId('search-in-thread')).toBeNull();
+  });
+
   it('shows author, room, time and the text with whole-word matches marked, as text', () => {
     show();
     const result = screen.getByRole('link');

@@ -54,6 +54,7 @@ export function SearchResults({
                     <span className="font-medium text-foreground">{name}</span>
                     {hit.author.username && <span>@{hit.author.username}</span>}
                     {showRoom && <span className="font-mono">{hit.repo_full_name}</span>}
+                    {hit.thread_root_id && <span data-testid="search-in-thread">in thread</span>}
                     <time dateTime={hit.created_at} title={fullTimeLabel(hit.created_at)}>
                       {timeAgo(hit.created_at, now)}
                     </time>

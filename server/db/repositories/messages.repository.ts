@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../engine-of';
 import { preparedQuery } from '../prepared-query';
+import { insertNewMessage } from './message-insert.query';
 import { searchTermsRepository } from './search-terms.repository';
 import type { Database, MessageRow } from '../schema';
 
@@ -29,36 +30,6 @@ export interface MessageCursor {
   id: string;
 }
 
-/** Inserts the message unless this user already sent one with the same client id; true when inserted. */
-const insertNewMessage = preparedQuery(
-  8,
-  (
-    db,
-    id: string,
-    roomId: string,
-    userId: string,
-    clientId: string,
-    content: string,
-    createdAt: string,
-    editedAt: string | null,
-    replyToId: string | null,
-  ) =>
-    db
-      .insertInto('messages')
-      .values({
-        id,
-        room_id: roomId,
-        user_id: userId,
-        client_id: clientId,
-        content,
-        created_at: createdAt,
-        edited_at: editedAt,
-        reply_to_id: replyToId,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
-      .returning('id'),
-);
-
 /** Messages and their authors (db may be a transaction). */
 export function messagesRepository(db: Db) {
   return {
@@ -73,6 +44,8 @@ export function messagesRepository(db: Db) {
         message.created_at,
         message.edited_at,
         message.reply_to_id,
+        message.thread_root_id,
+        Boolean(message.in_room),
       );
       if (inserted === undefined) return false;
       await searchTermsRepository(db).add(message.content);
@@ -173,12 +146,12 @@ export function messagesRepository(db: Db) {
             union all
             select * from (
               select b.*, 1 as part from messages b
-               where b.room_id = ${roomId} and (b.created_at, b.id) < (${at}, ${messageId})
+               where b.room_id = ${roomId} and b.in_room = ${true} and (b.created_at, b.id) < (${at}, ${messageId})
                order by b.created_at desc, b.id desc limit ${olderCount}) older
             union all
             select * from (
               select a.*, 2 as part from messages a
-               where a.room_id = ${roomId} and (a.created_at, a.id) > (${at}, ${messageId})
+               where a.room_id = ${roomId} and a.in_room = ${true} and (a.created_at, a.id) > (${at}, ${messageId})
                order by a.created_at asc, a.id asc limit ${newerCount}) newer
           ) w
          order by w.created_at, w.id`.execute(db);
@@ -359,7 +332,9 @@ const pageSelect = (db: Kysely<Database>, roomId: string) =>
     .select((eb) =>
       eb.selectFrom('chat_rooms').select('chat_rooms.last_seq').where('chat_rooms.id', '=', roomId).as('room_last_seq'),
     )
-    .where('messages.room_id', '=', roomId);
+    .where('messages.room_id', '=', roomId)
+    // A thread reply not also sent to the room shows in its thread only.
+    .where('messages.in_room', '=', true);
 const newestPage = preparedQuery(2, (db, roomId: string, limit: number) =>
   pageSelect(db, roomId).orderBy('messages.created_at', 'desc').orderBy('messages.id', 'desc').limit(limit),
 );

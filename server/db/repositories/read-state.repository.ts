@@ -76,7 +76,7 @@ export function readStateRepository(db: Db) {
       const after = sql`(x.created_at, x.id) > (cm.read_created_at, cm.read_message_id)`;
       const mentionAfter = sql`(n.created_at, n.message_id) > (cm.read_created_at, cm.read_message_id)`;
       const next = sql`
-        select x.id, x.created_at, x.user_id, x.deleted_at from messages x
+        select x.id, x.created_at, x.user_id, x.deleted_at, x.in_room from messages x
         where x.room_id = cm.room_id and ${after}
         order by x.created_at, x.id
         limit ${UNREAD_COUNT_CAP}`;
@@ -90,7 +90,7 @@ export function readStateRepository(db: Db) {
       }>`
         select cm.room_id, cm.read_message_id, cm.notification_level,
           (select count(*) from (${next}) w
-            where w.user_id <> ${userId} and w.deleted_at is null) as unread_count,
+            where w.user_id <> ${userId} and w.deleted_at is null and w.in_room = ${true}) as unread_count,
           (select count(*) from (
             select 1 from message_mentions n
             where n.user_id = ${userId} and n.room_id = cm.room_id and ${mentionAfter}
@@ -102,7 +102,7 @@ export function readStateRepository(db: Db) {
             limit ${UNREAD_COUNT_CAP}
           ) as mentioned) as mention_count,
           (select w.id from (${next}) w
-            where w.user_id <> ${userId} and w.deleted_at is null
+            where w.user_id <> ${userId} and w.deleted_at is null and w.in_room = ${true}
             order by w.created_at, w.id limit 1) as first_unread_id
         from chat_members cm
         where cm.user_id = ${userId} and cm.left_at is null ${rooms}

@@ -106,7 +106,13 @@ describe('the API reference', () => {
     expect(send).toBeDefined();
     expect(send?.parameters).toContainEqual(expect.objectContaining({ in: 'path', name: 'roomId', required: true }));
     const body = send?.requestBody?.content['application/json']?.schema;
-    expect(Object.keys(body?.properties ?? {})).toEqual(['client_id', 'content', 'reply_to_id']);
+    expect(Object.keys(body?.properties ?? {})).toEqual([
+      'client_id',
+      'content',
+      'reply_to_id',
+      'thread_root_id',
+      'also_send_to_room',
+    ]);
     expect(send?.security).toEqual([{ session: [] }]);
     expect(send?.responses['201']?.content?.['application/json']?.schema).toEqual({
       type: 'object',

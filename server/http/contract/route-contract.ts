@@ -24,6 +24,7 @@ export const API_TAGS = {
   Messages: 'Reading and writing messages and reactions.',
   Moderation: "What a room's moderators do, reports of messages and ignored people.",
   'Read state': 'Read positions, unread counts, mentions and notification levels.',
+  Threads: "Threads of messages, following them, their accepted answers and a room's questions.",
   Search: 'Searching messages.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;

@@ -15,6 +15,7 @@ import { moderationToolsRoutes } from './moderation/moderation-tools.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { readStateRoutes } from './read-state/read-state.routes';
 import { searchRoutes } from './search/search.routes';
+import { threadsRoutes } from './threads/threads.routes';
 
 type RouteModule = (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
 
@@ -34,6 +35,7 @@ const routeModules: RouteModule[] = [
   moderationToolsRoutes,
   readStateRoutes,
   searchRoutes,
+  threadsRoutes,
   statsRoutes,
 ];
 

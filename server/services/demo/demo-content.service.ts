@@ -245,6 +245,8 @@ export function createDemoContentService(deps: DemoContentDeps) {
                 deleted_at: null,
                 removed_by: null,
                 reply_to_id: null,
+                thread_root_id: null,
+                in_room: true,
               };
               if (!(await messagesRepository(inner).insertIfAbsent(row)))
                 throw new Error('demo content: message not written');

@@ -11,6 +11,9 @@ import type { MemberRolesService } from '../moderation/member-roles.service';
 import { refusalFor, refuseIfBanned } from '../moderation/bans';
 import { announceReportsChanged, logModeration } from '../moderation/moderation-log';
 import type { RoomChanges } from '../room-events/room-change';
+import { threadUpdatedEvent } from '../threads/thread-replies';
+import { threadsRepository } from '../../db/repositories/threads.repository';
+import type { RoomEvent } from '../../../shared/realtime/protocol';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import type { AnnounceActivity } from './message-activity';
 import { tombstoneDeletedInLog } from './message-history';
@@ -54,6 +57,7 @@ export function createDeleteMessage({ db, changes, limits, roles, bus, logger, a
     const byModerator = by === 'moderator';
     let hadReports = false;
     const removed = await changes.commit(current.room_id, async (trx, nowIso) => {
+      const threadEvents: RoomEvent[] = [];
       const repository = messagesRepository(trx);
       if (!byModerator) await refuseIfBanned(trx, current.room_id, actorId);
       const done = byModerator
@@ -66,6 +70,11 @@ export function createDeleteMessage({ db, changes, limits, roles, bus, logger, a
         // Nothing is left to moderate: its open reports are closed with it.
         const reason = byModerator ? 'removed' : 'deleted by its author';
         hadReports = (await messageReportsRepository(trx).resolve(messageId, actorId, reason, nowIso)) > 0;
+        // A reply leaves its thread's summary (and stops being its answer); a root keeps its thread.
+        if (current.thread_root_id !== null) {
+          const thread = await threadsRepository(trx).recount(current.thread_root_id);
+          threadEvents.push(await threadUpdatedEvent(trx, current.thread_root_id, thread));
+        }
         if (byModerator) {
           await logModeration(trx, {
             roomId: current.room_id,
@@ -80,7 +89,10 @@ export function createDeleteMessage({ db, changes, limits, roles, bus, logger, a
       return {
         result: done,
         events: done
-          ? [{ type: 'message.deleted', message_id: messageId, ...(byModerator ? { by_moderator: true } : {}) }]
+          ? [
+              { type: 'message.deleted', message_id: messageId, ...(byModerator ? { by_moderator: true } : {}) },
+              ...threadEvents,
+            ]
           : [],
       };
     });

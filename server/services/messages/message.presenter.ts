@@ -1,10 +1,18 @@
 import type { Kysely } from 'kysely';
-import type { MessageDto, ReactionDto, ReplyQuoteDto, UserSummaryDto } from '../../../shared/api/rooms';
+import type {
+  MessageDto,
+  ReactionDto,
+  ReplyQuoteDto,
+  ThreadSummaryDto,
+  UserSummaryDto,
+} from '../../../shared/api/rooms';
 import { messageExcerpt } from '../../../shared/excerpt';
 import { mayHoldReferences, type GitHubReferenceDto } from '../../../shared/github-references';
 import { messageReferencesRepository } from '../../db/repositories/message-references.repository';
 import { messagesRepository, type AuthorRow, type QuotedRow } from '../../db/repositories/messages.repository';
 import { reactionsRepository, type ReactionWithReactorRow } from '../../db/repositories/reactions.repository';
+import { threadsRepository } from '../../db/repositories/threads.repository';
+import { presentThreadSummaries, threadFactsOf } from '../threads/thread.presenter';
 import type { Database, MessageReactionRow, MessageRow } from '../../db/schema';
 
 /** Public fields of a user; a vanished profile still renders as a nameless author. */
@@ -66,7 +74,9 @@ export function toMessageDto(
   reactions: MessageReactionRow[],
   references: GitHubReferenceDto[] = [],
   quoted: ReadonlyMap<string, QuotedRow> = new Map(),
+  threads: ReadonlyMap<string, ThreadSummaryDto> = new Map(),
 ): MessageDto {
+  const thread = threads.get(row.id);
   const deleted = row.deleted_at !== null;
   const original = !deleted && row.reply_to_id !== null ? quoted.get(row.reply_to_id) : undefined;
   return {
@@ -84,6 +94,9 @@ export function toMessageDto(
     reactions: deleted ? [] : reactions.map((r) => toReactionDto(r, people.get(r.user_id))),
     ...(!deleted && references.length > 0 ? { references } : {}),
     ...(original ? { reply_to: toReplyQuoteDto(original, people) } : {}),
+    ...(row.thread_root_id !== null ? { thread_root_id: row.thread_root_id, also_in_room: Boolean(row.in_room) } : {}),
+    // A deleted root keeps its thread.
+    ...(thread ? { thread } : {}),
   };
 }
 
@@ -105,13 +118,16 @@ export async function presentMessagesShowing(
 ): Promise<{ messages: MessageDto[]; shown: Map<string, AuthorRow | undefined> }> {
   const replyIds = rows.flatMap((r) => (r.reply_to_id !== null && r.deleted_at === null ? [r.reply_to_id] : []));
   // At once (on PostgreSQL, several connections); each walks an index.
-  const [reactions, people, quoted, references] = await Promise.all([
+  const roots = rows.flatMap((r) => (r.thread_root_id === null ? [r.id] : []));
+  const [reactions, people, quoted, references, threadRows] = await Promise.all([
     reactionsRepository(db).listForMessagesWithReactors(rows.map((r) => r.id)),
     messagesRepository(db).findAuthors(rows.map((r) => r.user_id)),
     messagesRepository(db).findQuoted(replyIds),
     // Only messages whose text could refer to GitHub can have stored references.
     messageReferencesRepository(db).listFor(rows.filter((r) => mayHoldReferences(r.content)).map((r) => r.id)),
+    threadsRepository(db).listFor(roots),
   ]);
+  const threads = await presentThreadSummaries(db, threadRows.map(threadFactsOf));
   const byMessage = new Map<string, MessageReactionRow[]>();
   for (const reaction of reactions) {
     const reactor = reactorOf(reaction);
@@ -130,7 +146,7 @@ export async function presentMessagesShowing(
   for (const reaction of reactions) show(reaction.user_id);
   for (const original of quoted.values()) show(original.user_id);
   const messages = rows.map((row) =>
-    toMessageDto(row, people, byMessage.get(row.id) ?? [], references.get(row.id)?.refs ?? [], quoted),
+    toMessageDto(row, people, byMessage.get(row.id) ?? [], references.get(row.id)?.refs ?? [], quoted, threads),
   );
   return { messages, shown };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { REPLY_NOT_IN_ROOM, REPLY_TO_DELETED, type MessageDto } from '../../../shared/api/rooms';
+import type { RoomEvent } from '../../../shared/realtime/protocol';
 import { isUuid } from '../../../shared/text';
 import type { Database, MessageRow } from '../../db/schema';
 import { type AuthorRow, messagesRepository } from '../../db/repositories/messages.repository';
@@ -17,6 +18,7 @@ import { checkedContent } from './message-content';
 import type { MessageReferencesService } from './message-references.service';
 import { presentMessages, toMessageDto } from './message.presenter';
 import { timeOrderedId } from './time-ordered-id';
+import { checkedThreadRoot, recordThreadReply } from '../threads/thread-replies';
 
 export interface SendMessageDeps {
   db: Kysely<Database>;
@@ -32,6 +34,8 @@ export interface SendMessageInput {
   client_id: string;
   content: string;
   reply_to_id?: string | undefined;
+  thread_root_id?: string | undefined;
+  also_send_to_room?: boolean | undefined;
 }
 
 /** A member posts in a room; a retry with the same client id answers the original (created: false). */
@@ -71,6 +75,8 @@ export function createSendMessage({ db, changes, limits, roles, now, announce, r
 
     const content = checkedContent(input.content);
     const replyTo = input.reply_to_id === undefined ? null : await checkedReplyTarget(roomId, input.reply_to_id);
+    const root = input.thread_root_id === undefined ? null : await checkedThreadRoot(db, roomId, input.thread_root_id);
+    const inRoom = root === null || input.also_send_to_room === true;
     // A muted member's attempts do not spend their sending budget.
     refuseIfMuted(gate.muted_until, now());
     // Moderators are exempt from slow mode; their role is only looked up when the room has it on.
@@ -98,16 +104,20 @@ export function createSendMessage({ db, changes, limits, roles, now, announce, r
         deleted_at: null,
         removed_by: null,
         reply_to_id: replyTo?.id ?? null,
+        thread_root_id: root?.id ?? null,
+        in_room: inRoom,
       };
       const inserted = await messagesRepository(trx).insertIfAbsent(row);
       let message: MessageDto;
+      const events: RoomEvent[] = [];
       if (inserted) {
         mentioned = await recordMentions(trx, row, { fresh: true });
-        // Writing in a room means having seen it up to here.
-        await readStateRepository(trx).advance(roomId, userId, { created_at: row.created_at, id: row.id });
+        // Writing in a room means having seen it up to here (a thread reply: its thread).
+        if (inRoom) await readStateRepository(trx).advance(roomId, userId, { created_at: row.created_at, id: row.id });
+        if (root) events.push(await recordThreadReply(trx, root, row, mentioned));
         // A message created a moment ago has no reactions yet: its author was read with the
         // gate (the author of the message it replies to is read again under the lock).
-        if (row.reply_to_id !== null) {
+        if (row.reply_to_id !== null || root !== null) {
           message = (await presentMessages(trx, [row]))[0] as MessageDto;
         } else {
           message = toMessageDto(row, new Map(author ? [[userId, author]] : []), []);
@@ -119,11 +129,13 @@ export function createSendMessage({ db, changes, limits, roles, now, announce, r
       }
       return {
         result: { message, created: inserted },
-        events: inserted ? [{ type: 'message.created', message }] : [],
+        events: inserted ? [{ type: 'message.created', message }, ...events] : [],
       };
     });
     if (sent.created) {
-      announce(sent.message, 'created', mentioned);
+      // A reply shown in its thread only does not raise the room's unread count: it counts under
+      // "Threads" (its mentions are recorded and listed under "Mentions").
+      if (inRoom) announce(sent.message, 'created', mentioned);
       // Resolved once the message is stored and acknowledged: sending never waits on GitHub.
       references?.afterSend(sent.message);
     }

@@ -22,6 +22,18 @@ export interface MessageFact {
   reply_to_id: string | null;
   created_at: string;
   edited_at: string | null;
+  /** A thread reply: its thread's root (absent for other messages and in facts from before threads). */
+  thread_root_id?: string;
+  /** A thread reply also sent to the room. */
+  also_in_room?: boolean;
+}
+
+/** A thread's summary as the log keeps it: ids and counts; profiles and the answer's text are presented. */
+export interface ThreadFact {
+  reply_count: number;
+  last_reply_at: string;
+  repliers: string[];
+  answer_id: string | null;
 }
 
 type Simple = Exclude<
@@ -33,7 +45,8 @@ type Simple = Exclude<
       | 'message.references'
       | 'reaction.added'
       | 'reaction.removed'
-      | 'member.joined';
+      | 'member.joined'
+      | 'thread.updated';
   }
 >;
 
@@ -47,6 +60,7 @@ export type RoomEventFact =
     }
   /** `moderator`: their role when they joined (absent in facts from before roles existed). */
   | { type: 'member.joined'; member: { user_id: string; joined_at: string; moderator?: boolean } }
+  | { type: 'thread.updated'; root_id: string; thread: ThreadFact | null }
   | Simple;
 
 export type RoomEventType = RoomEvent['type'];
@@ -69,6 +83,7 @@ export const FACT_VERSIONS: Record<RoomEventType, number> = {
   'message.unpinned': 1,
   'room.slow_mode_changed': 1,
   'room.topic_changed': 1,
+  'thread.updated': 1,
 };
 
 export function messageFactOf(message: MessageDto): MessageFact {
@@ -81,6 +96,9 @@ export function messageFactOf(message: MessageDto): MessageFact {
     reply_to_id: message.reply_to?.message_id ?? null,
     created_at: message.created_at,
     edited_at: message.edited_at,
+    ...(message.thread_root_id !== undefined
+      ? { thread_root_id: message.thread_root_id, also_in_room: message.also_in_room === true }
+      : {}),
   };
 }
 
@@ -102,6 +120,19 @@ export function factOf(event: RoomEvent): RoomEventFact {
       return {
         type: event.type,
         member: { user_id: user.id, joined_at, ...(moderator !== undefined ? { moderator } : {}) },
+      };
+    }
+    case 'thread.updated': {
+      const { thread } = event;
+      return {
+        type: event.type,
+        root_id: event.root_id,
+        thread: thread && {
+          reply_count: thread.reply_count,
+          last_reply_at: thread.last_reply_at,
+          repliers: thread.repliers.map((user) => user.id),
+          answer_id: thread.answer?.message_id ?? null,
+        },
       };
     }
     case 'message.deleted':

@@ -4,6 +4,7 @@ import type { Database, MessageRow } from '../../db/schema';
 import { messagesRepository } from '../../db/repositories/messages.repository';
 import { messageReferencesRepository } from '../../db/repositories/message-references.repository';
 import { presentMessages, toReactionDto, toUserSummaryDto } from '../messages/message.presenter';
+import { presentThreadSummaries } from '../threads/thread.presenter';
 import type { MessageFact, RoomEventFact } from './room-event-facts';
 
 /**
@@ -22,10 +23,14 @@ export async function presentRoomEvents(db: Kysely<Database>, facts: readonly Ro
     else if (fact.type === 'reaction.added' || fact.type === 'reaction.removed') people.push(fact.reaction.user_id);
     else if (fact.type === 'member.joined') people.push(fact.member.user_id);
   }
-  const [messages, references, profiles] = await Promise.all([
+  const threads = facts.flatMap((fact) =>
+    fact.type === 'thread.updated' && fact.thread ? [{ root_id: fact.root_id, ...fact.thread }] : [],
+  );
+  const [messages, references, profiles, summaries] = await Promise.all([
     messageRows.length > 0 ? presentMessages(db, messageRows) : [],
     messageReferencesRepository(db).listFor(referred),
     messagesRepository(db).findAuthors(people),
+    presentThreadSummaries(db, threads),
   ]);
   let nextMessage = 0;
   return facts.map((fact): RoomEvent => {
@@ -49,6 +54,8 @@ export async function presentRoomEvents(db: Kysely<Database>, facts: readonly Ro
         const { user_id: userId, ...joined } = fact.member;
         return { type: fact.type, member: { user: toUserSummaryDto(userId, profiles.get(userId)), ...joined } };
       }
+      case 'thread.updated':
+        return { type: fact.type, root_id: fact.root_id, thread: summaries.get(fact.root_id) ?? null };
       default:
         return fact;
     }
@@ -56,6 +63,12 @@ export async function presentRoomEvents(db: Kysely<Database>, facts: readonly Ro
 }
 
 /** A logged message is one that was not deleted: a deletion turns its facts into tombstones. */
-function rowOf(message: MessageFact): MessageRow {
-  return { ...message, deleted_at: null, removed_by: null };
+function rowOf({ thread_root_id: rootId, also_in_room: alsoInRoom, ...message }: MessageFact): MessageRow {
+  return {
+    ...message,
+    deleted_at: null,
+    removed_by: null,
+    thread_root_id: rootId ?? null,
+    in_room: rootId === undefined || alsoInRoom === true,
+  };
 }

@@ -99,6 +99,7 @@ export function createMessageSearchService({
             avatar_url: row.author_avatar_url,
             github_username: row.author_github_username,
           }),
+          ...(row.thread_root_id !== null ? { thread_root_id: row.thread_root_id } : {}),
         })),
         next_before: more ? (page[page.length - 1]?.id ?? null) : null,
       };

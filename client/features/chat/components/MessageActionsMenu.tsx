@@ -1,4 +1,18 @@
-import { Ban, Copy, Ellipsis, EyeOff, Flag, Link2, MicOff, Pencil, Pin, Reply, ShieldX, Trash2 } from 'lucide-react';
+import {
+  Ban,
+  Copy,
+  Ellipsis,
+  EyeOff,
+  Flag,
+  Link2,
+  MessageSquareReply,
+  MicOff,
+  Pencil,
+  Pin,
+  Reply,
+  ShieldX,
+  Trash2,
+} from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -19,6 +33,8 @@ export interface MessageActionsMenuProps {
 export interface MessageMenuActions {
   /** Answers the message (the composer shows "Replying to …"); absent where one cannot write. */
   onReply?: (() => void) | undefined;
+  /** Opens the message's thread ("Reply in thread"); absent inside a thread. */
+  onReplyInThread?: (() => void) | undefined;
   onEdit(): void;
   onCopy(): void;
   onCopyLink(): void;
@@ -43,6 +59,7 @@ export default function MessageActionsMenu({
   pinned = false,
   actions: {
     onReply,
+    onReplyInThread,
     onEdit,
     onCopy,
     onCopyLink,
@@ -66,6 +83,11 @@ export default function MessageActionsMenu({
         {onReply && (
           <DropdownMenuItem onSelect={onReply}>
             <Reply className="h-4 w-4" aria-hidden="true" /> Reply
+          </DropdownMenuItem>
+        )}
+        {onReplyInThread && (
+          <DropdownMenuItem onSelect={onReplyInThread}>
+            <MessageSquareReply className="h-4 w-4" aria-hidden="true" /> Reply in thread
           </DropdownMenuItem>
         )}
         {own && (

@@ -11,6 +11,7 @@ import { displayName, Handle, MaintainerBadge, ProfileLink } from './person';
 import { ReactionChips } from './ReactionChips';
 import { ReactionPicker } from './ReactionPicker';
 import { useMessageRow } from './message-row-context';
+import { AnswerQuote, AnsweredBadge, RepliedToThread, ThreadSummaryLine } from './ThreadParts';
 
 export type { MessageActions } from './message-row-context';
 
@@ -166,6 +167,13 @@ export const MessageItem = memo(function MessageItem({
               <EditBox initial={message.content} onSave={save} onClose={closeEditor} />
             ) : (
               <>
+                {message.also_in_room && actions.onOpenThread && (
+                  <RepliedToThread
+                    message={message}
+                    tabbable={active}
+                    onOpen={() => actions.onOpenThread?.(message.thread_root_id ?? message.id, message.id)}
+                  />
+                )}
                 {message.reply_to && <ReplyQuote quote={message.reply_to} tabbable={active} onJumpTo={onJumpTo} />}
                 <CollapsibleContent text={message.content} tabbable={active}>
                   <MessageContent
@@ -183,6 +191,7 @@ export const MessageItem = memo(function MessageItem({
               </time>
               {message.edited_at && !deleted && <span>(edited)</span>}
               {pinned && !deleted && <span data-testid="message-pinned">Pinned</span>}
+              {message.thread?.answer && <AnsweredBadge />}
               {message.status === 'pending' && <span>Sending…</span>}
             </div>
           </div>
@@ -200,6 +209,10 @@ export const MessageItem = memo(function MessageItem({
                 pinned={pinned}
                 actions={{
                   onReply: actions.onReply ? () => actions.onReply?.(message.id) : undefined,
+                  onReplyInThread:
+                    actions.onOpenThread && !message.thread_root_id
+                      ? () => actions.onOpenThread?.(message.id)
+                      : undefined,
                   onEdit: () => onEditingChange(message.id),
                   onCopy: () => actions.onCopy(message.content),
                   onCopyLink: () => actions.onCopyLink(message.id),
@@ -218,6 +231,14 @@ export const MessageItem = memo(function MessageItem({
             </div>
           )}
         </div>
+        {message.thread?.answer && <AnswerQuote answer={message.thread.answer} />}
+        {message.thread && actions.onOpenThread && (
+          <ThreadSummaryLine
+            thread={message.thread}
+            tabbable={active}
+            onOpen={() => actions.onOpenThread?.(message.id)}
+          />
+        )}
         {message.status === 'failed' && (
           <FailedNotice message={message} onRetry={() => actions.onRetry(message.client_id)} />
         )}

@@ -49,6 +49,10 @@ export function moderationLogText(entry: ModerationLogEntryDto): string {
       return entry.detail ? `set the topic to “${entry.detail}”` : 'cleared the topic';
     case 'report.dismissed':
       return `dismissed the reports of a message by ${target}`;
+    case 'answer.marked':
+      return `marked a reply by ${target} as the answer`;
+    case 'answer.unmarked':
+      return `unmarked the answer by ${target}`;
     default:
       return entry.action;
   }

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'lucide-react';
+import { threadsApi } from '../../../api/threads';
 import { ROOM_CONTRIBUTORS_LIMIT, ROOM_RELEASES_LIMIT, ROOM_TOPICS_LIMIT } from '../../../../shared/limits';
 import type { RepositoryView } from '../state/repository-view';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -13,13 +15,33 @@ const QUICK_LINKS = [
 ] as const;
 
 /** Description, topics, top contributors, latest releases and quick links (docs/PRODUCT.md §2.5). */
-export function RepositoryDetailsPanel({ repo, githubWebUrl }: { repo: RepositoryView; githubWebUrl: string }) {
+export function RepositoryDetailsPanel({
+  repo,
+  githubWebUrl,
+  roomId,
+}: {
+  repo: RepositoryView;
+  githubWebUrl: string;
+  /** The room: its count of unanswered questions. */
+  roomId?: string;
+}) {
   const web = githubWebUrl.replace(/\/+$/, '');
+  const questions = useQuery({
+    queryKey: ['questions', roomId, 'unanswered'],
+    queryFn: ({ signal }) => threadsApi.questions(roomId ?? '', 'unanswered', { signal }),
+    enabled: roomId !== undefined,
+  });
+  const unanswered = questions.data?.unanswered_count;
   return (
     <section aria-label="Repository details" className="space-y-4 border-b bg-card px-4 py-4 text-sm">
       <p className={repo.description ? '' : 'text-muted-foreground'}>
         {repo.description ?? 'No description provided.'}
       </p>
+      {unanswered !== undefined && (
+        <p data-testid="unanswered-questions">
+          {unanswered === 1 ? '1 unanswered question' : `${unanswered} unanswered questions`}
+        </p>
+      )}
       {repo.topics.length > 0 && (
         <div>
           <h2 className="mb-1 text-xs font-semibold text-muted-foreground uppercase">Topics</h2>

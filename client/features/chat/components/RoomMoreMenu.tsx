@@ -1,4 +1,4 @@
-import { Check, ChevronDown, ChevronUp, Inbox, Link as LinkIcon, LogOut, ScrollText } from 'lucide-react';
+import { Check, ChevronDown, ChevronUp, CircleHelp, Inbox, Link as LinkIcon, LogOut, ScrollText } from 'lucide-react';
 import type { ReactElement } from 'react';
 import {
   NOTIFICATION_LEVEL_LABELS,
@@ -20,6 +20,8 @@ export interface RoomMoreActions {
   detailsOpen: boolean;
   onToggleDetails(): void;
   onCopyInvite(): void;
+  /** The room's questions (its threads), by answer state. */
+  onOpenQuestions(): void;
   leaving: boolean;
   onLeave(): void;
   /** How the member hears about the room. */
@@ -61,6 +63,10 @@ export default function RoomMoreMenu({
             <ChevronDown className="h-4 w-4" aria-hidden="true" />
           )}
           {actions.detailsOpen ? 'Hide details' : 'Show details'}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={actions.onOpenQuestions} data-testid="questions-button">
+          <CircleHelp className="h-4 w-4" aria-hidden="true" />
+          Questions
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={actions.onCopyInvite}>
           <LinkIcon className="h-4 w-4" aria-hidden="true" />

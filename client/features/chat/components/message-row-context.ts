@@ -23,6 +23,8 @@ export interface MessageActions {
   onIgnore?(user: UserSummaryDto): void;
   /** Starts a reply to the message (absent where the reader cannot write). */
   onReply?(messageId: string): void;
+  /** Opens the thread of a root (with one of its replies highlighted). */
+  onOpenThread?(rootId: string, highlightId?: string): void;
 }
 
 /** What every row of the list shares: who reads, whom they know, and what they can do. */

@@ -46,6 +46,30 @@ function apply(state: RoomView, ...events: RoomEvent[]): RoomView {
 }
 
 describe('the room store', () => {
+  it('keeps thread-only replies out of the room, shows "Also send to room" ones, and follows thread summaries', () => {
+    let state = opened();
+    const threadOnly = { ...serverMessage('t1', grace), thread_root_id: 'm1', also_in_room: false };
+    const alsoInRoom = { ...serverMessage('t2', grace), thread_root_id: 'm1', also_in_room: true };
+    const thread = { reply_count: 2, last_reply_at: AT, repliers: [grace], answer: null };
+    state = apply(
+      state,
+      { type: 'message.created', message: threadOnly },
+      { type: 'message.created', message: alsoInRoom },
+      { type: 'thread.updated', root_id: 'm1', thread },
+    );
+    expect(state.messages.messages.map((m) => m.id)).toEqual(['m1', 'm2', 't2']);
+    expect(state.messages.messages[0]?.thread).toEqual(thread);
+    // The pinned root follows too.
+    expect(state.pins[0]?.message.thread).toEqual(thread);
+    const answer = { message_id: 't1', author: grace, excerpt: 'hi', deleted: false };
+    state = apply(state, { type: 'thread.updated', root_id: 'm1', thread: { ...thread, answer } });
+    expect(state.messages.messages[0]?.thread?.answer).toEqual(answer);
+    // No reply left: the root shows no thread.
+    state = apply(state, { type: 'thread.updated', root_id: 'm1', thread: null });
+    expect(state.messages.messages[0]?.thread).toBeUndefined();
+    expect(state.lastSeq).toBe(15);
+  });
+
   it('applies every kind of room event to what it changes', () => {
     let state = opened();
     const m3 = serverMessage('m3', grace);

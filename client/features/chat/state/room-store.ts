@@ -179,6 +179,10 @@ function fromSnapshot(
 export function applyRoomEvent(state: RoomView, event: RoomEvent, at: string): RoomView {
   switch (event.type) {
     case 'message.created':
+      // A thread reply not sent to the room too shows in its thread only (the thread panel).
+      if (event.message.thread_root_id !== undefined && event.message.also_in_room !== true) {
+        return { ...state, typing: clearTyping(state.typing, event.message.user_id) };
+      }
       return {
         ...withMessages(state, event),
         typing: clearTyping(state.typing, event.message.user_id),
@@ -236,6 +240,21 @@ export function applyRoomEvent(state: RoomView, event: RoomEvent, at: string): R
       return state.room ? { ...state, room: { ...state.room, slow_mode_seconds: event.slow_mode_seconds } } : state;
     case 'room.topic_changed':
       return state.room ? { ...state, room: { ...state.room, topic: event.topic } } : state;
+    case 'thread.updated': {
+      const thread = event.thread ?? undefined;
+      const withThread = <M extends { id: string; thread?: unknown }>(m: M): M => {
+        if (m.id !== event.root_id) return m;
+        const { thread: _old, ...rest } = m;
+        return (thread ? { ...rest, thread } : rest) as M;
+      };
+      if (!state.messages.messages.some((m) => m.id === event.root_id))
+        return mapPinned(state, event.root_id, withThread);
+      return mapPinned(
+        { ...state, messages: { ...state.messages, messages: state.messages.messages.map(withThread) } },
+        event.root_id,
+        withThread,
+      );
+    }
     default:
       return unhandledEvent(event satisfies never, state);
   }

@@ -1,0 +1,41 @@
+import type {
+  AnswerResponse,
+  FollowedThreadsResponse,
+  FollowThreadResponse,
+  QuestionFilter,
+  QuestionsResponse,
+  ThreadResponse,
+} from '../../shared/api/threads';
+import { apiFetch } from './http';
+
+/**
+ * Threads, their answers, a room's questions and the threads one follows. Kept apart from
+ * `endpoints.ts` so that only signed-in screens, which use them, download them.
+ */
+const segment = encodeURIComponent;
+type Signal = { signal?: AbortSignal | undefined };
+const signalOf = (options: Signal = {}) => (options.signal ? { signal: options.signal } : {});
+
+export const threadsApi = {
+  /** The thread of a message (or of the root a reply is in). */
+  thread: (messageId: string, options?: Signal) =>
+    apiFetch<ThreadResponse>(`/api/messages/${segment(messageId)}/thread`, signalOf(options)),
+  follow: (rootId: string, following: boolean) =>
+    apiFetch<FollowThreadResponse>(`/api/messages/${segment(rootId)}/thread/follow`, {
+      method: following ? 'PUT' : 'DELETE',
+      body: {},
+    }),
+  markRead: (rootId: string, replyId: string) =>
+    apiFetch<void>(`/api/messages/${segment(rootId)}/thread/read`, { method: 'PUT', body: { message_id: replyId } }),
+  setAnswer: (replyId: string, answer: boolean) =>
+    apiFetch<AnswerResponse>(`/api/messages/${segment(replyId)}/answer`, {
+      method: answer ? 'PUT' : 'DELETE',
+      body: {},
+    }),
+  questions: (roomId: string, filter: QuestionFilter, options?: Signal) =>
+    apiFetch<QuestionsResponse>(
+      `/api/rooms/${segment(roomId)}/questions?${new URLSearchParams({ filter }).toString()}`,
+      signalOf(options),
+    ),
+  followed: (options?: Signal) => apiFetch<FollowedThreadsResponse>('/api/me/threads', signalOf(options)),
+};

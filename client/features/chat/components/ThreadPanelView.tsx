@@ -1,0 +1,208 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { MessageDto } from '../../../../shared/api/rooms';
+import { api } from '../../../api/endpoints';
+import { threadsApi } from '../../../api/threads';
+import { FOLLOWED_THREADS_QUERY_KEY } from '../../../hooks/useFollowedThreads';
+import { Button } from '../../../components/ui/Button';
+import { cn } from '../../../lib/cn';
+import { toast } from '../../../lib/toast';
+import { threadQueryKey, useThread } from '../hooks/useThread';
+import { useRoomPeople } from '../hooks/useRoomPeople';
+import { useRoomStore } from '../state/room-store-context';
+import type { ChatMessage } from '../state/messages-state';
+import { MessageItem } from './MessageItem';
+import { MessageRowContext, type MessageActions } from './message-row-context';
+
+export interface ThreadPanelProps {
+  roomId: string;
+  rootId: string;
+  /** A reply to show highlighted (a link to it). */
+  highlightId: string | null;
+  currentUserId: string | undefined;
+  /** The room's message actions (copy, report, ignore, moderation), applied to the thread's messages. */
+  actions: MessageActions;
+  ignoredIds: ReadonlySet<string>;
+  /** A full-screen sheet on phones. */
+  fullScreen: boolean;
+  onClose(): void;
+}
+
+const sent = (message: MessageDto): ChatMessage => ({ ...message, status: 'sent' });
+const failed = (error: unknown) => toast.error(error instanceof Error ? error.message : 'Something went wrong');
+let sentCount = 0;
+
+/** A thread beside the room: its root, its replies in order, and a composer ("Reply in thread…"). */
+export default function ThreadPanelView(props: ThreadPanelProps) {
+  const { roomId, rootId, highlightId, currentUserId, ignoredIds, fullScreen, onClose } = props;
+  const queryClient = useQueryClient();
+  const { data, isLoading, isError } = useThread(rootId);
+  const { knownUsernames, people, moderatorIds } = useRoomPeople(useRoomStore());
+  const [draft, setDraft] = useState('');
+  const [alsoToRoom, setAlsoToRoom] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: threadQueryKey(rootId) });
+
+  // Read up to the newest reply: it no longer counts under "Threads".
+  const newest = data?.replies[data.replies.length - 1]?.id;
+  useEffect(() => {
+    if (!newest || !currentUserId) return;
+    threadsApi
+      .markRead(rootId, newest)
+      .then(() => queryClient.invalidateQueries({ queryKey: FOLLOWED_THREADS_QUERY_KEY }))
+      .catch(() => undefined);
+  }, [rootId, newest, currentUserId, queryClient]);
+
+  const actions = useMemo(
+    (): MessageActions => ({
+      ...props.actions,
+      onEdit: (id, content) => void api.messages.edit(id, content).then(refresh, failed),
+      onDelete: (id) => void api.messages.remove(id).then(refresh, failed),
+      onToggleReaction: (id, emoji) => void api.messages.toggleReaction(id, emoji).then(refresh, failed),
+      onRetry: () => undefined,
+      onReply: undefined,
+      onOpenThread: undefined,
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refresh only reads the root id
+    [props.actions, rootId],
+  );
+  const rowContext = useMemo(
+    () => ({
+      currentUserId,
+      knownUsernames,
+      people,
+      actions,
+      onEditingChange: setEditingId,
+      onActivate: () => undefined,
+      onJumpTo: () => undefined,
+    }),
+    [currentUserId, knownUsernames, people, actions],
+  );
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    const content = draft.trim();
+    if (!content) return;
+    sentCount += 1;
+    try {
+      await api.messages.send(roomId, {
+        client_id: `thread-${Date.now()}-${sentCount}`,
+        content,
+        thread_root_id: rootId,
+        also_send_to_room: alsoToRoom,
+      });
+      setDraft('');
+      refresh();
+    } catch (error) {
+      failed(error);
+    }
+  };
+  const setFollowing = (following: boolean) => void threadsApi.follow(rootId, following).then(refresh, failed);
+  const setAnswer = (replyId: string, answer: boolean) =>
+    void threadsApi.setAnswer(replyId, answer).then(refresh, failed);
+
+  const row = (message: MessageDto, highlighted: boolean) => (
+    <MessageItem
+      key={message.id}
+      message={sent(message)}
+      own={message.user_id === currentUserId}
+      startsGroup
+      authorIsModerator={moderatorIds.has(message.user_id)}
+      ignored={ignoredIds.has(message.user_id)}
+      active={false}
+      editing={editingId === message.id}
+      highlighted={highlighted}
+    />
+  );
+  const answerId = data?.root.thread?.answer?.message_id ?? null;
+
+  return (
+    <aside
+      aria-label="Thread"
+      data-testid="thread-panel"
+      className={cn(
+        'flex min-h-0 flex-col bg-background',
+        fullScreen ? 'fixed inset-0 z-50' : 'w-96 shrink-0 border-l',
+      )}
+    >
+      <header className="flex items-center gap-2 border-b px-4 py-2">
+        <h2 className="text-base font-semibold">Thread</h2>
+        {data && (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="ml-auto"
+            data-testid="thread-follow"
+            onClick={() => setFollowing(!data.following)}
+          >
+            {data.following ? 'Unfollow thread' : 'Follow thread'}
+          </Button>
+        )}
+        <Button variant="ghost" size="sm" aria-label="Close thread" className={data ? '' : 'ml-auto'} onClick={onClose}>
+          <X className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </header>
+      <div className="min-h-0 flex-1 overflow-y-auto py-2">
+        {isLoading && (
+          <p role="status" className="px-4 text-sm text-muted-foreground">
+            Loading thread…
+          </p>
+        )}
+        {isError && <p className="px-4 text-sm text-destructive">Couldn't load this thread</p>}
+        {data && (
+          <MessageRowContext value={rowContext}>
+            {/* The root, at the top, quotes the answer ("Answer by {name}") as it does in the room. */}
+            <ul aria-label="Thread root">{row(data.root, false)}</ul>
+            <p className="my-2 border-b px-4 pb-1 text-xs text-muted-foreground">
+              {data.replies.length === 1 ? '1 reply' : `${data.replies.length} replies`}
+            </p>
+            <ul aria-label="Replies">
+              {data.replies.map((reply) => (
+                <div key={reply.id} data-testid="thread-reply" data-message-id={reply.id}>
+                  {row(reply, reply.id === highlightId)}
+                  {data.can_mark_answer && !reply.deleted && (
+                    <div className="px-14">
+                      <button
+                        type="button"
+                        className="text-xs text-primary hover:underline"
+                        onClick={() => setAnswer(reply.id, reply.id !== answerId)}
+                      >
+                        {reply.id === answerId ? 'Unmark answer' : 'Mark as answer'}
+                      </button>
+                    </div>
+                  )}
+                </div>
+              ))}
+            </ul>
+          </MessageRowContext>
+        )}
+      </div>
+      <form onSubmit={(event) => void send(event)} className="border-t p-3">
+        <textarea
+          aria-label="Reply in thread"
+          placeholder="Reply in thread…"
+          value={draft}
+          rows={2}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey) {
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            }
+          }}
+          className="w-full resize-none rounded-md border bg-background p-2 text-sm"
+        />
+        <div className="mt-2 flex items-center gap-2">
+          <label className="flex items-center gap-1.5 text-xs">
+            <input type="checkbox" checked={alsoToRoom} onChange={(event) => setAlsoToRoom(event.target.checked)} />
+            Also send to room
+          </label>
+          <Button type="submit" size="sm" className="ml-auto" disabled={!draft.trim()}>
+            Send
+          </Button>
+        </div>
+      </form>
+    </aside>
+  );
+}

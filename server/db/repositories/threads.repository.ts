@@ -1,0 +1,270 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, MessageRow, ThreadRow } from '../schema';
+
+type Db = Kysely<Database>;
+
+/** A position in a room's questions list: threads with older activity come after it. */
+export interface ThreadCursor {
+  last_reply_at: string;
+  root_id: string;
+}
+
+/** A followed thread with what /threads shows of it. */
+export interface FollowedThreadRow extends ThreadRow {
+  root_user_id: string;
+  root_content: string;
+  root_deleted_at: string | null;
+  full_name: string;
+  unread_count: number;
+}
+
+const REPLIERS_SHOWN = 3;
+
+/** The repliers column: user ids, the latest first. */
+export function repliersOf(row: Pick<ThreadRow, 'repliers'>): string[] {
+  return row.repliers === '' ? [] : row.repliers.split(',');
+}
+
+/** Thread summaries, follows and read positions (db may be a transaction). */
+export function threadsRepository(db: Db) {
+  return {
+    /** A message by id, tombstones included (a deleted root keeps its thread). */
+    async findMessage(messageId: string): Promise<MessageRow | undefined> {
+      return db.selectFrom('messages').selectAll().where('id', '=', messageId).executeTakeFirst();
+    },
+
+    async find(rootId: string): Promise<ThreadRow | undefined> {
+      return db.selectFrom('threads').selectAll().where('root_id', '=', rootId).executeTakeFirst();
+    },
+
+    async listFor(rootIds: readonly string[]): Promise<ThreadRow[]> {
+      if (rootIds.length === 0) return [];
+      return db
+        .selectFrom('threads')
+        .selectAll()
+        .where('root_id', 'in', [...rootIds])
+        .execute();
+    },
+
+    /** A new reply: one more, the latest, its author first among the repliers. */
+    async addReply(reply: Pick<MessageRow, 'room_id' | 'user_id' | 'created_at'> & { root_id: string }): Promise<void> {
+      const current = await db
+        .selectFrom('threads')
+        .select(['reply_count', 'repliers'])
+        .where('root_id', '=', reply.root_id)
+        .executeTakeFirst();
+      if (!current) {
+        await db
+          .insertInto('threads')
+          .values({
+            root_id: reply.root_id,
+            room_id: reply.room_id,
+            reply_count: 1,
+            last_reply_at: reply.created_at,
+            repliers: reply.user_id,
+            answer_id: null,
+            answered_by: null,
+            answered_at: null,
+          })
+          .execute();
+        return;
+      }
+      const repliers = [reply.user_id, ...repliersOf(current).filter((id) => id !== reply.user_id)];
+      await db
+        .updateTable('threads')
+        .set({
+          reply_count: Number(current.reply_count) + 1,
+          last_reply_at: reply.created_at,
+          repliers: repliers.slice(0, REPLIERS_SHOWN).join(','),
+        })
+        .where('root_id', '=', reply.root_id)
+        .execute();
+    },
+
+    /**
+     * Reads the summary again from the replies that are left (after a deletion): the count, the
+     * latest time, the latest repliers. A thread whose replies are all gone keeps its row while it
+     * has an answer to clear; its answer goes when the answer itself was deleted.
+     */
+    async recount(rootId: string): Promise<ThreadRow | undefined> {
+      const replies = await db
+        .selectFrom('messages')
+        .select(['user_id', 'created_at', 'id', 'deleted_at'])
+        .where('thread_root_id', '=', rootId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      const live = replies.filter((r) => r.deleted_at === null);
+      const current = await this.find(rootId);
+      if (!current) return undefined;
+      if (live.length === 0) {
+        await db.deleteFrom('threads').where('root_id', '=', rootId).execute();
+        return undefined;
+      }
+      const repliers: string[] = [];
+      for (const reply of live) {
+        if (!repliers.includes(reply.user_id)) repliers.push(reply.user_id);
+        if (repliers.length === REPLIERS_SHOWN) break;
+      }
+      const answerLeft = current.answer_id !== null && live.some((r) => r.id === current.answer_id);
+      const next = {
+        reply_count: live.length,
+        last_reply_at: live[0]?.created_at ?? current.last_reply_at,
+        repliers: repliers.join(','),
+        ...(answerLeft ? {} : { answer_id: null, answered_by: null, answered_at: null }),
+      };
+      await db.updateTable('threads').set(next).where('root_id', '=', rootId).execute();
+      return { ...current, ...next };
+    },
+
+    async setAnswer(rootId: string, answer: { id: string; by: string; at: string } | null): Promise<void> {
+      await db
+        .updateTable('threads')
+        .set({ answer_id: answer?.id ?? null, answered_by: answer?.by ?? null, answered_at: answer?.at ?? null })
+        .where('root_id', '=', rootId)
+        .execute();
+    },
+
+    /** Replies of a thread, oldest first. */
+    async listReplies(rootId: string): Promise<MessageRow[]> {
+      return db
+        .selectFrom('messages')
+        .selectAll()
+        .where('thread_root_id', '=', rootId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** A room's threads, newest activity first, after the cursor, by answer state. */
+    async listInRoom(
+      roomId: string,
+      filter: 'unanswered' | 'answered' | 'all',
+      before: ThreadCursor | null,
+      limit: number,
+    ): Promise<ThreadRow[]> {
+      let query = db
+        .selectFrom('threads')
+        .selectAll()
+        .where('room_id', '=', roomId)
+        .orderBy('last_reply_at', 'desc')
+        .orderBy('root_id', 'desc')
+        .limit(limit);
+      if (filter === 'unanswered') query = query.where('answer_id', 'is', null);
+      if (filter === 'answered') query = query.where('answer_id', 'is not', null);
+      if (before) {
+        query = query.where((eb) =>
+          eb(eb.refTuple('last_reply_at', 'root_id'), '<', eb.tuple(before.last_reply_at, before.root_id)),
+        );
+      }
+      return query.execute();
+    },
+
+    async countUnanswered(roomId: string): Promise<number> {
+      const row = await db
+        .selectFrom('threads')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('room_id', '=', roomId)
+        .where('answer_id', 'is', null)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** Starts following unless the user already decided (an unfollow stays an unfollow). */
+    async followIfNew(userId: string, rootId: string, roomId: string): Promise<void> {
+      await db
+        .insertInto('thread_follows')
+        .values({ user_id: userId, root_id: rootId, room_id: roomId, following: true })
+        .onConflict((oc) => oc.columns(['user_id', 'root_id']).doNothing())
+        .execute();
+    },
+
+    async setFollowing(userId: string, rootId: string, roomId: string, following: boolean): Promise<void> {
+      await db
+        .insertInto('thread_follows')
+        .values({ user_id: userId, root_id: rootId, room_id: roomId, following })
+        .onConflict((oc) => oc.columns(['user_id', 'root_id']).doUpdateSet({ following }))
+        .execute();
+    },
+
+    async isFollowing(userId: string, rootId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('thread_follows')
+        .select('following')
+        .where('user_id', '=', userId)
+        .where('root_id', '=', rootId)
+        .executeTakeFirst();
+      return row !== undefined && Boolean(row.following);
+    },
+
+    /** Moves the user's read position in a thread forward to a reply (never back). */
+    async advanceRead(userId: string, rootId: string, roomId: string, reply: { created_at: string; id: string }) {
+      await db
+        .insertInto('thread_follows')
+        .values({
+          user_id: userId,
+          root_id: rootId,
+          room_id: roomId,
+          following: false,
+          read_created_at: reply.created_at,
+          read_message_id: reply.id,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'root_id'])
+            .doUpdateSet({ read_created_at: reply.created_at, read_message_id: reply.id })
+            .where((eb) =>
+              eb(
+                eb.refTuple('thread_follows.read_created_at', 'thread_follows.read_message_id'),
+                '<',
+                eb.tuple(reply.created_at, reply.id),
+              ),
+            ),
+        )
+        .execute();
+    },
+
+    /**
+     * The threads a user follows in rooms they are still in, each with its unread replies (by
+     * others, not deleted, after the read position): unread first, then newest activity.
+     */
+    async listFollowed(userId: string, limit: number): Promise<FollowedThreadRow[]> {
+      const { rows } = await sql<FollowedThreadRow>`
+        select t.*, m.user_id as root_user_id, m.content as root_content, m.deleted_at as root_deleted_at,
+          r.repo_full_name as full_name,
+          (select count(*) from messages x
+            where x.thread_root_id = f.root_id and x.user_id <> ${userId} and x.deleted_at is null
+              and (x.created_at, x.id) > (f.read_created_at, f.read_message_id)) as unread_count
+        from thread_follows f
+        join threads t on t.root_id = f.root_id
+        join messages m on m.id = f.root_id
+        join chat_rooms r on r.id = f.room_id
+        join chat_members cm on cm.room_id = f.room_id and cm.user_id = f.user_id and cm.left_at is null
+        where f.user_id = ${userId} and f.following = ${true}
+        order by case when (select count(*) from messages x
+            where x.thread_root_id = f.root_id and x.user_id <> ${userId} and x.deleted_at is null
+              and (x.created_at, x.id) > (f.read_created_at, f.read_message_id)) > 0 then 0 else 1 end,
+          t.last_reply_at desc, t.root_id desc
+        limit ${limit}`.execute(db);
+      return rows.map((row) => ({ ...row, unread_count: Number(row.unread_count) }));
+    },
+
+    /** The latest reply of each thread that is not deleted. */
+    async lastReplies(rootIds: readonly string[]): Promise<Map<string, MessageRow>> {
+      const found = new Map<string, MessageRow>();
+      for (const rootId of rootIds) {
+        const row = await db
+          .selectFrom('messages')
+          .selectAll()
+          .where('thread_root_id', '=', rootId)
+          .where('deleted_at', 'is', null)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (row) found.set(rootId, row);
+      }
+      return found;
+    },
+  };
+}

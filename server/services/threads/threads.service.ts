@@ -1,0 +1,218 @@
+import type { Kysely } from 'kysely';
+import type { MessageDto } from '../../../shared/api/rooms';
+import {
+  THREAD_ERRORS,
+  type AnswerResponse,
+  type FollowedThreadsResponse,
+  type QuestionFilter,
+  type QuestionsResponse,
+  type ThreadResponse,
+} from '../../../shared/api/threads';
+import { messageExcerpt } from '../../../shared/excerpt';
+import { isUuid } from '../../../shared/text';
+import { membersRepository } from '../../db/repositories/members.repository';
+import { messagesRepository } from '../../db/repositories/messages.repository';
+import { roomsRepository } from '../../db/repositories/rooms.repository';
+import { threadsRepository } from '../../db/repositories/threads.repository';
+import type { Database, MessageRow } from '../../db/schema';
+import { domainErrors, MESSAGE_NOT_FOUND, NOT_A_MEMBER } from '../../errors';
+import { decodeCursor, encodeCursor } from '../messages/message-cursor';
+import { presentMessages, toUserSummaryDto } from '../messages/message.presenter';
+import type { MemberRolesService } from '../moderation/member-roles.service';
+import { refuseIfBanned, refusalFor } from '../moderation/bans';
+import { logModeration } from '../moderation/moderation-log';
+import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
+import type { ChatRateLimits } from '../rooms/chat-rate-limits';
+import { threadUpdatedEvent } from './thread-replies';
+
+export interface ThreadsServiceDeps {
+  db: Kysely<Database>;
+  changes: RoomChanges;
+  roles: Pick<MemberRolesService, 'isModerator'>;
+  limits: Pick<ChatRateLimits, 'moderate'>;
+}
+
+const FOLLOWED_SHOWN = 100;
+
+/** Threads: reading one, following it, marking its answer, a room's questions, the threads one follows. */
+export function createThreadsService({ db, changes, roles, limits }: ThreadsServiceDeps) {
+  async function messageOf(messageId: string): Promise<MessageRow> {
+    const row = isUuid(messageId) ? await threadsRepository(db).findMessage(messageId) : undefined;
+    if (!row) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
+    return row;
+  }
+
+  /** The root of a message's thread: the message itself, or the root it replies in. */
+  async function rootOf(messageId: string): Promise<MessageRow> {
+    const row = await messageOf(messageId);
+    return row.thread_root_id === null ? row : messageOf(row.thread_root_id);
+  }
+
+  async function requireActiveMember(roomId: string, userId: string): Promise<void> {
+    if (!(await membersRepository(db).isActiveMember(roomId, userId))) {
+      throw await refusalFor(db, roomId, userId, domainErrors.forbidden(NOT_A_MEMBER));
+    }
+  }
+
+  /** The root's author (still a member) or a moderator may mark a thread's answer. */
+  async function mayMarkAnswer(root: MessageRow, userId: string): Promise<boolean> {
+    if (await roles.isModerator(root.room_id, userId)) return true;
+    return root.user_id === userId && (await membersRepository(db).isActiveMember(root.room_id, userId));
+  }
+
+  async function setAnswer(userId: string, replyId: string, mark: boolean): Promise<AnswerResponse> {
+    const reply = await messageOf(replyId);
+    if (reply.thread_root_id === null) throw domainErrors.invalid(THREAD_ERRORS.notAReply);
+    const root = await messageOf(reply.thread_root_id);
+    const moderator = await roles.isModerator(root.room_id, userId);
+    if (!moderator) {
+      if (root.user_id !== userId) {
+        throw await refusalFor(db, root.room_id, userId, domainErrors.forbidden(THREAD_ERRORS.notAllowed));
+      }
+      await requireActiveMember(root.room_id, userId);
+    }
+    if (mark && reply.deleted_at !== null) throw domainErrors.invalid(THREAD_ERRORS.replyDeleted);
+    // Marking for someone else is moderation: logged, and within the moderators' rate.
+    const forSomeoneElse = root.user_id !== userId;
+    if (forSomeoneElse) await limits.moderate(userId);
+    return changes.commit(root.room_id, async (trx, nowIso) => {
+      const threads = threadsRepository(trx);
+      const thread = await threads.find(root.id);
+      if (!thread) throw domainErrors.invalid(THREAD_ERRORS.notAReply);
+      if (!mark && thread.answer_id !== reply.id) throw domainErrors.invalid(THREAD_ERRORS.notTheAnswer);
+      // One answer per thread: marking another reply replaces it.
+      await threads.setAnswer(root.id, mark ? { id: reply.id, by: userId, at: nowIso } : null);
+      if (forSomeoneElse) {
+        await logModeration(trx, {
+          roomId: root.room_id,
+          actorId: userId,
+          action: mark ? 'answer.marked' : 'answer.unmarked',
+          targetUserId: reply.user_id,
+          messageId: reply.id,
+          at: nowIso,
+        });
+      }
+      const event = await threadUpdatedEvent(trx, root.id, await threads.find(root.id));
+      if (event.type !== 'thread.updated' || !event.thread) throw new Error('thread vanished while marked');
+      return { result: { root_id: root.id, thread: event.thread }, events: [event] };
+    });
+  }
+
+  return {
+    /** A thread: its root and every reply in order. Anyone signed in but the room's banned. */
+    async thread(userId: string, messageId: string): Promise<ThreadResponse> {
+      const root = await rootOf(messageId);
+      await refuseIfBanned(db, root.room_id, userId);
+      const threads = threadsRepository(db);
+      const [replies, following, canMark] = await Promise.all([
+        threads.listReplies(root.id),
+        threads.isFollowing(userId, root.id),
+        mayMarkAnswer(root, userId),
+      ]);
+      const [rootDto, ...replyDtos] = await presentMessages(db, [root, ...replies]);
+      return { root: rootDto as MessageDto, replies: replyDtos, following, can_mark_answer: canMark };
+    },
+
+    async setFollowing(userId: string, messageId: string, following: boolean): Promise<{ following: boolean }> {
+      const root = await rootOf(messageId);
+      await requireActiveMember(root.room_id, userId);
+      await threadsRepository(db).setFollowing(userId, root.id, root.room_id, following);
+      return { following };
+    },
+
+    /** The caller has read a thread up to one of its replies. */
+    async markRead(userId: string, messageId: string, replyId: string): Promise<void> {
+      const root = await rootOf(messageId);
+      const reply = isUuid(replyId) ? await threadsRepository(db).findMessage(replyId) : undefined;
+      if (!reply || reply.thread_root_id !== root.id) throw domainErrors.invalid('That reply is not in this thread');
+      await requireActiveMember(root.room_id, userId);
+      await threadsRepository(db).advanceRead(userId, root.id, root.room_id, reply);
+    },
+
+    markAnswer: (userId: string, replyId: string) => setAnswer(userId, replyId, true),
+    unmarkAnswer: (userId: string, replyId: string) => setAnswer(userId, replyId, false),
+
+    /** A room's threads ('Questions'), newest activity first, by answer state. */
+    async questions(
+      userId: string,
+      roomId: string,
+      request: { filter: QuestionFilter; before?: string | undefined; limit: number },
+    ): Promise<QuestionsResponse> {
+      if (!isUuid(roomId) || !(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
+      await refuseIfBanned(db, roomId, userId);
+      let before = null;
+      if (request.before !== undefined) {
+        const cursor = decodeCursor(request.before);
+        if (!cursor) throw domainErrors.invalid('before is not a valid cursor');
+        before = { last_reply_at: cursor.created_at, root_id: cursor.id };
+      }
+      const threads = threadsRepository(db);
+      const [rows, unanswered] = await Promise.all([
+        threads.listInRoom(roomId, request.filter, before, request.limit + 1),
+        threads.countUnanswered(roomId),
+      ]);
+      const page = rows.slice(0, request.limit);
+      const roots = await messagesRepository(db).findQuoted(page.map((t) => t.root_id));
+      const people = await messagesRepository(db).findAuthors([...roots.values()].map((r) => r.user_id));
+      const last = page[page.length - 1];
+      return {
+        questions: page.flatMap((thread) => {
+          const root = roots.get(thread.root_id);
+          if (!root) return [];
+          const deleted = root.deleted_at !== null;
+          return [
+            {
+              root_id: thread.root_id,
+              author: toUserSummaryDto(root.user_id, people.get(root.user_id)),
+              excerpt: deleted ? '' : messageExcerpt(root.content),
+              deleted,
+              reply_count: Number(thread.reply_count),
+              last_reply_at: thread.last_reply_at,
+              answered: thread.answer_id !== null,
+            },
+          ];
+        }),
+        unanswered_count: unanswered,
+        next_cursor:
+          rows.length > request.limit && last
+            ? encodeCursor({ created_at: last.last_reply_at, id: last.root_id })
+            : null,
+      };
+    },
+
+    /** The threads the caller follows across their rooms, unread first ('Threads', /threads). */
+    async followed(userId: string): Promise<FollowedThreadsResponse> {
+      const threads = threadsRepository(db);
+      const rows = await threads.listFollowed(userId, FOLLOWED_SHOWN);
+      const lastReplies = await threads.lastReplies(rows.map((r) => r.root_id));
+      const people = await messagesRepository(db).findAuthors([
+        ...rows.map((r) => r.root_user_id),
+        ...[...lastReplies.values()].map((m) => m.user_id),
+      ]);
+      return {
+        threads: rows.map((row) => {
+          const lastReply = lastReplies.get(row.root_id);
+          return {
+            root_id: row.root_id,
+            room: { id: row.room_id, full_name: row.full_name },
+            author: toUserSummaryDto(row.root_user_id, people.get(row.root_user_id)),
+            excerpt: row.root_deleted_at === null ? messageExcerpt(row.root_content) : '',
+            reply_count: Number(row.reply_count),
+            last_reply: lastReply
+              ? {
+                  author: toUserSummaryDto(lastReply.user_id, people.get(lastReply.user_id)),
+                  excerpt: messageExcerpt(lastReply.content),
+                  created_at: lastReply.created_at,
+                }
+              : null,
+            unread_count: row.unread_count,
+            answered: row.answer_id !== null,
+          };
+        }),
+        unread_threads: rows.filter((r) => r.unread_count > 0).length,
+      };
+    },
+  };
+}
+
+export type ThreadsService = ReturnType<typeof createThreadsService>;

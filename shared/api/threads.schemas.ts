@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { count, entityId, timestamp } from './common.schemas';
+import { messageDto, threadSummaryDto, userSummaryDto } from './rooms.schemas';
+
+/** Requests and answers of the thread, answer and questions endpoints (docs/PRODUCT.md, threads). */
+
+export const QUESTION_FILTERS = ['unanswered', 'answered', 'all'] as const;
+
+export const threadResponse = z.strictObject({
+  root: messageDto.describe('The root message (a tombstone when deleted: its thread stays).'),
+  replies: z.array(messageDto).describe('Every reply, oldest first.'),
+  following: z.boolean().describe("Whether the caller follows the thread ('Unfollow thread')."),
+  can_mark_answer: z.boolean().describe("The caller is the root's author or a moderator: 'Mark as answer' shows."),
+});
+
+export const followThreadResponse = z.strictObject({ following: z.boolean() });
+
+export const markThreadReadBody = z.object({
+  message_id: z.string({ error: 'message_id is required' }).max(100, 'message_id is too long'),
+});
+
+export const answerResponse = z.strictObject({ root_id: entityId, thread: threadSummaryDto });
+
+export const questionsQuery = z.object({
+  filter: z.enum(QUESTION_FILTERS, { error: 'filter must be unanswered, answered or all' }).default('all'),
+  before: z.string().max(200, 'before is too long').optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const questionDto = z
+  .strictObject({
+    root_id: entityId,
+    author: userSummaryDto,
+    excerpt: z.string().describe("The root's first line; empty when it was deleted."),
+    deleted: z.boolean(),
+    reply_count: count,
+    last_reply_at: timestamp,
+    answered: z.boolean(),
+  })
+  .meta({ id: 'Question', description: "A row of the room's 'Questions' list." });
+
+export const questionsResponse = z.strictObject({
+  questions: z.array(questionDto).describe('Newest activity first.'),
+  unanswered_count: count.describe("The room's unanswered questions ('N unanswered questions')."),
+  next_cursor: z.string().nullable().describe('Pass as `before` for older activity; null at the end.'),
+});
+
+export const followedThreadDto = z
+  .strictObject({
+    root_id: entityId,
+    room: z.strictObject({ id: entityId, full_name: z.string() }),
+    author: userSummaryDto,
+    excerpt: z.string(),
+    reply_count: count,
+    last_reply: z.strictObject({ author: userSummaryDto, excerpt: z.string(), created_at: timestamp }).nullable(),
+    unread_count: count,
+    answered: z.boolean(),
+  })
+  .meta({ id: 'FollowedThread', description: 'A thread the caller follows, as /threads lists it.' });
+
+export const followedThreadsResponse = z.strictObject({
+  threads: z.array(followedThreadDto).describe('Unread first, then newest activity first.'),
+  unread_threads: count.describe("Followed threads with unread replies (the 'Threads' button's count)."),
+});
