@@ -13,9 +13,8 @@ import { useSidebar } from './sidebar-context';
 // The menu's code is downloaded when it is first opened; visitors never download it.
 const loadUserMenu = () => import('./UserMenu');
 const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
-// Signed-in users only: the Mentions button and browser notifications.
-const MentionsButton = lazy(() => import('./MentionsButton'));
-const ThreadsButton = lazy(() => import('./ThreadsButton'));
+// Signed-in users only: the Mentions and Threads buttons and browser notifications.
+const SignedInHeaderButtons = lazy(() => import('./SignedInHeaderButtons'));
 
 /** The avatar button; the first click loads the menu, which opens then. */
 function AccountMenu({ user }: { user: MeDto }) {
@@ -66,8 +65,7 @@ export function Header() {
       <div className="ml-auto flex items-center gap-2">
         {user && (
           <Suspense>
-            <MentionsButton />
-            <ThreadsButton />
+            <SignedInHeaderButtons />
           </Suspense>
         )}
         {user ? (
