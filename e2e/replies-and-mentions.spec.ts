@@ -195,7 +195,7 @@ test.describe('replies and mentions', () => {
     const original = messageWith(page, 'How do I reload the config?');
     await original.hover();
     await original.getByRole('button', { name: 'Message actions' }).click();
-    await page.getByRole('menuitem', { name: 'Reply' }).click();
+    await page.getByRole('menuitem', { name: 'Reply', exact: true }).click();
     const banner = page.getByTestId('composer-reply');
     await expect(banner).toContainText(`Replying to ${linusName}`);
     await expect(banner).toContainText('How do I reload the config?');
@@ -204,12 +204,12 @@ test.describe('replies and mentions', () => {
     await expect(banner).toHaveCount(0);
     await original.hover();
     await original.getByRole('button', { name: 'Message actions' }).click();
-    await page.getByRole('menuitem', { name: 'Reply' }).click();
+    await page.getByRole('menuitem', { name: 'Reply', exact: true }).click();
     await page.getByRole('button', { name: 'Cancel reply' }).click();
     await expect(banner).toHaveCount(0);
     await original.hover();
     await original.getByRole('button', { name: 'Message actions' }).click();
-    await page.getByRole('menuitem', { name: 'Reply' }).click();
+    await page.getByRole('menuitem', { name: 'Reply', exact: true }).click();
     const box = page.getByPlaceholder('Type your message...');
     await box.fill('Run caddy reload');
     await box.press('Enter');

@@ -487,9 +487,9 @@ test('chat room: corpus, mentions, links, an edit and naughty strings in message
       await expect(async () => {
         await original.hover();
         await original.getByRole('button', { name: 'Message actions' }).click({ timeout: 3_000 });
-        await expect(k.getByRole('menuitem', { name: 'Reply' })).toBeVisible({ timeout: 3_000 });
+        await expect(k.getByRole('menuitem', { name: 'Reply', exact: true })).toBeVisible({ timeout: 3_000 });
       }).toPass({ timeout: 60_000 });
-      await k.getByRole('menuitem', { name: 'Reply' }).click();
+      await k.getByRole('menuitem', { name: 'Reply', exact: true }).click();
       if (i === 0) {
         await expectShownAsText(k, '[data-testid="composer-reply"]', [quoted[0] ?? ''], 'composer reply banner');
         await assertNoInjection(k, other.log, 'composer reply banner');
