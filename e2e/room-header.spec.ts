@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { joinRoomByApi, openMore, openRoom, openUser, type ChatUser } from './support/chat-helpers';
+import { startExtraServer, type ExtraServer } from './support/extra-server';
 
 /**
  * The room header keeps one height whatever the actions: the repository and its facts on one
@@ -9,11 +10,23 @@ import { joinRoomByApi, openMore, openRoom, openUser, type ChatUser } from './su
 // The longest name of the emulator's dataset, so the header is measured at its fullest.
 const REPO = 'pointfreeco/swift-composable-architecture';
 
-// Joins are limited per account and hour; the suite's other specs already spend ada-demo's.
+// Joins are limited per account and hour and the suite's other specs spend them: its own server.
+const OFFSET = 12;
+const BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? '4300') + OFFSET}`;
+test.use({ baseURL: BASE_URL });
+let server: ExtraServer | undefined;
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  server = await startExtraServer(OFFSET, {});
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
 let user: ChatUser;
 
-test.beforeEach(async ({ browser, baseURL }) => {
-  user = await openUser(browser, 'linus-demo', baseURL ?? '');
+test.beforeEach(async ({ browser }) => {
+  user = await openUser(browser, 'ada-demo', BASE_URL);
 });
 test.afterEach(async () => {
   await user.context.close();
@@ -27,9 +40,9 @@ async function headerBox(page: Page) {
   return box;
 }
 
-test('the room header is at most 110 px tall at 1440 × 900 and 120 px at 375 × 740', async ({ baseURL }) => {
+test('the room header is at most 110 px tall at 1440 × 900 and 120 px at 375 × 740', async () => {
   const { page } = user;
-  const roomId = await joinRoomByApi(page, baseURL ?? '', REPO);
+  const roomId = await joinRoomByApi(page, BASE_URL, REPO);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await openRoom(page, roomId);
