@@ -139,6 +139,24 @@ export const serverFrame = z.discriminatedUnion('type', [
       "A message was created or deleted in one of this user's rooms: enough for unread counts and mention markers without receiving the room's events. A socket subscribed to the room learns of a new message from its `message.created` event; it gets this frame for it only when the message mentions the user (deletions always come).",
     ),
   z
+    .strictObject({
+      type: z.literal('thread.activity'),
+      room_id: entityId,
+      root_id: entityId.describe('The root message of the thread.'),
+      message_id: entityId.describe('The new reply.'),
+      author_id: entityId,
+      mentions_you: z
+        .boolean()
+        .describe(
+          'Whether the reply mentions (or replies to) the user receiving this frame, as decided by their own ignore list.',
+        ),
+      author_name: z.string().describe("The reply's author's name (what a browser notification shows)."),
+      excerpt: z.string().describe("The reply's first line."),
+    })
+    .describe(
+      'A new reply in a thread this user follows (in one of their rooms): for the "Threads" count and notifications. Replies shown in their thread only never raise a room\'s unread count, so this is how a follower hears of them, whether the room is open or not.',
+    ),
+  z
     .strictObject({ type: z.literal('reports.changed'), room_id: entityId, open_count: count })
     .describe("To the room's moderators only: the number of messages with open reports changed."),
   z.strictObject({

@@ -187,6 +187,17 @@ export function threadsRepository(db: Db) {
         .execute();
     },
 
+    /** Who follows a thread now (its replies reach them under "Threads"). */
+    async followerIds(rootId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('thread_follows')
+        .select('user_id')
+        .where('root_id', '=', rootId)
+        .where('following', '=', true)
+        .execute();
+      return rows.map((row) => row.user_id);
+    },
+
     async isFollowing(userId: string, rootId: string): Promise<boolean> {
       const row = await db
         .selectFrom('thread_follows')

@@ -7,7 +7,7 @@ import type { RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { createDeleteMessage } from './delete-message';
 import { createEditMessage } from './edit-message';
-import { createActivityAnnouncer } from './message-activity';
+import { createActivityAnnouncer, createThreadReplyAnnouncer } from './message-activity';
 import { createMessagePages } from './message-pages';
 import type { MessageReferencesService } from './message-references.service';
 import { createSendMessage } from './send-message';
@@ -35,7 +35,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
   const deleteMessage = createDeleteMessage({ ...deps, announce });
   return {
     list: createMessagePages(deps),
-    send: createSendMessage({ ...deps, announce }),
+    send: createSendMessage({ ...deps, announce, announceThreadReply: createThreadReplyAnnouncer(deps) }),
     edit: createEditMessage(deps),
     /** The author deletes their own message. */
     delete: (userId: string, messageId: string) => deleteMessage(userId, messageId, 'author'),

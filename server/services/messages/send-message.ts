@@ -13,7 +13,7 @@ import { refuseIfMuted, refuseIfTooSoon } from '../moderation/mutes';
 import { recordMentions } from '../read-state/read-state.service';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
-import type { AnnounceActivity } from './message-activity';
+import type { AnnounceActivity, AnnounceThreadReply } from './message-activity';
 import { checkedContent } from './message-content';
 import type { MessageReferencesService } from './message-references.service';
 import { presentMessages, toMessageDto } from './message.presenter';
@@ -27,6 +27,7 @@ export interface SendMessageDeps {
   roles: Pick<MemberRolesService, 'isModerator'>;
   now: () => number;
   announce: AnnounceActivity;
+  announceThreadReply: AnnounceThreadReply;
   references?: Pick<MessageReferencesService, 'afterSend'> | undefined;
 }
 
@@ -39,7 +40,8 @@ export interface SendMessageInput {
 }
 
 /** A member posts in a room; a retry with the same client id answers the original (created: false). */
-export function createSendMessage({ db, changes, limits, roles, now, announce, references }: SendMessageDeps) {
+export function createSendMessage(deps: SendMessageDeps) {
+  const { db, changes, limits, roles, now, announce, announceThreadReply, references } = deps;
   /** The message a send replies to: one of the same room that is not deleted. */
   async function checkedReplyTarget(roomId: string, messageId: string): Promise<MessageRow> {
     const original = isUuid(messageId) ? await messagesRepository(db).findInRoom(roomId, messageId) : undefined;
@@ -85,6 +87,7 @@ export function createSendMessage({ db, changes, limits, roles, now, announce, r
     await limits.send(userId);
 
     let mentioned: string[] = [];
+    let followerIds: string[] = [];
     const sent = await changes.commit(roomId, async (trx, nowIso) => {
       // Re-checked under the room lock: a concurrent leave, mute or message cannot slip past it.
       const locked = await readSendGate(trx, roomId, userId);
@@ -114,7 +117,11 @@ export function createSendMessage({ db, changes, limits, roles, now, announce, r
         mentioned = await recordMentions(trx, row, { fresh: true });
         // Writing in a room means having seen it up to here (a thread reply: its thread).
         if (inRoom) await readStateRepository(trx).advance(roomId, userId, { created_at: row.created_at, id: row.id });
-        if (root) events.push(await recordThreadReply(trx, root, row, mentioned));
+        if (root) {
+          const recorded = await recordThreadReply(trx, root, row, mentioned);
+          events.push(recorded.event);
+          followerIds = recorded.followerIds;
+        }
         // A message created a moment ago has no reactions yet: its author was read with the
         // gate (the author of the message it replies to is read again under the lock).
         if (row.reply_to_id !== null || root !== null) {
@@ -136,6 +143,8 @@ export function createSendMessage({ db, changes, limits, roles, now, announce, r
       // A reply shown in its thread only does not raise the room's unread count: it counts under
       // "Threads" (its mentions are recorded and listed under "Mentions").
       if (inRoom) announce(sent.message, 'created', mentioned);
+      // Its followers hear of a thread reply under "Threads" (sent to the room too or not).
+      if (root) announceThreadReply(sent.message, root.id, followerIds, mentioned);
       // Resolved once the message is stored and acknowledged: sending never waits on GitHub.
       references?.afterSend(sent.message);
     }
