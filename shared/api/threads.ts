@@ -38,4 +38,5 @@ export const THREAD_ERRORS = {
   notAllowed: "Only the question's author or a moderator can mark its answer",
   replyDeleted: 'A deleted reply cannot be the answer',
   notTheAnswer: 'This reply is not the answer',
+  notInThread: 'That reply is not in this thread',
 } as const;

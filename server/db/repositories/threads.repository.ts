@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, MessageRow, ThreadRow } from '../schema';
+import type { MessageCursor } from './messages.repository';
 
 type Db = Kysely<Database>;
 
@@ -126,14 +127,29 @@ export function threadsRepository(db: Db) {
     },
 
     /** Replies of a thread, oldest first. */
-    async listReplies(rootId: string): Promise<MessageRow[]> {
-      return db
+    /**
+     * Replies of a thread from a position: the `limit` oldest after it ('after', or from the
+     * start without a position), or the `limit` newest before it ('before', or from the end),
+     * newest first. `inclusive` counts the position's own reply in.
+     */
+    async listReplies(
+      rootId: string,
+      page: { direction: 'after' | 'before'; from: MessageCursor | null; limit: number; inclusive?: boolean },
+    ): Promise<MessageRow[]> {
+      const order = page.direction === 'after' ? 'asc' : 'desc';
+      let query = db
         .selectFrom('messages')
         .selectAll()
         .where('thread_root_id', '=', rootId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+        .orderBy('created_at', order)
+        .orderBy('id', order)
+        .limit(page.limit);
+      const from = page.from;
+      if (from) {
+        const operator = page.direction === 'after' ? (page.inclusive ? '>=' : '>') : page.inclusive ? '<=' : '<';
+        query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), operator, eb.tuple(from.created_at, from.id)));
+      }
+      return query.execute();
     },
 
     /** A room's threads, newest activity first, after the cursor, by answer state. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { messageParams } from '../../../../shared/api/rooms.schemas';
-import { markThreadReadBody, questionsQuery } from '../../../../shared/api/threads.schemas';
+import { markThreadReadBody, questionsQuery, threadQuery } from '../../../../shared/api/threads.schemas';
 import { isUuid } from '../../../../shared/text';
 import { MESSAGE_NOT_FOUND } from '../../../errors';
 import { apiErrors } from '../../errors';
@@ -22,7 +22,7 @@ export async function threadsRoutes(app: FastifyInstance, { services }: RouteDep
 
   app.get('/api/messages/:messageId/thread', threadsContracts.thread, async (request) => {
     const auth = requireAuth(request);
-    return threads.thread(auth.userId, messageIdOf(request.params));
+    return threads.thread(auth.userId, messageIdOf(request.params), parseInput(threadQuery, request.query));
   });
 
   app.put('/api/messages/:messageId/thread/follow', threadsContracts.follow, async (request) => {
