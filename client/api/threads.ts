@@ -45,5 +45,7 @@ export const threadsApi = {
       `/api/rooms/${segment(roomId)}/questions?${new URLSearchParams({ filter }).toString()}`,
       signalOf(options),
     ),
-  followed: (options?: Signal) => apiFetch<FollowedThreadsResponse>('/api/me/threads', signalOf(options)),
+  /** The first `limit` threads the caller follows (unread first) and how many have unread replies. */
+  followed: (limit: number, options?: Signal) =>
+    apiFetch<FollowedThreadsResponse>(`/api/me/threads?limit=${limit}`, signalOf(options)),
 };

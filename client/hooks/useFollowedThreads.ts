@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { threadsApi } from '../api/threads';
 import { getRealtimeClient } from '../api/realtime';
@@ -9,11 +9,12 @@ export const FOLLOWED_THREADS_QUERY_KEY = ['me', 'threads'] as const;
 const HEAL_INTERVAL_MS = 60_000;
 
 /**
- * The threads the reader follows, with unread counts ("Threads", /threads). With `live`, a new
+ * The first `limit` threads the reader follows, with the count of those with unread replies
+ * ("Threads", /threads; every limit shares the key's prefix, so one invalidation reaches all). With `live`, a new
  * reply in a followed thread (the server's `thread.activity`, whether its room is open or not)
  * reads them again at once.
  */
-export function useFollowedThreads(live = false) {
+export function useFollowedThreads(limit: number, live = false) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!live) return;
@@ -23,8 +24,10 @@ export function useFollowedThreads(live = false) {
     });
   }, [live, queryClient]);
   return useQuery({
-    queryKey: FOLLOWED_THREADS_QUERY_KEY,
-    queryFn: ({ signal }) => threadsApi.followed({ signal }),
+    queryKey: [...FOLLOWED_THREADS_QUERY_KEY, limit],
+    queryFn: ({ signal }) => threadsApi.followed(limit, { signal }),
+    // "Show more" keeps the threads on screen while the longer list is read.
+    placeholderData: keepPreviousData,
     ...(live ? { refetchInterval: HEAL_INTERVAL_MS, refetchOnWindowFocus: true } : {}),
   });
 }

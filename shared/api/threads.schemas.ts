@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { count, entityId, timestamp } from './common.schemas';
 import { messageDto, threadSummaryDto, userSummaryDto } from './rooms.schemas';
+import { FOLLOWED_THREADS_MAX, FOLLOWED_THREADS_PAGE } from './threads';
 
 /** Requests and answers of the thread, answer and questions endpoints (docs/PRODUCT.md, threads). */
 
@@ -86,5 +87,10 @@ export const followedThreadDto = z
 
 export const followedThreadsResponse = z.strictObject({
   threads: z.array(followedThreadDto).describe('Unread first, then newest activity first.'),
-  unread_threads: count.describe("Followed threads with unread replies (the 'Threads' button's count)."),
+  unread_threads: count.describe("Followed threads with unread replies (the 'Threads' button's count), in all."),
+  has_more: z.boolean().describe("More followed threads than `limit` ('Show more' asks for a larger limit)."),
+});
+
+export const followedThreadsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(FOLLOWED_THREADS_MAX).default(FOLLOWED_THREADS_PAGE),
 });

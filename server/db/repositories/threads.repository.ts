@@ -276,6 +276,19 @@ export function threadsRepository(db: Db) {
       return rows.map((row) => ({ ...row, unread_count: Number(row.unread_count) }));
     },
 
+    /** How many threads the user follows (in rooms they are still in) have unread replies. */
+    async countUnreadFollowed(userId: string): Promise<number> {
+      const { rows } = await sql<{ n: number | string }>`
+        select count(*) as n
+        from thread_follows f
+        join chat_members cm on cm.room_id = f.room_id and cm.user_id = f.user_id and cm.left_at is null
+        where f.user_id = ${userId} and f.following = ${true}
+          and exists (select 1 from messages x
+            where x.thread_root_id = f.root_id and x.user_id <> ${userId} and x.deleted_at is null
+              and (x.created_at, x.id) > (f.read_created_at, f.read_message_id))`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    },
+
     /** The latest reply of each thread that is not deleted. */
     async lastReplies(rootIds: readonly string[]): Promise<Map<string, MessageRow>> {
       const found = new Map<string, MessageRow>();

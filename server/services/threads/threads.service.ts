@@ -39,8 +39,6 @@ export interface ThreadsServiceDeps {
   limits: Pick<ChatRateLimits, 'moderate'>;
 }
 
-const FOLLOWED_SHOWN = 100;
-
 /** Threads: reading one, following it, marking its answer, a room's questions, the threads one follows. */
 export function createThreadsService({ db, changes, roles, limits }: ThreadsServiceDeps) {
   async function messageOf(messageId: string): Promise<MessageRow> {
@@ -249,9 +247,13 @@ export function createThreadsService({ db, changes, roles, limits }: ThreadsServ
     },
 
     /** The threads the caller follows across their rooms, unread first ('Threads', /threads). */
-    async followed(userId: string): Promise<FollowedThreadsResponse> {
+    async followed(userId: string, limit: number): Promise<FollowedThreadsResponse> {
       const threads = threadsRepository(db);
-      const rows = await threads.listFollowed(userId, FOLLOWED_SHOWN);
+      const [found, unreadThreads] = await Promise.all([
+        threads.listFollowed(userId, limit + 1),
+        threads.countUnreadFollowed(userId),
+      ]);
+      const rows = found.slice(0, limit);
       const lastReplies = await threads.lastReplies(rows.map((r) => r.root_id));
       const people = await messagesRepository(db).findAuthors([
         ...rows.map((r) => r.root_user_id),
@@ -277,7 +279,8 @@ export function createThreadsService({ db, changes, roles, limits }: ThreadsServ
             answered: row.answer_id !== null,
           };
         }),
-        unread_threads: rows.filter((r) => r.unread_count > 0).length,
+        unread_threads: unreadThreads,
+        has_more: found.length > limit,
       };
     },
   };

@@ -1,6 +1,7 @@
 import { messageParams, roomParams } from '../../../../shared/api/rooms.schemas';
 import {
   answerResponse,
+  followedThreadsQuery,
   followedThreadsResponse,
   followThreadResponse,
   markThreadReadBody,
@@ -110,7 +111,8 @@ export const threadsContracts = {
     summary: 'The threads the caller follows (/threads)',
     description: 'Across the rooms the caller is in, unread first, with unread counts and the last reply.',
     signedIn: true,
+    querystring: followedThreadsQuery,
     answers: { 200: followedThreadsResponse },
-    errors: {},
+    errors: { 400: 'A limit out of range.' },
   }),
 };

@@ -309,6 +309,19 @@ describeEachDatabase('threads and answers', (engine) => {
     expect(on.json()).toEqual({ following: true });
     expect((await threadOf(grace, root.id)).following).toBe(true);
 
+    // /threads lists a page of them; the count of threads with unread replies is of them all.
+    const second = await say(ada, roomId, 'And who can merge?');
+    await replyIn(bob, roomId, second.id, 'I can merge');
+    await replyIn(bob, roomId, root.id, 'Reviewed');
+    const firstPage = (
+      await ada.api.get('/api/me/threads?limit=1', { cookie: ada.cookie })
+    ).json<FollowedThreadsResponse>();
+    expect(firstPage.threads).toHaveLength(1);
+    expect(firstPage).toMatchObject({ unread_threads: 2, has_more: true });
+    expect((await followed(ada)).has_more).toBe(false);
+    const outOfRange = await ada.api.get('/api/me/threads?limit=0', { cookie: ada.cookie });
+    expect(outOfRange.statusCode).toBe(400);
+
     // Someone outside the room cannot follow.
     const stranger = await createMember(app);
     const refused = await stranger.api.put(`/api/messages/${root.id}/thread/follow`, {}, { cookie: stranger.cookie });

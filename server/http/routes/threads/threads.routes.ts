@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { messageParams } from '../../../../shared/api/rooms.schemas';
-import { markThreadReadBody, questionsQuery, threadQuery } from '../../../../shared/api/threads.schemas';
+import {
+  followedThreadsQuery,
+  markThreadReadBody,
+  questionsQuery,
+  threadQuery,
+} from '../../../../shared/api/threads.schemas';
 import { isUuid } from '../../../../shared/text';
 import { MESSAGE_NOT_FOUND } from '../../../errors';
 import { apiErrors } from '../../errors';
@@ -62,6 +67,6 @@ export async function threadsRoutes(app: FastifyInstance, { services }: RouteDep
 
   app.get('/api/me/threads', threadsContracts.followed, async (request) => {
     const auth = requireAuth(request);
-    return threads.followed(auth.userId);
+    return threads.followed(auth.userId, parseInput(followedThreadsQuery, request.query).limit);
   });
 }
