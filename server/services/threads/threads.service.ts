@@ -99,15 +99,15 @@ export function createThreadsService({ db, changes, roles, limits }: ThreadsServ
   }
 
   return {
-    /** A thread: its root and every reply in order. Anyone signed in but the room's banned. */
-    async thread(userId: string, messageId: string): Promise<ThreadResponse> {
+    /** A thread: its root and every reply in order. Anyone (visitors too: null) but the room's banned. */
+    async thread(userId: string | null, messageId: string): Promise<ThreadResponse> {
       const root = await rootOf(messageId);
-      await refuseIfBanned(db, root.room_id, userId);
+      if (userId !== null) await refuseIfBanned(db, root.room_id, userId);
       const threads = threadsRepository(db);
       const [replies, following, canMark] = await Promise.all([
         threads.listReplies(root.id),
-        threads.isFollowing(userId, root.id),
-        mayMarkAnswer(root, userId),
+        userId === null ? Promise.resolve(false) : threads.isFollowing(userId, root.id),
+        userId === null ? Promise.resolve(false) : mayMarkAnswer(root, userId),
       ]);
       const [rootDto, ...replyDtos] = await presentMessages(db, [root, ...replies]);
       return { root: rootDto as MessageDto, replies: replyDtos, following, can_mark_answer: canMark };

@@ -62,7 +62,7 @@ export const roomsContracts = {
   details: contract({
     tag: 'Rooms',
     summary: "A room, with the caller's membership",
-    signedIn: true,
+    description: 'Anyone may read it; `membership` is null for a visitor or someone who never joined.',
     params: roomParams,
     answers: { 200: roomDetailsResponse },
     errors: { 404: NO_ROOM },

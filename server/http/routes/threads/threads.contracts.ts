@@ -21,11 +21,10 @@ export const threadsContracts = {
     tag: 'Threads',
     summary: "A message's thread",
     description:
-      "The thread of a message (or of the root a reply is in): the root, every reply oldest first, whether the caller follows it and may mark its answer. A deleted root keeps its thread. Anyone signed in except the room's banned.",
-    signedIn: true,
+      "The thread of a message (or of the root a reply is in): the root, every reply oldest first, whether the caller follows it and may mark its answer. A deleted root keeps its thread. Anyone may read it (visitors are limited per IP) except the room's banned.",
     params: messageParams,
     answers: { 200: threadResponse },
-    errors: { 403: BANNED_ANSWER, 404: NO_MESSAGE },
+    errors: { 403: BANNED_ANSWER, 404: NO_MESSAGE, 429: 'A visitor reading too often from one address.' },
   }),
   follow: contract({
     tag: 'Threads',
