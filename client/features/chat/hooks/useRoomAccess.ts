@@ -33,12 +33,14 @@ export function useRoomAccess(roomId: string | undefined) {
   useEffect(() => {
     if (roomId && !query.isError) return;
     if (sessionLoading) return;
+    // Banned from the room: the server's words say so.
+    if (query.error instanceof ApiRequestError && query.error.status === 403) toast.error(query.error.message);
     if (roomId && !user) {
       void navigate('/auth', { replace: true, state: { from: `${location.pathname}${location.search}` } });
     } else {
       void navigate('/', { replace: true });
     }
-  }, [roomId, query.isError, navigate, user, sessionLoading, location.pathname, location.search]);
+  }, [roomId, query.isError, query.error, navigate, user, sessionLoading, location.pathname, location.search]);
 
   const details = query.data;
   const isMember = Boolean(details?.membership && details.membership.left_at === null);
