@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { BANNED_MESSAGE, type BanDto } from '../../../shared/api/rooms';
 import { MOBILE_ISSUES_LIMIT, ROOM_ISSUES_LIMIT } from '../../../shared/limits';
 import { useSiteConfig } from '../../hooks/useSiteConfig';
 import { ChatHeader } from './components/ChatHeader';
 import { Composer } from './components/Composer';
+import { ReaderBar } from './components/ReaderBar';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { MembersPanel } from './components/MembersPanel';
 import { MembersSheet } from './components/MembersSheet';
@@ -76,7 +77,9 @@ export default function ChatRoomPage() {
   const repoName = access.details?.room.repo_full_name;
   const repository = useRoomRepository(repoName);
   const issues = useRoomGoodFirstIssues(repoName);
-  const sync = useRoomSync(roomId, { enabled: access.ready, linkedId, selfId: user?.id ?? null });
+  const location = useLocation();
+  const member = access.isMember;
+  const sync = useRoomSync(roomId, { enabled: access.ready, linkedId, selfId: user?.id ?? null, member });
   const { store, commands } = sync;
   const room = useStoreSlice(store, (view) => view.room);
   const pins = useStoreSlice(store, (view) => view.pins);
@@ -99,7 +102,7 @@ export default function ChatRoomPage() {
   const notifications = useRoomNotificationLevel(roomId);
   const writing = useRoomWriting(store, roomId, user);
   const messageList = useStoreSlice(store, (view) => view.messages.messages);
-  const onSeen = useReadPosition(roomId, messageList);
+  const onSeen = useReadPosition(member ? roomId : undefined, messageList);
   const tools = useModerationTools(roomId, canModerate, writing.actions.removeAsModerator);
   const ignoring = useIgnoredUsers(Boolean(user));
   const page = useRoomPageActions(roomId, repoName, access.markLeaving);
@@ -139,16 +142,17 @@ export default function ChatRoomPage() {
   // Stable row callbacks: message rows are memoized and re-render only when their message changes.
   const messageActions = useMemo(
     () => ({
+      readOnly: !member,
       onEdit: (id: string, content: string) => void edit(id, content),
       onDelete: (id: string) => void remove(id),
       onToggleReaction: (id: string, emoji: string) => void toggleReaction(id, emoji),
       onRetry: retry,
       onCopy: copyMessage,
       onCopyLink: copyLink,
-      onReply: writing.onReply,
+      onReply: member ? writing.onReply : undefined,
       onOpenThread: threads.openThread,
-      onReport: tools.openReport,
-      onIgnore: ignoring.ignore,
+      onReport: member ? tools.openReport : undefined,
+      onIgnore: user ? ignoring.ignore : undefined,
       ...(canModerate
         ? {
             onRemove: (id: string) => void removeAsModerator(id),
@@ -159,6 +163,8 @@ export default function ChatRoomPage() {
         : {}),
     }),
     [
+      member,
+      user,
       edit,
       remove,
       toggleReaction,
@@ -232,9 +238,16 @@ export default function ChatRoomPage() {
               onToggleDetails: () => setDetailsOpen((open) => !open),
               onCopyInvite: page.copyInvite,
               onOpenQuestions: () => setQuestionsOpen(true),
-              leaving: page.leaving,
-              onLeave: () => setConfirmingLeave(true),
-              notifications: { level: notifications.level, onChange: (level) => void notifications.setLevel(level) },
+              member: member
+                ? {
+                    leaving: page.leaving,
+                    onLeave: () => setConfirmingLeave(true),
+                    notifications: {
+                      level: notifications.level,
+                      onChange: (level) => void notifications.setLevel(level),
+                    },
+                  }
+                : undefined,
               moderator: canModerate
                 ? {
                     slowModeSeconds,
@@ -266,21 +279,32 @@ export default function ChatRoomPage() {
               onOpenMessage={onOpenMessage}
             />
           </ReferenceContext>
-          <RoomTypingIndicator />
-          <Composer
-            members={members}
-            currentUserId={user?.id}
-            onSend={onSend}
-            onTyping={commands.notifyTyping}
-            onEditLast={writing.onEditLast}
-            blockedReason={moderation.blockedReason ?? slowModeWait}
-            replyingTo={
-              replyQuote
-                ? { id: replyQuote.message_id, name: authorName(replyQuote.author), excerpt: replyQuote.excerpt }
-                : null
-            }
-            onCancelReply={writing.onCancelReply}
-          />
+          {member ? (
+            <>
+              <RoomTypingIndicator />
+              <Composer
+                members={members}
+                currentUserId={user?.id}
+                onSend={onSend}
+                onTyping={commands.notifyTyping}
+                onEditLast={writing.onEditLast}
+                blockedReason={moderation.blockedReason ?? slowModeWait}
+                replyingTo={
+                  replyQuote
+                    ? { id: replyQuote.message_id, name: authorName(replyQuote.author), excerpt: replyQuote.excerpt }
+                    : null
+                }
+                onCancelReply={writing.onCancelReply}
+              />
+            </>
+          ) : (
+            <ReaderBar
+              signedIn={access.signedIn}
+              joining={access.joining}
+              onJoin={() => void access.join()}
+              onSignIn={() => void navigate('/auth', { state: { from: `${location.pathname}${location.search}` } })}
+            />
+          )}
           <MuteDialog {...moderation.muteDialog} />
           <ConfirmDialog {...moderation.banDialog} />
           <BannedDialog {...moderation.bannedList} />

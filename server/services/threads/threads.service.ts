@@ -157,16 +157,16 @@ export function createThreadsService({ db, changes, roles, limits }: ThreadsServ
   return {
     /**
      * A thread: its root and a page of its replies in order (the newest, or before, after or
-     * around a position). Anyone signed in but the room's banned.
+     * around a position). Anyone (visitors too: null) but the room's banned.
      */
-    async thread(userId: string, messageId: string, request: ThreadPageRequest): Promise<ThreadResponse> {
+    async thread(userId: string | null, messageId: string, request: ThreadPageRequest): Promise<ThreadResponse> {
       const root = await rootOf(messageId);
-      await refuseIfBanned(db, root.room_id, userId);
+      if (userId !== null) await refuseIfBanned(db, root.room_id, userId);
       const threads = threadsRepository(db);
       const [page, following, canMark] = await Promise.all([
         threadPage(root.id, request),
-        threads.isFollowing(userId, root.id),
-        mayMarkAnswer(root, userId),
+        userId === null ? Promise.resolve(false) : threads.isFollowing(userId, root.id),
+        userId === null ? Promise.resolve(false) : mayMarkAnswer(root, userId),
       ]);
       const [rootDto, ...replyDtos] = await presentMessages(db, [root, ...page.replies]);
       return {

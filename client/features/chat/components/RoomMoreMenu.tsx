@@ -22,10 +22,14 @@ export interface RoomMoreActions {
   onCopyInvite(): void;
   /** The room's questions (its threads), by answer state. */
   onOpenQuestions(): void;
-  leaving: boolean;
-  onLeave(): void;
-  /** How the member hears about the room. */
-  notifications: { level: NotificationLevel; onChange(level: NotificationLevel): void };
+  /** A member's own settings of the room: how they hear about it, and leaving it (absent for readers). */
+  member?:
+    | {
+        leaving: boolean;
+        onLeave(): void;
+        notifications: { level: NotificationLevel; onChange(level: NotificationLevel): void };
+      }
+    | undefined;
   /** Moderators only: slow mode, the open reports and the moderation log. */
   moderator?:
     | {
@@ -51,7 +55,7 @@ export default function RoomMoreMenu({
   trigger: ReactElement;
   defaultOpen?: boolean;
 }) {
-  const { moderator, notifications } = actions;
+  const { moderator, member } = actions;
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
@@ -99,24 +103,28 @@ export default function RoomMoreMenu({
             ))}
           </>
         )}
-        <DropdownMenuSeparator />
-        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
-        {NOTIFICATION_LEVELS.map((choice) => (
-          <DropdownMenuItem
-            key={choice}
-            onSelect={() => notifications.onChange(choice)}
-            data-testid="notification-level"
-            data-current={choice === notifications.level || undefined}
-          >
-            <Check className={checkClass(choice === notifications.level)} aria-hidden="true" />
-            {NOTIFICATION_LEVEL_LABELS[choice]}
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem destructive onSelect={actions.onLeave} disabled={actions.leaving}>
-          <LogOut className="h-4 w-4" aria-hidden="true" />
-          Leave
-        </DropdownMenuItem>
+        {member && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+            {NOTIFICATION_LEVELS.map((choice) => (
+              <DropdownMenuItem
+                key={choice}
+                onSelect={() => member.notifications.onChange(choice)}
+                data-testid="notification-level"
+                data-current={choice === member.notifications.level || undefined}
+              >
+                <Check className={checkClass(choice === member.notifications.level)} aria-hidden="true" />
+                {NOTIFICATION_LEVEL_LABELS[choice]}
+              </DropdownMenuItem>
+            ))}
+            <DropdownMenuSeparator />
+            <DropdownMenuItem destructive onSelect={member.onLeave} disabled={member.leaving}>
+              <LogOut className="h-4 w-4" aria-hidden="true" />
+              Leave
+            </DropdownMenuItem>
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -38,6 +38,7 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
   const { roomId, rootId, highlightId, currentUserId, ignoredIds, fullScreen, onClose } = props;
   const queryClient = useQueryClient();
   const { view, dispatch, reload, loadOlder, loadNewer } = useThread(rootId, highlightId);
+  const readOnly = props.actions.readOnly === true;
   const { knownUsernames, people, moderatorIds } = useRoomPeople(useRoomStore());
   const [draft, setDraft] = useState('');
   const [alsoToRoom, setAlsoToRoom] = useState(false);
@@ -49,12 +50,12 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
   // Read up to the newest reply once it is on screen: it no longer counts under "Threads".
   const newest = atNewest ? replies[replies.length - 1]?.id : undefined;
   useEffect(() => {
-    if (!newest || !currentUserId) return;
+    if (!newest || !currentUserId || readOnly) return;
     threadsApi
       .markRead(rootId, newest)
       .then(() => queryClient.invalidateQueries({ queryKey: FOLLOWED_THREADS_QUERY_KEY }))
       .catch(() => undefined);
-  }, [rootId, newest, currentUserId, queryClient]);
+  }, [rootId, newest, currentUserId, readOnly, queryClient]);
 
   const actions = useMemo(
     (): MessageActions => ({
@@ -134,7 +135,7 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
     >
       <header className="flex items-center gap-2 border-b px-4 py-2">
         <h2 className="text-base font-semibold">Thread</h2>
-        {root && (
+        {root && !readOnly && (
           <Button
             variant="ghost"
             size="sm"
@@ -145,7 +146,13 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
             {view.following ? 'Unfollow thread' : 'Follow thread'}
           </Button>
         )}
-        <Button variant="ghost" size="sm" aria-label="Close thread" className={root ? '' : 'ml-auto'} onClick={onClose}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label="Close thread"
+          className={root && !readOnly ? '' : 'ml-auto'}
+          onClick={onClose}
+        >
           <X className="h-4 w-4" aria-hidden="true" />
         </Button>
       </header>
@@ -194,31 +201,34 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
           </MessageRowContext>
         )}
       </div>
-      <form onSubmit={(event) => void send(event)} className="border-t p-3">
-        <textarea
-          aria-label="Reply in thread"
-          placeholder="Reply in thread…"
-          value={draft}
-          rows={2}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey) {
-              event.preventDefault();
-              event.currentTarget.form?.requestSubmit();
-            }
-          }}
-          className="w-full resize-none rounded-md border bg-background p-2 text-sm"
-        />
-        <div className="mt-2 flex items-center gap-2">
-          <label className="flex items-center gap-1.5 text-xs">
-            <input type="checkbox" checked={alsoToRoom} onChange={(event) => setAlsoToRoom(event.target.checked)} />
-            Also send to room
-          </label>
-          <Button type="submit" size="sm" className="ml-auto" disabled={!draft.trim()}>
-            Send
-          </Button>
-        </div>
-      </form>
+      {/* A reader who is not a member reads the thread; writing in it takes joining the room. */}
+      {!readOnly && (
+        <form onSubmit={(event) => void send(event)} className="border-t p-3">
+          <textarea
+            aria-label="Reply in thread"
+            placeholder="Reply in thread…"
+            value={draft}
+            rows={2}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey) {
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }
+            }}
+            className="w-full resize-none rounded-md border bg-background p-2 text-sm"
+          />
+          <div className="mt-2 flex items-center gap-2">
+            <label className="flex items-center gap-1.5 text-xs">
+              <input type="checkbox" checked={alsoToRoom} onChange={(event) => setAlsoToRoom(event.target.checked)} />
+              Also send to room
+            </label>
+            <Button type="submit" size="sm" className="ml-auto" disabled={!draft.trim()}>
+              Send
+            </Button>
+          </div>
+        </form>
+      )}
     </aside>
   );
 }

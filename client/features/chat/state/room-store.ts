@@ -159,7 +159,7 @@ function fromSnapshot(
     viewer: snapshot.viewer,
     openedAt: page.opened_at,
     openedAround: around,
-    unreadFromId: first ? snapshot.viewer.first_unread_message_id : state.unreadFromId,
+    unreadFromId: first ? (snapshot.viewer?.first_unread_message_id ?? null) : state.unreadFromId,
     messages: messagesReducer(state.messages, {
       type: 'loaded',
       messages: page.messages,

@@ -22,12 +22,12 @@ export const messagesContracts = {
     tag: 'Messages',
     summary: "A page of a room's messages",
     description:
-      'At most one of: nothing (the newest page), `before` (older, from `next_cursor`), `after` (newer, from `newer_cursor`), `around` (a page with that message in the middle: a linked or the first unread message). Messages are oldest first within the page; a deleted message keeps its place as a tombstone.',
-    signedIn: true,
+      "At most one of: nothing (the newest page), `before` (older, from `next_cursor`), `after` (newer, from `newer_cursor`), `around` (a page with that message in the middle: a linked or the first unread message). Messages are oldest first within the page; a deleted message keeps its place as a tombstone. Anyone may read (visitors are limited per IP) except the room's banned.",
     params: roomParams,
     querystring: messagePageQuery,
     answers: { 200: messagesPageResponse },
     errors: {
+      429: 'A visitor reading too often from one address.',
       400: 'More than one of before, after and around; an invalid cursor; a limit out of range.',
       403: BANNED_ANSWER,
       404: 'No such room, or no such message of the room for `around`.',

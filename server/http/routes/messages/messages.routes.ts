@@ -13,19 +13,20 @@ import { messagesContracts } from './messages.contracts';
 import { MESSAGE_NOT_FOUND } from '../../../errors';
 import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
+import { limitVisitors, VISITOR_RATES } from '../../middleware/visitor-rate-limit';
 import { parseInput } from '../../parse';
 import { roomIdOf } from '../rooms/rooms.routes';
 import { sendSharedAnswer } from '../../shared-answer';
 
 export async function messagesRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
   const { messages, reactions } = services;
-  app.get('/api/rooms/:roomId/messages', messagesContracts.page, async (request, reply) => {
-    const auth = requireAuth(request);
+  const onRequest = limitVisitors(services.rateLimiter, 'room-messages', VISITOR_RATES.room);
+  app.get('/api/rooms/:roomId/messages', { ...messagesContracts.page, onRequest }, async (request, reply) => {
     const roomId = roomIdOf(request.params);
     const query = parseInput(messagePageQuery, request.query);
     if (query.around !== undefined && !isUuid(query.around)) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
     // A room's newest page is the same answer for everyone until the room changes.
-    return sendSharedAnswer(request, reply, await messages.list(auth.userId, roomId, query));
+    return sendSharedAnswer(request, reply, await messages.list(request.auth?.userId ?? null, roomId, query));
   });
 
   app.post('/api/rooms/:roomId/messages', messagesContracts.send, async (request, reply) => {

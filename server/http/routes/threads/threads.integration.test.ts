@@ -167,7 +167,10 @@ describeEachDatabase('threads and answers', (engine) => {
       cookie: ada.cookie,
     });
     expect(missing.statusCode).toBe(404);
-    expect((await ada.api.get(`/api/messages/${root.id}/thread`)).statusCode).toBe(401);
+    // A visitor reads a thread too, without following it or marking its answer.
+    const visitor = await ada.api.get(`/api/messages/${root.id}/thread`);
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toMatchObject({ following: false, can_mark_answer: false });
   });
 
   it('sends replies as room events in the gap-free sequence, live and on replay', async () => {

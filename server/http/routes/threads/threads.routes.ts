@@ -10,6 +10,7 @@ import { isUuid } from '../../../../shared/text';
 import { MESSAGE_NOT_FOUND } from '../../../errors';
 import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
+import { limitVisitors, VISITOR_RATES } from '../../middleware/visitor-rate-limit';
 import { parseInput } from '../../parse';
 import type { RouteDeps } from '../../route-deps';
 import { roomIdOf } from '../rooms/rooms.routes';
@@ -25,9 +26,10 @@ function messageIdOf(params: unknown): string {
 export async function threadsRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
   const { threads } = services;
 
-  app.get('/api/messages/:messageId/thread', threadsContracts.thread, async (request) => {
-    const auth = requireAuth(request);
-    return threads.thread(auth.userId, messageIdOf(request.params), parseInput(threadQuery, request.query));
+  const onRequest = limitVisitors(services.rateLimiter, 'thread', VISITOR_RATES.room);
+  app.get('/api/messages/:messageId/thread', { ...threadsContracts.thread, onRequest }, async (request) => {
+    const query = parseInput(threadQuery, request.query);
+    return threads.thread(request.auth?.userId ?? null, messageIdOf(request.params), query);
   });
 
   app.put('/api/messages/:messageId/thread/follow', threadsContracts.follow, async (request) => {
