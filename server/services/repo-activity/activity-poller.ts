@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import {
   repositoryActivityRepository,
+  type ActivityPollRow,
   type ActivityRoomRow,
 } from '../../db/repositories/repository-activity.repository';
 import type { Database } from '../../db/schema';
 import type { GitHubApi } from '../../github/github-services';
-import { DEFAULT_POLL_INTERVAL_SECONDS, type RepositoryEventsReader } from '../../github/repository-events';
+import type { RepositoryEventsReader } from '../../github/repository-events';
 import { activityFromEvents, eventsAfter, newestEventId } from './activity-from-events';
 import type { PollLease } from './poll-lease';
 import type { RoomActivityService } from './room-activity.service';
@@ -17,6 +18,8 @@ export const ACTIVE_ROOM_WINDOW_MS = 60 * 60 * 1000;
 export const POLLER_TICK_MS = 1000;
 /** A repository GitHub does not know (or refuses) is asked about again after this. */
 const FAILED_RETRY_SECONDS = 600;
+/** Longest a poll may hold its repository's lease (a process that dies mid-poll frees it after this). */
+const LEASE_MS = 30_000;
 
 export interface ActivityPollerDeps {
   db: Kysely<Database>;
@@ -46,21 +49,33 @@ export function startActivityPoller(deps: ActivityPollerDeps) {
   let running: Promise<void> | undefined;
   let stopped = false;
 
+  const isDue = (state: ActivityPollRow | undefined) =>
+    !state || now() >= Date.parse(state.polled_at) + state.poll_interval_seconds * 1000;
+
   async function pollRepository(rooms: ActivityRoomRow[]): Promise<void> {
-    const { repo_key: repoKey, repo_full_name: fullName } = rooms[0] as ActivityRoomRow;
-    const state = await polls.findPoll(repoKey);
-    const dueAt = state ? Date.parse(state.polled_at) + state.poll_interval_seconds * 1000 : 0;
-    if (now() < dueAt) return;
-    if (!(await deps.lease.take(repoKey, (state?.poll_interval_seconds ?? DEFAULT_POLL_INTERVAL_SECONDS) * 1000)))
-      return;
+    const { repo_key: repoKey } = rooms[0] as ActivityRoomRow;
+    if (!isDue(await polls.findPoll(repoKey))) return;
+    if (!(await deps.lease.take(repoKey, LEASE_MS))) return;
+    try {
+      // Read again under the lease: another process may have polled since.
+      const state = await polls.findPoll(repoKey);
+      if (isDue(state)) await pollHeld(rooms[0] as ActivityRoomRow, state);
+    } finally {
+      await deps.lease.release(repoKey).catch(() => undefined);
+    }
+  }
+
+  async function pollHeld(room: ActivityRoomRow, state: ActivityPollRow | undefined): Promise<void> {
+    const { repo_key: repoKey, repo_full_name: fullName } = room;
     const polledAt = new Date(now()).toISOString();
     try {
       const result = await deps.events.poll(fullName, state?.etag ?? null);
       deps.onRequest?.(fullName, result.changed);
       if (!result.changed) {
         await polls.savePoll({
-          ...(state ?? { repo_key: repoKey, etag: null, last_event_id: null }),
           repo_key: repoKey,
+          etag: state?.etag ?? null,
+          last_event_id: state?.last_event_id ?? null,
           poll_interval_seconds: result.pollIntervalSeconds,
           polled_at: polledAt,
         });
@@ -77,8 +92,8 @@ export function startActivityPoller(deps: ActivityPollerDeps) {
       });
       if (fresh.length === 0) return;
       const rows = await activityFromEvents(fullName, fresh, { github: deps.github, webUrl: deps.webUrl });
-      for (const room of await polls.roomsOfRepository(repoKey)) {
-        await deps.activity.record(room.id, rows);
+      for (const shown of await polls.roomsOfRepository(repoKey)) {
+        await deps.activity.record(shown.id, rows);
       }
     } catch (error) {
       logger.warn({ err: error, repo: fullName }, 'polling the repository events failed');

@@ -1,12 +1,15 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Who polls a repository: whoever takes its lease, held for the poll interval. With Redis one
- * process among all takes it; without, this process is the only one.
+ * Who polls a repository: whoever holds its lease while the poll runs. With Redis one process
+ * among all holds it; without, this process is the only one. A lease a crashed process left
+ * behind lapses after its time.
  */
 export interface PollLease {
-  /** True when this process may poll the repository now (the lease is then its own for `ms`). */
+  /** True when this process now holds the repository's lease (for at most `ms`). */
   take(repoKey: string, ms: number): Promise<boolean>;
+  /** Gives up a lease this process holds. */
+  release(repoKey: string): Promise<void>;
 }
 
 export function createMemoryPollLease(now: () => number): PollLease {
@@ -16,17 +19,25 @@ export function createMemoryPollLease(now: () => number): PollLease {
       const t = now();
       if ((until.get(repoKey) ?? 0) > t) return false;
       until.set(repoKey, t + ms);
-      if (until.size > 10_000) for (const [key, at] of until) if (at <= t) until.delete(key);
       return true;
+    },
+    async release(repoKey) {
+      until.delete(repoKey);
     },
   };
 }
 
+/** Deletes the lease only while it is still this process's (it may have lapsed and been taken). */
+const RELEASE_OWN = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
+
 export function createRedisPollLease(redis: Redis, processId: string): PollLease {
+  const key = (repoKey: string) => `reporooms:activity-lease:${repoKey}`;
   return {
     async take(repoKey, ms) {
-      const taken = await redis.set(`reporooms:activity-lease:${repoKey}`, processId, 'PX', Math.max(1, ms), 'NX');
-      return taken === 'OK';
+      return (await redis.set(key(repoKey), processId, 'PX', Math.max(1, ms), 'NX')) === 'OK';
+    },
+    async release(repoKey) {
+      await redis.eval(RELEASE_OWN, 1, key(repoKey), processId);
     },
   };
 }
