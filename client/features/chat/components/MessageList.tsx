@@ -309,7 +309,7 @@ export function MessageList({
         )}
         {failed ? (
           <LoadFailed onRetry={() => onRetryLoad?.()} />
-        ) : loaded && messages.length === 0 ? (
+        ) : loaded && messages.length === 0 && placed.after.length === 0 ? (
           <div className="flex h-full flex-col items-center justify-center gap-2 px-6 text-center">
             <MessageSquare className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
             <h2 className="text-lg font-semibold">Welcome to the discussion</h2>
