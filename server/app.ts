@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
@@ -47,6 +48,8 @@ import { instrumentBus } from './metrics/instrumented-bus';
 import { createMetricsServer, type MetricsServer } from './metrics/metrics-server';
 import { startExpiredRowsPurge } from './services/housekeeping/expired-rows-purge';
 import { demoRoomRepositories } from './services/demo/demo-content.start';
+import { startActivityPoller } from './services/repo-activity/activity-poller';
+import { createMemoryPollLease, createRedisPollLease } from './services/repo-activity/poll-lease';
 
 export interface BuildAppOptions {
   logger?: Logger;
@@ -180,6 +183,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerApiRoutes(app, routeDeps);
   if (options.serveClient !== false) await registerSpa(app, routeDeps);
   const gateway = attachRealtimeGateway(app, { config, bus, logger, metrics, services });
+  const poller = startActivityPoller({
+    db: database.db,
+    events: github.events,
+    github: github.api,
+    webUrl: github.webUrl,
+    lease: redis ? createRedisPollLease(redis, randomUUID()) : createMemoryPollLease(now),
+    activity: services.roomActivity,
+    onlineRoomIds: gateway.onlineRoomIds,
+    ...(metrics ? { onRequest: (room: string, spent: boolean) => metrics.activityRequest(room, spent) } : {}),
+    logger,
+    now,
+  });
   let metricsServer: MetricsServer | undefined;
   if (metrics && config.metricsPort !== undefined) {
     metrics.trackDatabasePool(database);
@@ -192,6 +207,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      await poller.stop();
       await gateway.close();
       await app.close();
       for (const fn of closers.reverse()) {

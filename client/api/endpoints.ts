@@ -24,6 +24,7 @@ import type {
   ToggleReactionRequest,
   ToggleReactionResponse,
 } from '../../shared/api/rooms';
+import type { ActivityKind, RoomActivityListResponse } from '../../shared/api/repo-activity';
 import { apiFetch } from './http';
 
 /**
@@ -86,6 +87,10 @@ export const api = {
       }),
     setTopic: (roomId: string, topic: string) =>
       apiFetch<TopicResponse>(`/api/rooms/${segment(roomId)}/topic`, { method: 'PUT', body: { topic } }),
+    activity: (roomId: string, options?: Signal) =>
+      apiFetch<RoomActivityListResponse>(`/api/rooms/${segment(roomId)}/activity`, signalOf(options)),
+    setActivity: (roomId: string, kinds: readonly ActivityKind[]) =>
+      apiFetch<{ kinds: ActivityKind[] }>(`/api/rooms/${segment(roomId)}/activity`, { method: 'PUT', body: { kinds } }),
     setSlowMode: (roomId: string, seconds: number) =>
       apiFetch<SlowModeResponse>(`/api/rooms/${segment(roomId)}/slow-mode`, { method: 'PUT', body: { seconds } }),
     pins: (roomId: string, options?: Signal) =>

@@ -79,6 +79,8 @@ export interface ChatRoomsTable {
   slow_mode_seconds: ColumnType<number, number | undefined, number>;
   /** One line under the room header, set by moderators ('' = none). */
   topic: ColumnType<string, string | undefined, string>;
+  /** The repository's activity the room shows: kinds joined by ',' ('' = Off). */
+  activity_kinds: ColumnType<string, string | undefined, string>;
 }
 
 export interface ChatMembersTable {
@@ -297,6 +299,18 @@ export interface PublicProfilesView {
   language_stats: string | null;
 }
 
+/** Where polling a repository's events stands, shared by every process (the lease holder writes it). */
+export interface RepositoryActivityPollsTable {
+  /** lower(owner/name). */
+  repo_key: string;
+  etag: string | null;
+  /** The newest event already turned into rows (GitHub's event ids grow). */
+  last_event_id: string | null;
+  /** What GitHub's X-Poll-Interval last asked for. */
+  poll_interval_seconds: number;
+  polled_at: string;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   sessions: SessionsTable;
@@ -319,6 +333,7 @@ export interface Database {
   user_repositories: UserRepositoriesTable;
   user_contributions: UserContributionsTable;
   github_cache: GithubCacheTable;
+  repository_activity_polls: RepositoryActivityPollsTable;
   public_profiles: PublicProfilesView;
 }
 

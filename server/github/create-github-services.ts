@@ -9,6 +9,7 @@ import { createGitHubOAuth, oauthUrlFromApiUrl } from './github-oauth';
 import type { GitHubServices } from './github-services';
 import { createOctokit } from './octokit-client';
 import { createQuotaTracker } from './quota-tracker';
+import { createRepositoryEventsReader } from './repository-events';
 
 export interface GitHubEndpoints {
   /** REST base the server calls, e.g. https://api.github.com or http://127.0.0.1:3000/_emulator/api/v3 */
@@ -72,5 +73,6 @@ export function createGitHubServices(options: CreateGitHubServicesOptions): GitH
       clientSecret: endpoints.clientSecret,
     },
   });
-  return { mode: config.github.mode, api, oauth, webUrl: endpoints.webUrl };
+  const events = createRepositoryEventsReader({ octokit, quota, token: config.github.token });
+  return { mode: config.github.mode, api, oauth, events, webUrl: endpoints.webUrl };
 }

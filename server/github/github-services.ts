@@ -1,3 +1,4 @@
+import type { RepositoryEventsReader } from './repository-events';
 import type {
   ContributionDay,
   GitHubContributor,
@@ -129,6 +130,8 @@ export interface GitHubServices {
   mode: 'live' | 'emulated';
   api: GitHubApi;
   oauth: GitHubOAuth;
+  /** The repositories' events lists, polled with their ETags (server/services/repo-activity). */
+  events: RepositoryEventsReader;
   /** Browser-facing GitHub web origin (for 'View GitHub Profile' links etc.). */
   webUrl: string;
 }

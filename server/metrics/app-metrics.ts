@@ -40,6 +40,12 @@ export function createAppMetrics() {
     labelNames: ['operation'] as const,
     registers: [registry],
   });
+  const activityRequests = new Counter({
+    name: 'reporooms_github_activity_requests_total',
+    help: 'Requests for a room\'s repository events by the activity poller; spent="true" cost GitHub quota (a 304 is free). Per room per hour: increase(...[1h])',
+    labelNames: ['room', 'spent'] as const,
+    registers: [registry],
+  });
   // Zero-valued series exist from the start, so alerts can use rate() without waiting for a first error.
   for (const operation of ['publish', 'subscribe', 'health']) busErrors.inc({ operation }, 0);
 
@@ -67,6 +73,11 @@ export function createAppMetrics() {
       deliveries.inc();
       const at = committedAt.get(`${roomId}:${seq}`);
       if (at !== undefined) deliveryLatency.observe((performance.now() - at) / 1000);
+    },
+
+    /** The activity poller asked GitHub for a room's repository events (room: owner/name). */
+    activityRequest(room: string, spent: boolean): void {
+      activityRequests.inc({ room, spent: String(spent) });
     },
 
     busError(operation: 'publish' | 'subscribe' | 'health'): void {

@@ -48,7 +48,7 @@ export function attachRealtimeGateway(
   app: FastifyInstance,
   deps: RealtimeDeps,
   options: GatewayOptions = {},
-): { close(): Promise<void> } {
+): { close(): Promise<void>; onlineRoomIds(): string[] } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const { config, bus, logger, metrics, services } = deps;
   const isAllowed = allowedOrigins(config);
@@ -228,6 +228,8 @@ export function attachRealtimeGateway(
   }
 
   return {
+    /** Rooms with a member's socket on this process (the activity poller watches their repositories). */
+    onlineRoomIds: () => hub.roomIds(),
     async close() {
       closed = true;
       for (const timer of timers) clearInterval(timer);

@@ -151,6 +151,11 @@ export class RoomHub {
     }
   }
 
+  /** The rooms with a member's socket on this process. */
+  roomIds(): string[] {
+    return [...this.rooms.keys()];
+  }
+
   roomCount(): number {
     return this.rooms.size;
   }

@@ -21,6 +21,7 @@ import { createIgnoresService } from './ignores/ignores.service';
 import { createReactionsService } from './messages/reactions.service';
 import { createMemoryPresenceStore } from './presence/presence-store';
 import { createRedisPresenceStore } from './presence/redis-presence-store';
+import { createRoomActivityService } from './repo-activity/room-activity.service';
 import { createProfileSyncService } from './profiles/profile-sync.service';
 import { createProfilesService } from './profiles/profiles.service';
 import { createPublicProfilesService } from './profiles/public-profiles.service';
@@ -115,6 +116,7 @@ export function buildAppServices(infra: Infrastructure) {
     }),
     memberRoles,
     moderation: createModerationService({ db, changes, roles: memberRoles, limits, now }),
+    roomActivity: createRoomActivityService({ db, changes, roles: memberRoles, limits }),
     pins: createPinsService({ db, changes, roles: memberRoles, limits }),
     threads: createThreadsService({ db, changes, roles: memberRoles, limits }),
     reports: createReportsService({ db, bus, limits, roles: memberRoles, logger, now }),

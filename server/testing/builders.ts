@@ -82,7 +82,12 @@ export async function buildRoom(
     ...(topic === undefined ? {} : { topic }),
   };
   await db.insertInto('chat_rooms').values(inserted).execute();
-  return { slow_mode_seconds: 0, topic: '', ...inserted };
+  return {
+    ...inserted,
+    slow_mode_seconds: inserted.slow_mode_seconds ?? 0,
+    topic: inserted.topic ?? '',
+    activity_kinds: inserted.activity_kinds ?? 'release,merge',
+  };
 }
 
 /** A session for the user, as the cookie header a browser would send. */

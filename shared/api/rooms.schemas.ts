@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activityKind } from './repo-activity.schemas';
 import { MY_ROOMS_LIMIT_MAX } from '../limits';
 import { MESSAGE_ERRORS } from '../validation/message';
 import { cleanSingleLineText } from '../validation/clean-text';
@@ -148,6 +149,10 @@ export const roomDto = z
       .string()
       .optional()
       .describe("One line under the room header, set by moderators ('' = none). Always sent."),
+    activity: z
+      .array(activityKind)
+      .optional()
+      .describe("The repository's activity the room shows (none: 'Off'). Always sent."),
   })
   .meta({ id: 'Room', description: 'The chat room of one GitHub repository.' });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { count, entityId, timestamp } from '../api/common.schemas';
 import { NOTIFICATION_LEVELS } from '../api/notifications';
 import { gitHubReferenceDto, memberDto, messageDto, reactionDto, threadSummaryDto } from '../api/rooms.schemas';
+import { activityKind, repoActivityDto } from '../api/repo-activity.schemas';
 import { isUuid } from '../text';
 import { REALTIME_ERROR_CODES } from './protocol';
 
@@ -47,6 +48,12 @@ export const roomEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('message.unpinned'), message_id: entityId }),
   z.strictObject({ type: z.literal('room.slow_mode_changed'), slow_mode_seconds: count }),
   z.strictObject({ type: z.literal('room.topic_changed'), topic: z.string() }),
+  z
+    .strictObject({ type: z.literal('room.activity_changed'), kinds: z.array(activityKind) })
+    .describe('A moderator chose which of the repository\'s activity the room shows (none: "Off").'),
+  z
+    .strictObject({ type: z.literal('repo.activity'), activity: repoActivityDto })
+    .describe('Something happened in the repository (a row of the timeline, never an unread message).'),
   z
     .strictObject({ type: z.literal('thread.updated'), root_id: entityId, thread: threadSummaryDto.nullable() })
     .describe(

@@ -1,3 +1,4 @@
+import { ActivityMenu } from './components/ActivityMenu';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
@@ -233,6 +234,7 @@ export default function ChatRoomPage() {
             onBack={page.back}
             onOpenMembers={() => setMembersOpen(true)}
             onOpenPinned={() => setPinnedOpen(true)}
+            activity={<ActivityMenu roomId={access.details.room.id} canModerate={canModerate} />}
             more={{
               detailsOpen,
               onToggleDetails: () => setDetailsOpen((open) => !open),

@@ -12,6 +12,7 @@ import { roomStateRoutes } from './rooms/room-state.routes';
 import { messagesRoutes } from './messages/messages.routes';
 import { moderationRoutes } from './moderation/moderation.routes';
 import { moderationToolsRoutes } from './moderation/moderation-tools.routes';
+import { repoActivityRoutes } from './repo-activity/repo-activity.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { readStateRoutes } from './read-state/read-state.routes';
 import { searchRoutes } from './search/search.routes';
@@ -33,6 +34,7 @@ const routeModules: RouteModule[] = [
   messagesRoutes,
   moderationRoutes,
   moderationToolsRoutes,
+  repoActivityRoutes,
   readStateRoutes,
   searchRoutes,
   threadsRoutes,

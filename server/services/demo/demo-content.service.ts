@@ -1,3 +1,4 @@
+import { DEFAULT_ACTIVITY_KINDS } from '../../../shared/api/repo-activity';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -215,6 +216,7 @@ export function createDemoContentService(deps: DemoContentDeps) {
           last_seq: 0,
           slow_mode_seconds: 0,
           topic: '',
+          activity_kinds: DEFAULT_ACTIVITY_KINDS.join(','),
         });
         if (!created) throw new RoomExists();
 

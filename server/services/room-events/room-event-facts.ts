@@ -83,6 +83,8 @@ export const FACT_VERSIONS: Record<RoomEventType, number> = {
   'message.unpinned': 1,
   'room.slow_mode_changed': 1,
   'room.topic_changed': 1,
+  'room.activity_changed': 1,
+  'repo.activity': 1,
   'thread.updated': 1,
 };
 
@@ -145,6 +147,8 @@ export function factOf(event: RoomEvent): RoomEventFact {
     case 'message.unpinned':
     case 'room.slow_mode_changed':
     case 'room.topic_changed':
+    case 'room.activity_changed':
+    case 'repo.activity':
       return event;
     default:
       return event satisfies never;

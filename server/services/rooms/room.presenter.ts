@@ -1,3 +1,4 @@
+import { parseActivityKinds } from '../../../shared/api/repo-activity';
 import type { MemberDto, RoomDto, RoomSummaryDto } from '../../../shared/api/rooms';
 import type { MemberWithProfileRow, MyRoomRow } from '../../db/repositories/members.repository';
 import type { ChatRoomRow } from '../../db/schema';
@@ -13,6 +14,7 @@ export function toRoomDto(row: ChatRoomRow): RoomDto {
     created_at: row.created_at,
     slow_mode_seconds: Number(row.slow_mode_seconds),
     topic: row.topic,
+    activity: parseActivityKinds(row.activity_kinds),
   };
 }
 

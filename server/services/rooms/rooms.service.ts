@@ -1,3 +1,4 @@
+import { DEFAULT_ACTIVITY_KINDS } from '../../../shared/api/repo-activity';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -106,6 +107,7 @@ export function createRoomsService({
             last_seq: 0,
             slow_mode_seconds: 0,
             topic: '',
+          activity_kinds: DEFAULT_ACTIVITY_KINDS.join(','),
           });
           room = await roomsInTransaction.findByRepoKey(repoKeyOf(name));
         }

@@ -16,6 +16,9 @@ import { localDayKey } from '../../../lib/day-label';
 import { DayDivider, JumpToLatest, LoadFailed, NewMessagesDivider } from './ListMarkers';
 import { MessageItem } from './MessageItem';
 import { MessageRowContext, type MessageActions } from './message-row-context';
+import type { RepoActivityDto } from '../../../../shared/api/repo-activity';
+import { placeActivity } from '../state/activity-placement';
+import { ActivityRow } from './ActivityRow';
 
 /** Where the first page opened: a linked message (highlighted) or the first unread one. */
 export interface ListAnchor {
@@ -78,6 +81,8 @@ export interface MessageListProps {
   onSeen?(messageId: string): void;
   /** Opens the room at a message that is not loaded (a reply's original outside the window). */
   onOpenMessage?(messageId: string): void;
+  /** The repository's activity rows, oldest first, shown among the messages by time. */
+  activity?: readonly RepoActivityDto[];
 }
 
 /** How close to the bottom (px) still counts as "reading the latest". */
@@ -100,7 +105,12 @@ export function MessageList({
   opening,
   onSeen,
   onOpenMessage,
+  activity = [],
 }: MessageListProps) {
+  const placed = useMemo(
+    () => placeActivity(messages, activity, { hasOlder, hasNewer }),
+    [messages, activity, hasOlder, hasNewer],
+  );
   const anchor = opening?.anchor ?? null;
   const unreadFromId = opening?.unreadFromId ?? null;
   // Roving focus: the list is one Tab stop (the active message, the newest by default) and the
@@ -299,7 +309,7 @@ export function MessageList({
         )}
         {failed ? (
           <LoadFailed onRetry={() => onRetryLoad?.()} />
-        ) : loaded && messages.length === 0 ? (
+        ) : loaded && messages.length === 0 && placed.after.length === 0 ? (
           <div className="flex h-full flex-col items-center justify-center gap-2 px-6 text-center">
             <MessageSquare className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
             <h2 className="text-lg font-semibold">Welcome to the discussion</h2>
@@ -317,6 +327,9 @@ export function MessageList({
                 return (
                   <Fragment key={message.client_id ? `${message.user_id}:${message.client_id}` : message.id}>
                     {newDay && <DayDivider at={message.created_at} now={now} />}
+                    {placed.before.get(message.id)?.map((row) => (
+                      <ActivityRow key={row.id} activity={row} />
+                    ))}
                     {message.id === unreadFromId && <NewMessagesDivider />}
                     <MessageItem
                       message={message}
@@ -332,6 +345,9 @@ export function MessageList({
                   </Fragment>
                 );
               })}
+              {placed.after.map((row) => (
+                <ActivityRow key={row.id} activity={row} />
+              ))}
             </ol>
           </MessageRowContext>
         )}

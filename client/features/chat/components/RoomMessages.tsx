@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
+import { useRoomActivity } from '../hooks/useRoomActivity';
 import { useRoomPeople } from '../hooks/useRoomPeople';
+import { useShowActivity } from '../hooks/useShowActivity';
 import { useRoomCommands, useRoomStore, useStoreSlice } from '../state/room-store-context';
 import type { MessageActions } from './message-row-context';
 import { MessageList, type ListAnchor } from './MessageList';
@@ -26,6 +28,10 @@ export function RoomMessages({ repoName, currentUserId, ignoredIds, ...rest }: R
   const openedAround = useStoreSlice(store, (view) => view.openedAround);
   const unreadFromId = useStoreSlice(store, (view) => view.unreadFromId);
   const pins = useStoreSlice(store, (view) => view.pins);
+  const roomId = useStoreSlice(store, (view) => view.room?.id);
+  const activity = useStoreSlice(store, (view) => view.activity);
+  const [showActivity] = useShowActivity();
+  useRoomActivity(store, roomId);
   const { knownUsernames, people, moderatorIds } = useRoomPeople(store);
   const pinnedIds = useMemo(() => new Set(pins.map((pin) => pin.message.id)), [pins]);
   const anchor = useMemo((): ListAnchor | null => {
@@ -61,6 +67,7 @@ export function RoomMessages({ repoName, currentUserId, ignoredIds, ...rest }: R
       paging={paging}
       context={context}
       opening={{ anchor, unreadFromId }}
+      activity={showActivity ? activity : undefined}
       {...rest}
     />
   );

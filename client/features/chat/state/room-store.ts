@@ -1,6 +1,7 @@
 import type { RoomOpenedAt, RoomStateResponse } from '../../../../shared/api/room-state';
 import type { BanDto, MemberDto, PinnedMessageDto, RoomDto } from '../../../../shared/api/rooms';
 import type { RoomEvent } from '../../../../shared/realtime/protocol';
+import type { RepoActivityDto } from '../../../../shared/api/repo-activity';
 import { initialMessagesState, messagesReducer, type MessagesAction, type MessagesState } from './messages-state';
 import { clearTyping, pruneTyping, receiveTyping, type TypingFlags } from './typing-state';
 
@@ -44,6 +45,8 @@ export interface RoomView {
    * again (a linked message, a resync) applies those newer than itself once more.
    */
   events: readonly SequencedEvent[];
+  /** The repository's activity rows of the room, oldest first (repo-activity.ts). */
+  activity: readonly RepoActivityDto[];
 }
 
 interface SequencedEvent {
@@ -69,6 +72,8 @@ export type RoomAction =
   | { type: 'loading'; side: 'older' | 'newer'; loading: boolean }
   /** Pages, sends, edits and the like on the messages (messages-state.ts). */
   | { type: 'messages'; action: MessagesAction }
+  /** The room's newest activity rows as read over HTTP, merged with those received live. */
+  | { type: 'activity'; activity: readonly RepoActivityDto[] }
   /** The room closed (another room opens): nothing of it is kept. */
   | { type: 'reset' };
 
@@ -91,6 +96,7 @@ export const initialRoomView: RoomView = {
   messages: initialMessagesState,
   loading: { older: false, newer: false },
   events: [],
+  activity: [],
 };
 
 export function roomReducer(state: RoomView, action: RoomAction): RoomView {
@@ -132,6 +138,8 @@ export function roomReducer(state: RoomView, action: RoomAction): RoomView {
       const messages = messagesReducer(state.messages, action.action);
       return messages === state.messages ? state : { ...state, messages };
     }
+    case 'activity':
+      return { ...state, activity: mergeActivity(state.activity, action.activity) };
     case 'reset':
       return initialRoomView;
   }
@@ -240,6 +248,10 @@ export function applyRoomEvent(state: RoomView, event: RoomEvent, at: string): R
       return state.room ? { ...state, room: { ...state.room, slow_mode_seconds: event.slow_mode_seconds } } : state;
     case 'room.topic_changed':
       return state.room ? { ...state, room: { ...state.room, topic: event.topic } } : state;
+    case 'room.activity_changed':
+      return state.room ? { ...state, room: { ...state.room, activity: event.kinds } } : state;
+    case 'repo.activity':
+      return { ...state, activity: mergeActivity(state.activity, [event.activity]) };
     case 'thread.updated': {
       const thread = event.thread ?? undefined;
       const withThread = <M extends { id: string; thread?: unknown }>(m: M): M => {
@@ -266,6 +278,16 @@ export function applyRoomEvent(state: RoomView, event: RoomEvent, at: string): R
  */
 export function unhandledEvent(_event: never, state: RoomView): RoomView {
   return state;
+}
+
+function mergeActivity(
+  shown: readonly RepoActivityDto[],
+  added: readonly RepoActivityDto[],
+): readonly RepoActivityDto[] {
+  const known = new Set(shown.map((row) => row.id));
+  const fresh = added.filter((row) => !known.has(row.id));
+  if (fresh.length === 0) return shown;
+  return [...shown, ...fresh].sort((a, b) => a.at.localeCompare(b.at));
 }
 
 function withMessages(state: RoomView, event: RoomEvent): RoomView {

@@ -1,0 +1,139 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import {
+  repositoryActivityRepository,
+  type ActivityPollRow,
+  type ActivityRoomRow,
+} from '../../db/repositories/repository-activity.repository';
+import type { Database } from '../../db/schema';
+import type { GitHubApi } from '../../github/github-services';
+import type { RepositoryEventsReader } from '../../github/repository-events';
+import { activityFromEvents, eventsAfter, newestEventId } from './activity-from-events';
+import type { PollLease } from './poll-lease';
+import type { RoomActivityService } from './room-activity.service';
+
+/** A room with no member online stays watched this long after its last message. */
+export const ACTIVE_ROOM_WINDOW_MS = 60 * 60 * 1000;
+/** How often the poller looks for repositories due. */
+export const POLLER_TICK_MS = 1000;
+/** A repository GitHub does not know (or refuses) is asked about again after this. */
+const FAILED_RETRY_SECONDS = 600;
+/** Longest a poll may hold its repository's lease (a process that dies mid-poll frees it after this). */
+const LEASE_MS = 30_000;
+
+export interface ActivityPollerDeps {
+  db: Kysely<Database>;
+  events: RepositoryEventsReader;
+  github: Pick<GitHubApi, 'getIssue' | 'getRepository'>;
+  webUrl: string;
+  lease: PollLease;
+  activity: RoomActivityService;
+  /** Rooms with a member's socket on this process. */
+  onlineRoomIds(): string[];
+  /** Each request made for a repository's events, and whether it spent quota (a 304 does not). */
+  onRequest?(repoFullName: string, spent: boolean): void;
+  logger: Logger;
+  now(): number;
+  tickMs?: number;
+}
+
+/**
+ * Polls the events of the repositories whose rooms have members online or a message in the last
+ * hour, each no sooner than GitHub's X-Poll-Interval, with its ETag (a 304 spends no quota), and
+ * adds what happened to their rooms as activity rows. One process polls a repository at a time
+ * (its lease); where polling stands is kept in the database, so any process continues it.
+ */
+export function startActivityPoller(deps: ActivityPollerDeps) {
+  const { db, logger, now } = deps;
+  const polls = repositoryActivityRepository(db);
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  const isDue = (state: ActivityPollRow | undefined) =>
+    !state || now() >= Date.parse(state.polled_at) + state.poll_interval_seconds * 1000;
+
+  async function pollRepository(rooms: ActivityRoomRow[]): Promise<void> {
+    const { repo_key: repoKey } = rooms[0] as ActivityRoomRow;
+    if (!isDue(await polls.findPoll(repoKey))) return;
+    if (!(await deps.lease.take(repoKey, LEASE_MS))) return;
+    try {
+      // Read again under the lease: another process may have polled since.
+      const state = await polls.findPoll(repoKey);
+      if (isDue(state)) await pollHeld(rooms[0] as ActivityRoomRow, state);
+    } finally {
+      await deps.lease.release(repoKey).catch(() => undefined);
+    }
+  }
+
+  async function pollHeld(room: ActivityRoomRow, state: ActivityPollRow | undefined): Promise<void> {
+    const { repo_key: repoKey, repo_full_name: fullName } = room;
+    const polledAt = new Date(now()).toISOString();
+    try {
+      const result = await deps.events.poll(fullName, state?.etag ?? null);
+      deps.onRequest?.(fullName, result.changed);
+      if (!result.changed) {
+        await polls.savePoll({
+          repo_key: repoKey,
+          etag: state?.etag ?? null,
+          last_event_id: state?.last_event_id ?? null,
+          poll_interval_seconds: result.pollIntervalSeconds,
+          polled_at: polledAt,
+        });
+        return;
+      }
+      // The first poll of a repository only marks where it stands: its history is not news.
+      const fresh = state ? eventsAfter(result.events, state.last_event_id ?? '0') : [];
+      await polls.savePoll({
+        repo_key: repoKey,
+        etag: result.etag,
+        last_event_id: newestEventId(result.events, state?.last_event_id ?? null),
+        poll_interval_seconds: result.pollIntervalSeconds,
+        polled_at: polledAt,
+      });
+      if (fresh.length === 0) return;
+      const rows = await activityFromEvents(fullName, fresh, { github: deps.github, webUrl: deps.webUrl });
+      for (const shown of await polls.roomsOfRepository(repoKey)) {
+        await deps.activity.record(shown.id, rows);
+      }
+    } catch (error) {
+      logger.warn({ err: error, repo: fullName }, 'polling the repository events failed');
+      await polls.savePoll({
+        repo_key: repoKey,
+        etag: state?.etag ?? null,
+        last_event_id: state?.last_event_id ?? null,
+        poll_interval_seconds: Math.max(state?.poll_interval_seconds ?? 0, FAILED_RETRY_SECONDS),
+        polled_at: polledAt,
+      });
+    }
+  }
+
+  async function tick(): Promise<void> {
+    const since = new Date(now() - ACTIVE_ROOM_WINDOW_MS).toISOString();
+    const rooms = await polls.roomsToWatch(deps.onlineRoomIds(), since);
+    const byRepository = new Map<string, ActivityRoomRow[]>();
+    for (const room of rooms) byRepository.set(room.repo_key, [...(byRepository.get(room.repo_key) ?? []), room]);
+    for (const repoRooms of byRepository.values()) {
+      if (stopped) return;
+      await pollRepository(repoRooms);
+    }
+  }
+
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    running = tick()
+      .catch((error: unknown) => logger.warn({ err: error }, 'activity poller tick failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, deps.tickMs ?? POLLER_TICK_MS);
+  timer.unref();
+
+  return {
+    /** Stops polling; resolves once the poll under way (if any) has finished. */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
