@@ -47,6 +47,7 @@ import { instrumentBus } from './metrics/instrumented-bus';
 import { createMetricsServer, type MetricsServer } from './metrics/metrics-server';
 import { startExpiredRowsPurge } from './services/housekeeping/expired-rows-purge';
 import { demoRoomRepositories } from './services/demo/demo-content.start';
+import { openFileStorage } from './storage/open-file-storage';
 
 export interface BuildAppOptions {
   logger?: Logger;
@@ -107,6 +108,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (metrics) bus = instrumentBus(bus, metrics);
   const rateLimiter = redis ? createRedisRateLimiter(redis, now) : createMemoryRateLimiter(now);
 
+  const files = openFileStorage(config.fileStorage);
+  closers.push(() => files.close());
   const secret = resolveSecret(config.sessionSecret, config.dataDir);
   const siteCallMark = createSiteCallMark();
   const github = createGitHubServices({ config, database, logger, endpoints: githubEndpoints(config, siteCallMark) });
@@ -118,6 +121,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     rateLimiter,
     redis,
     github,
+    files,
     logger,
     secret,
     now,
@@ -132,6 +136,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const purge = startExpiredRowsPurge({
     sessions: services.sessions,
     oauthStates: oauthStatesRepository(database.db),
+    unsentAttachments: services.attachments,
     logger,
     now,
     ...(options.purgeIntervalMs ? { intervalMs: options.purgeIntervalMs } : {}),
