@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -82,6 +83,11 @@ const envSchema = z
       )
       .transform((v) => (v === undefined ? 60 : Number(v))),
     NODE_ENV: optionalText,
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: httpOrigin('S3_ENDPOINT'),
+    S3_REGION: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
     METRICS_PORT: optionalText
       .refine(
         (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 65535),
@@ -104,6 +110,16 @@ const envSchema = z
         path: ['EMULATOR_CONTROL'],
         message: 'EMULATOR_CONTROL=true is refused when NODE_ENV=production (it is for tests of a demo-mode site)',
       });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      });
+    }
+    if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when S3_* is set' });
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'METRICS_PORT must differ from PORT' });
@@ -148,6 +164,11 @@ export interface Config {
     /** Rows kept in the response cache; the least recently refreshed go first. */
     cacheMaxRows: number;
   };
+  /**
+   * Where attachments are kept: files under DATA_DIR (the default), or an S3-compatible bucket
+   * (S3_BUCKET), which several processes share.
+   */
+  fileStorage: FileStorageConfig;
   /** The embedded emulator (demo mode only): its test switches and the X-Poll-Interval it answers. */
   emulator: {
     /** Serve the control API under /_emulator/__control/ (EMULATOR_CONTROL=true, never in production). */
@@ -155,6 +176,18 @@ export interface Config {
     pollIntervalSeconds: number;
   };
 }
+
+export type FileStorageConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** An S3-compatible service's URL (MinIO…); undefined: AWS. */
+      endpoint: string | undefined;
+      region: string;
+      /** Undefined: the SDK's own credential chain (environment, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -201,6 +234,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cacheMaxRows: e.GITHUB_CACHE_MAX_ROWS,
     },
     emulator: { control: e.EMULATOR_CONTROL === 'true', pollIntervalSeconds: e.EMULATOR_POLL_INTERVAL_SECONDS },
+    fileStorage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+          region: e.S3_REGION ?? 'us-east-1',
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : { kind: 'disk', dir: join(e.DATA_DIR ?? './data', 'attachments') },
   };
 }
 

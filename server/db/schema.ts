@@ -131,6 +131,23 @@ export interface MessagesTable {
   in_room: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
+/** A file uploaded to a room: unsent (no message_id) until a message carries it. */
+export interface MessageAttachmentsTable {
+  id: string;
+  room_id: string;
+  user_id: string;
+  message_id: string | null;
+  position: ColumnType<number, number | undefined, number>;
+  name: string;
+  content_type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  storage_key: string;
+  thumbnail_key: string | null;
+  created_at: string;
+}
+
 /** A thread's summary and accepted answer: one row per root message with replies. */
 export interface ThreadsTable {
   root_id: string;
@@ -328,6 +345,7 @@ export interface Database {
   moderation_log: ModerationLogTable;
   threads: ThreadsTable;
   thread_follows: ThreadFollowsTable;
+  message_attachments: MessageAttachmentsTable;
   message_reports: MessageReportsTable;
   user_ignores: UserIgnoresTable;
   user_repositories: UserRepositoriesTable;
@@ -339,6 +357,7 @@ export interface Database {
 
 export type ProfileRow = Selectable<ProfilesTable>;
 export type MessageReferencesRow = Selectable<MessageReferencesTable>;
+export type MessageAttachmentRow = Selectable<MessageAttachmentsTable>;
 export type NewProfile = Insertable<ProfilesTable>;
 export type ProfileUpdate = Updateable<ProfilesTable>;
 export type SessionRow = Selectable<SessionsTable>;

@@ -10,6 +10,7 @@ import { createRepositoryDetailsService } from './discovery/repository-details.s
 import { createVisitorSearchShare } from './discovery/visitor-search-share';
 import { checkDependencies } from './health/dependency-health';
 import { createMessagesService } from './messages/messages.service';
+import { createAttachmentsService } from './attachments/attachments.service';
 import { createMessageReferencesService } from './messages/message-references.service';
 import { referenceWebUrls } from '../../shared/github-references';
 import { createMemberRolesService } from './moderation/member-roles.service';
@@ -43,7 +44,7 @@ import { createSiteStatsService } from './stats/site-stats.service';
  * this and hands the result to the routes and the realtime gateway, which see services only.
  */
 export function buildAppServices(infra: Infrastructure) {
-  const { config, database, bus, rateLimiter, github, logger, secret, now } = infra;
+  const { config, database, bus, rateLimiter, github, files, logger, secret, now } = infra;
   const db = database.db;
 
   const sessions = createSessionsService(sessionsRepository(db), now);
@@ -79,6 +80,8 @@ export function buildAppServices(infra: Infrastructure) {
   // No reference is written after the database closes.
   infra.onClose(() => references.settled());
 
+  const attachments = createAttachmentsService({ db, files, limits, roles: memberRoles, logger, now });
+
   const presence = infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore();
 
   return {
@@ -104,7 +107,18 @@ export function buildAppServices(infra: Infrastructure) {
       logger,
       now,
     }),
-    messages: createMessagesService({ db, changes, limits, roles: memberRoles, bus, logger, now, references }),
+    messages: createMessagesService({
+      db,
+      changes,
+      limits,
+      roles: memberRoles,
+      bus,
+      logger,
+      now,
+      references,
+      attachments,
+    }),
+    attachments,
     messageReferences: references,
     reactions: createReactionsService({ db, changes, limits, now }),
     readState: createReadStateService({ db, bus, logger }),

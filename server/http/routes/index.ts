@@ -17,6 +17,7 @@ import { statsRoutes } from './stats/stats.routes';
 import { readStateRoutes } from './read-state/read-state.routes';
 import { searchRoutes } from './search/search.routes';
 import { threadsRoutes } from './threads/threads.routes';
+import { attachmentsRoutes } from './attachments/attachments.routes';
 
 type RouteModule = (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
 
@@ -38,6 +39,7 @@ const routeModules: RouteModule[] = [
   readStateRoutes,
   searchRoutes,
   threadsRoutes,
+  attachmentsRoutes,
   statsRoutes,
 ];
 

@@ -10,6 +10,7 @@ import { createEditMessage } from './edit-message';
 import { createActivityAnnouncer, createThreadReplyAnnouncer } from './message-activity';
 import { createMessagePages } from './message-pages';
 import type { MessageReferencesService } from './message-references.service';
+import type { AttachmentsService } from '../attachments/attachments.service';
 import { createSendMessage } from './send-message';
 
 export type { MessagePageRequest } from './message-pages';
@@ -24,6 +25,8 @@ export interface MessagesServiceDeps {
   now: () => number;
   /** GitHub references of messages, resolved after sending and read again as pages are served. */
   references?: Pick<MessageReferencesService, 'afterSend' | 'keepForEdit' | 'afterEdit' | 'revalidate'>;
+  /** Files in messages: their bytes are deleted from storage with the message. */
+  attachments?: Pick<AttachmentsService, 'discard'>;
 }
 
 /**

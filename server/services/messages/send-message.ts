@@ -15,6 +15,10 @@ import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import type { AnnounceActivity, AnnounceThreadReply } from './message-activity';
 import { checkedContent } from './message-content';
+import { sanitizeMessage } from '../../../shared/validation/message';
+import { ATTACHMENT_ERRORS } from '../../../shared/attachments/attachments';
+import { checkedAttachmentIds } from '../attachments/attachment-ids';
+import { messageAttachmentsRepository } from '../../db/repositories/message-attachments.repository';
 import type { MessageReferencesService } from './message-references.service';
 import { presentMessages, toMessageDto } from './message.presenter';
 import { timeOrderedId } from './time-ordered-id';
@@ -37,6 +41,8 @@ export interface SendMessageInput {
   reply_to_id?: string | undefined;
   thread_root_id?: string | undefined;
   also_send_to_room?: boolean | undefined;
+  /** The sender's uploads to this room that the message carries. */
+  attachment_ids?: string[] | undefined;
 }
 
 /** A member posts in a room; a retry with the same client id answers the original (created: false). */
@@ -75,7 +81,10 @@ export function createSendMessage(deps: SendMessageDeps) {
             github_username: gate.github_username,
           };
 
-    const content = checkedContent(input.content);
+    const attachmentIds = checkedAttachmentIds(input.attachment_ids);
+    // A message of files alone has no text; one with text follows the text's rules.
+    const content =
+      attachmentIds.length > 0 && sanitizeMessage(input.content) === '' ? '' : checkedContent(input.content);
     const replyTo = input.reply_to_id === undefined ? null : await checkedReplyTarget(roomId, input.reply_to_id);
     const root = input.thread_root_id === undefined ? null : await checkedThreadRoot(db, roomId, input.thread_root_id);
     const inRoom = root === null || input.also_send_to_room === true;
@@ -113,6 +122,10 @@ export function createSendMessage(deps: SendMessageDeps) {
       const inserted = await messagesRepository(trx).insertIfAbsent(row);
       let message: MessageDto;
       const events: RoomEvent[] = [];
+      if (inserted && attachmentIds.length > 0) {
+        const taken = await messageAttachmentsRepository(trx).attach(row.id, roomId, userId, attachmentIds);
+        if (taken !== attachmentIds.length) throw domainErrors.invalid(ATTACHMENT_ERRORS.notUsable);
+      }
       if (inserted) {
         mentioned = await recordMentions(trx, row, { fresh: true });
         // Writing in a room means having seen it up to here (a thread reply: its thread).
@@ -124,7 +137,7 @@ export function createSendMessage(deps: SendMessageDeps) {
         }
         // A message created a moment ago has no reactions yet: its author was read with the
         // gate (the author of the message it replies to is read again under the lock).
-        if (row.reply_to_id !== null || root !== null) {
+        if (row.reply_to_id !== null || root !== null || attachmentIds.length > 0) {
           message = (await presentMessages(trx, [row]))[0] as MessageDto;
         } else {
           message = toMessageDto(row, new Map(author ? [[userId, author]] : []), []);
