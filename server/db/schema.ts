@@ -79,6 +79,14 @@ export interface ChatRoomsTable {
   slow_mode_seconds: ColumnType<number, number | undefined, number>;
   /** One line under the room header, set by moderators ('' = none). */
   topic: ColumnType<string, string | undefined, string>;
+  /** Protection (docs/PRODUCT.md §16): days a GitHub account must exist before posting (0 = off). */
+  new_account_days: ColumnType<number, number | undefined, number>;
+  /** First messages of a member who joined less than a week ago that are held (0 = off). */
+  first_messages_held: ColumnType<number, number | undefined, number>;
+  /** 1: a newcomer's message with a link is held for approval. */
+  newcomer_links_held: ColumnType<number, number | undefined, number>;
+  /** 1: only moderators post. */
+  locked: ColumnType<number, number | undefined, number>;
 }
 
 export interface ChatMembersTable {
@@ -213,6 +221,24 @@ export interface MessageReferencesTable {
 }
 
 /** One moderation action: who did what to whom (and to which message) and when. */
+/** A message held for a moderator's approval (pending) or refused (rejected); never a room message. */
+export interface HeldMessagesTable {
+  id: string;
+  room_id: string;
+  user_id: string;
+  client_id: string;
+  content: string;
+  reply_to_id: string | null;
+  thread_root_id: string | null;
+  in_room: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  /** Why it was held: 'first_messages', 'links' or 'duplicate'. */
+  reason: string;
+  status: ColumnType<string, string | undefined, string>;
+  decided_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+export type HeldMessageRow = Selectable<HeldMessagesTable>;
+
 export interface ModerationLogTable {
   id: string;
   room_id: string;
@@ -312,6 +338,7 @@ export interface Database {
   pinned_messages: PinnedMessagesTable;
   message_references: MessageReferencesTable;
   moderation_log: ModerationLogTable;
+  held_messages: HeldMessagesTable;
   threads: ThreadsTable;
   thread_follows: ThreadFollowsTable;
   message_reports: MessageReportsTable;

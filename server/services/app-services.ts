@@ -34,6 +34,9 @@ import { createRepositoryCheck } from './rooms/repository-check';
 import { createRoomsService } from './rooms/rooms.service';
 import { createRoomStateService } from './rooms/room-state.service';
 import { createThreadsService } from './threads/threads.service';
+import { createActivityAnnouncer } from './messages/message-activity';
+import { createHeldMessagesService } from './protection/held-messages.service';
+import { createProtectionService } from './protection/protection.service';
 import { createSessionsService, type SessionsService } from './sessions.service';
 import { createSiteStatsService } from './stats/site-stats.service';
 
@@ -78,6 +81,25 @@ export function buildAppServices(infra: Infrastructure) {
   // No reference is written after the database closes.
   infra.onClose(() => references.settled());
 
+  const protection = createProtectionService({
+    db,
+    changes,
+    roles: memberRoles,
+    limits,
+    github: github.api,
+    logger,
+    now,
+  });
+  const heldMessages = createHeldMessagesService({
+    db,
+    changes,
+    roles: memberRoles,
+    limits,
+    announce: createActivityAnnouncer({ bus, logger }),
+    references,
+    now,
+  });
+
   const presence = infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore();
 
   return {
@@ -103,7 +125,19 @@ export function buildAppServices(infra: Infrastructure) {
       logger,
       now,
     }),
-    messages: createMessagesService({ db, changes, limits, roles: memberRoles, bus, logger, now, references }),
+    messages: createMessagesService({
+      db,
+      changes,
+      limits,
+      roles: memberRoles,
+      bus,
+      logger,
+      now,
+      references,
+      protection: { screen: protection.screen, hold: heldMessages.hold },
+    }),
+    protection,
+    heldMessages,
     messageReferences: references,
     reactions: createReactionsService({ db, changes, limits, now }),
     readState: createReadStateService({ db, bus, logger }),

@@ -82,7 +82,15 @@ export async function buildRoom(
     ...(topic === undefined ? {} : { topic }),
   };
   await db.insertInto('chat_rooms').values(inserted).execute();
-  return { slow_mode_seconds: 0, topic: '', ...inserted };
+  return {
+    slow_mode_seconds: 0,
+    topic: '',
+    new_account_days: 0,
+    first_messages_held: 0,
+    newcomer_links_held: 0,
+    locked: 0,
+    ...inserted,
+  };
 }
 
 /** A session for the user, as the cookie header a browser would send. */

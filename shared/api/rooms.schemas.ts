@@ -148,6 +148,10 @@ export const roomDto = z
       .string()
       .optional()
       .describe("One line under the room header, set by moderators ('' = none). Always sent."),
+    locked: z
+      .boolean()
+      .optional()
+      .describe('"Lock room": only moderators post, a banner says "This room is locked". Always sent.'),
   })
   .meta({ id: 'Room', description: 'The chat room of one GitHub repository.' });
 

@@ -48,6 +48,9 @@ export const roomEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('room.slow_mode_changed'), slow_mode_seconds: count }),
   z.strictObject({ type: z.literal('room.topic_changed'), topic: z.string() }),
   z
+    .strictObject({ type: z.literal('room.lock_changed'), locked: z.boolean() })
+    .describe('A moderator locked the room (only moderators post) or unlocked it.'),
+  z
     .strictObject({ type: z.literal('thread.updated'), root_id: entityId, thread: threadSummaryDto.nullable() })
     .describe(
       "A thread's summary changed: a reply was sent, edited away or deleted, or its answer was marked or unmarked. `thread` replaces the root's (null: no reply is left).",

@@ -10,7 +10,7 @@ import { createEditMessage } from './edit-message';
 import { createActivityAnnouncer } from './message-activity';
 import { createMessagePages } from './message-pages';
 import type { MessageReferencesService } from './message-references.service';
-import { createSendMessage } from './send-message';
+import { createSendMessage, type SendProtection } from './send-message';
 
 export type { MessagePageRequest } from './message-pages';
 
@@ -24,6 +24,8 @@ export interface MessagesServiceDeps {
   now: () => number;
   /** GitHub references of messages, resolved after sending and read again as pages are served. */
   references?: Pick<MessageReferencesService, 'afterSend' | 'keepForEdit' | 'afterEdit' | 'revalidate'>;
+  /** Protection from spam: a send refused or held for the moderators (docs/PRODUCT.md §16). */
+  protection?: SendProtection;
 }
 
 /**

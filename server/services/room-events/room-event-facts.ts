@@ -83,6 +83,7 @@ export const FACT_VERSIONS: Record<RoomEventType, number> = {
   'message.unpinned': 1,
   'room.slow_mode_changed': 1,
   'room.topic_changed': 1,
+  'room.lock_changed': 1,
   'thread.updated': 1,
 };
 
@@ -145,6 +146,7 @@ export function factOf(event: RoomEvent): RoomEventFact {
     case 'message.unpinned':
     case 'room.slow_mode_changed':
     case 'room.topic_changed':
+    case 'room.lock_changed':
       return event;
     default:
       return event satisfies never;

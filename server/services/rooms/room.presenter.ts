@@ -13,6 +13,7 @@ export function toRoomDto(row: ChatRoomRow): RoomDto {
     created_at: row.created_at,
     slow_mode_seconds: Number(row.slow_mode_seconds),
     topic: row.topic,
+    locked: Number(row.locked) === 1,
   };
 }
 
