@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { ArrowLeft, CircleDot, ExternalLink, GitBranch, GitFork, Pin, Star, Timer, Users } from 'lucide-react';
 import { SLOW_MODE_LABELS, type SlowModeSeconds } from '../../../../shared/api/rooms';
 import { LoadOnUse } from '../../../components/ui/LoadOnUse';
@@ -21,6 +21,8 @@ interface ChatHeaderProps {
   onOpenPinned(): void;
   /** Every other action, in the "More" menu. */
   more: RoomMoreActions;
+  /** Buttons shown before "More" (a moderator's "Review"). */
+  extraActions?: ReactNode;
 }
 
 /** 'off', '10 s', '30 s', '60 s', '5 min'. */
@@ -41,7 +43,16 @@ export function roomCountsText(online: number, members: number): string {
  * pinned messages, and the members on a phone), and every other action in "More". It keeps one
  * height whatever the actions: they never wrap into more rows.
  */
-export function ChatHeader({ roomId, repo, isMobile, onBack, onOpenMembers, onOpenPinned, more }: ChatHeaderProps) {
+export function ChatHeader({
+  roomId,
+  repo,
+  isMobile,
+  onBack,
+  onOpenMembers,
+  onOpenPinned,
+  more,
+  extraActions,
+}: ChatHeaderProps) {
   const members = useRoom((view) => view.members);
   const onlineIds = useRoom((view) => view.onlineIds);
   const pinnedCount = useRoom((view) => view.pins.length);
@@ -125,6 +136,7 @@ export function ChatHeader({ roomId, repo, isMobile, onBack, onOpenMembers, onOp
             {pinnedCount}
           </span>
         </Button>
+        {extraActions}
         <MoreButton actions={more} />
       </div>
     </header>
