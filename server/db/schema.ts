@@ -1,4 +1,14 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  HeldMessagesTable,
+  MailDigestRoomsTable,
+  MailJobsTable,
+  MailOutboxTable,
+  MailRoomSendsTable,
+  MailSettingsTable,
+} from './protection-and-mail.schema';
+
+export type { HeldMessageRow, MailJobRow } from './protection-and-mail.schema';
 
 /**
  * Table types shared by SQLite and PostgreSQL.
@@ -221,24 +231,6 @@ export interface MessageReferencesTable {
 }
 
 /** One moderation action: who did what to whom (and to which message) and when. */
-/** A message held for a moderator's approval (pending) or refused (rejected); never a room message. */
-export interface HeldMessagesTable {
-  id: string;
-  room_id: string;
-  user_id: string;
-  client_id: string;
-  content: string;
-  reply_to_id: string | null;
-  thread_root_id: string | null;
-  in_room: ColumnType<number, number | undefined, number>;
-  created_at: string;
-  /** Why it was held: 'first_messages', 'links' or 'duplicate'. */
-  reason: string;
-  status: ColumnType<string, string | undefined, string>;
-  decided_at: ColumnType<string | null, string | null | undefined, string | null>;
-}
-export type HeldMessageRow = Selectable<HeldMessagesTable>;
-
 export interface ModerationLogTable {
   id: string;
   room_id: string;
@@ -339,6 +331,11 @@ export interface Database {
   message_references: MessageReferencesTable;
   moderation_log: ModerationLogTable;
   held_messages: HeldMessagesTable;
+  mail_settings: MailSettingsTable;
+  mail_digest_rooms: MailDigestRoomsTable;
+  mail_room_sends: MailRoomSendsTable;
+  mail_jobs: MailJobsTable;
+  mail_outbox: MailOutboxTable;
   threads: ThreadsTable;
   thread_follows: ThreadFollowsTable;
   message_reports: MessageReportsTable;

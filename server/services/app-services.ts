@@ -34,6 +34,7 @@ import { createRepositoryCheck } from './rooms/repository-check';
 import { createRoomsService } from './rooms/rooms.service';
 import { createRoomStateService } from './rooms/room-state.service';
 import { createThreadsService } from './threads/threads.service';
+import { createMailService } from './mail/mail.service';
 import { createActivityAnnouncer } from './messages/message-activity';
 import { createHeldMessagesService } from './protection/held-messages.service';
 import { createProtectionService } from './protection/protection.service';
@@ -81,6 +82,13 @@ export function buildAppServices(infra: Infrastructure) {
   // No reference is written after the database closes.
   infra.onClose(() => references.settled());
 
+  const presence = infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore();
+  const mail = createMailService({ db, config, logger, presence, now });
+  mail.start();
+  // No job runs after the database closes.
+  infra.onClose(() => mail.stop());
+  const afterCreated = mail.afterMessage;
+
   const protection = createProtectionService({
     db,
     changes,
@@ -95,12 +103,10 @@ export function buildAppServices(infra: Infrastructure) {
     changes,
     roles: memberRoles,
     limits,
-    announce: createActivityAnnouncer({ bus, logger }),
+    announce: createActivityAnnouncer({ bus, logger, afterCreated }),
     references,
     now,
   });
-
-  const presence = infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore();
 
   return {
     sessions,
@@ -135,7 +141,9 @@ export function buildAppServices(infra: Infrastructure) {
       now,
       references,
       protection: { screen: protection.screen, hold: heldMessages.hold },
+      afterCreated,
     }),
+    mail,
     protection,
     heldMessages,
     messageReferences: references,

@@ -26,6 +26,8 @@ export interface MessagesServiceDeps {
   references?: Pick<MessageReferencesService, 'afterSend' | 'keepForEdit' | 'afterEdit' | 'revalidate'>;
   /** Protection from spam: a send refused or held for the moderators (docs/PRODUCT.md §16). */
   protection?: SendProtection;
+  /** Told of every message published and whom it reaches (e-mail for what they miss). */
+  afterCreated?: (message: { room_id: string; created_at: string }, mentioned: string[]) => void;
 }
 
 /**
