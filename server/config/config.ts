@@ -48,6 +48,17 @@ const envSchema = z
     GITHUB_API_URL: httpOrigin('GITHUB_API_URL'),
     GITHUB_WEB_URL: httpOrigin('GITHUB_WEB_URL'),
     GITHUB_TOKEN: optionalText,
+    SMTP_URL: optionalText.refine(
+      (v) => v === undefined || /^smtps?:\/\/.+/.test(v),
+      'SMTP_URL must be smtp://user:password@host:port (or smtps://)',
+    ),
+    MAIL_FROM: optionalText,
+    MAIL_DELAY_SECONDS: z
+      .string()
+      .optional()
+      .transform((v) => (v === undefined || v === '' ? '600' : v))
+      .refine((v) => /^\d+$/.test(v), 'MAIL_DELAY_SECONDS must be a whole number of seconds')
+      .transform(Number),
     GITHUB_CACHE_TTL_SECONDS: z
       .string()
       .optional()
@@ -169,6 +180,18 @@ export interface Config {
    * (S3_BUCKET), which several processes share.
    */
   fileStorage: FileStorageConfig;
+  /** E-mail notifications (docs/PRODUCT.md §17). */
+  mail: {
+    /** Where e-mail is sent; undefined: none is sent (in demo mode it is kept for /_emulator/mail). */
+    smtpUrl: string | undefined;
+    from: string;
+    /** How long a mention stays unread before it is e-mailed. */
+    delaySeconds: number;
+    /** Whether e-mail is composed at all: SMTP_URL is set, or demo mode keeps it in the outbox. */
+    enabled: boolean;
+    /** Demo mode without SMTP_URL: e-mails are kept and shown at /_emulator/mail. */
+    outbox: boolean;
+  };
   /** The embedded emulator (demo mode only): its test switches and the X-Poll-Interval it answers. */
   emulator: {
     /** Serve the control API under /_emulator/__control/ (EMULATOR_CONTROL=true, never in production). */
@@ -233,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cacheTtlSeconds: e.GITHUB_CACHE_TTL_SECONDS,
       cacheMaxRows: e.GITHUB_CACHE_MAX_ROWS,
     },
+    mail: mailConfig(e.SMTP_URL, e.MAIL_FROM, e.MAIL_DELAY_SECONDS, !live && !e.GITHUB_API_URL, publicUrl),
     emulator: { control: e.EMULATOR_CONTROL === 'true', pollIntervalSeconds: e.EMULATOR_POLL_INTERVAL_SECONDS },
     fileStorage: e.S3_BUCKET
       ? {
@@ -246,6 +270,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               : undefined,
         }
       : { kind: 'disk', dir: join(e.DATA_DIR ?? './data', 'attachments') },
+  };
+}
+
+function mailConfig(
+  smtpUrl: string | undefined,
+  from: string | undefined,
+  delaySeconds: number,
+  embeddedEmulator: boolean,
+  publicUrl: string,
+): Config['mail'] {
+  const outbox = smtpUrl === undefined && embeddedEmulator;
+  return {
+    smtpUrl,
+    from: from ?? `RepoRooms <notifications@${new URL(publicUrl).hostname}>`,
+    delaySeconds,
+    enabled: smtpUrl !== undefined || outbox,
+    outbox,
   };
 }
 

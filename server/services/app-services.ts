@@ -36,6 +36,10 @@ import { createRepositoryCheck } from './rooms/repository-check';
 import { createRoomsService } from './rooms/rooms.service';
 import { createRoomStateService } from './rooms/room-state.service';
 import { createThreadsService } from './threads/threads.service';
+import { createMailService } from './mail/mail.service';
+import { createActivityAnnouncer, createThreadReplyAnnouncer } from './messages/message-activity';
+import { createHeldMessagesService } from './protection/held-messages.service';
+import { createProtectionService } from './protection/protection.service';
 import { createSessionsService, type SessionsService } from './sessions.service';
 import { createSiteStatsService } from './stats/site-stats.service';
 
@@ -83,6 +87,31 @@ export function buildAppServices(infra: Infrastructure) {
   const attachments = createAttachmentsService({ db, files, limits, roles: memberRoles, logger, now });
 
   const presence = infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore();
+  const mail = createMailService({ db, config, logger, presence, now });
+  mail.start();
+  // No job runs after the database closes.
+  infra.onClose(() => mail.stop());
+  const afterCreated = mail.afterMessage;
+
+  const protection = createProtectionService({
+    db,
+    changes,
+    roles: memberRoles,
+    limits,
+    github: github.api,
+    logger,
+    now,
+  });
+  const heldMessages = createHeldMessagesService({
+    db,
+    changes,
+    roles: memberRoles,
+    limits,
+    announce: createActivityAnnouncer({ bus, logger, afterCreated }),
+    announceThreadReply: createThreadReplyAnnouncer({ bus, logger }),
+    references,
+    now,
+  });
 
   return {
     sessions,
@@ -117,8 +146,13 @@ export function buildAppServices(infra: Infrastructure) {
       now,
       references,
       attachments,
+      protection: { screen: protection.screen, hold: heldMessages.hold },
+      afterCreated,
     }),
     attachments,
+    mail,
+    protection,
+    heldMessages,
     messageReferences: references,
     reactions: createReactionsService({ db, changes, limits, now }),
     readState: createReadStateService({ db, bus, logger }),

@@ -156,6 +156,10 @@ export const roomDto = z
       .array(activityKind)
       .optional()
       .describe("The repository's activity the room shows (none: 'Off'). Always sent."),
+    locked: z
+      .boolean()
+      .optional()
+      .describe('"Lock room": only moderators post, a banner says "This room is locked". Always sent.'),
   })
   .meta({ id: 'Room', description: 'The chat room of one GitHub repository.' });
 

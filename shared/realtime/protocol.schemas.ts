@@ -55,6 +55,9 @@ export const roomEvent = z.discriminatedUnion('type', [
     .strictObject({ type: z.literal('repo.activity'), activity: repoActivityDto })
     .describe('Something happened in the repository (a row of the timeline, never an unread message).'),
   z
+    .strictObject({ type: z.literal('room.lock_changed'), locked: z.boolean() })
+    .describe('A moderator locked the room (only moderators post) or unlocked it.'),
+  z
     .strictObject({ type: z.literal('thread.updated'), root_id: entityId, thread: threadSummaryDto.nullable() })
     .describe(
       "A thread's summary changed: a reply was sent, edited away or deleted, or its answer was marked or unmarked. `thread` replaces the root's (null: no reply is left).",

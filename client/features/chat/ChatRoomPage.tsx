@@ -25,6 +25,11 @@ import { useThreadPanel } from './hooks/useThreadPanel';
 import { useModerationTools } from './hooks/useModerationTools';
 import { useIgnoredUsers } from '../../hooks/useIgnoredUsers';
 import { RoomTopic } from './components/RoomTopic';
+import { ProtectionDialog } from './components/ProtectionDialog';
+import { ProtectionNotices } from './components/ProtectionNotices';
+import { ReviewButton } from './components/ReviewButton';
+import { useHeldMessages, useReviewActions } from './hooks/useHeldMessages';
+import { ROOM_LOCKED } from '../../../shared/api/protection';
 import { setPinned } from './hooks/pin-message';
 import { useRoomModeration, useSlowModeWait } from './hooks/useRoomModeration';
 import { authorName } from './components/MessageItem';
@@ -73,6 +78,7 @@ export default function ChatRoomPage() {
   const linkedId = searchParams.get(MESSAGE_PARAM);
   const threads = useThreadPanel(linkedId, searchParams.get('thread'));
   const [questionsOpen, setQuestionsOpen] = useState(false);
+  const [protectionOpen, setProtectionOpen] = useState(false);
 
   const access = useRoomAccess(roomId);
   const repoName = access.details?.room.repo_full_name;
@@ -107,6 +113,8 @@ export default function ChatRoomPage() {
   const tools = useModerationTools(roomId, canModerate, writing.actions.removeAsModerator);
   const ignoring = useIgnoredUsers(Boolean(user));
   const page = useRoomPageActions(roomId, repoName, access.markLeaving);
+  const held = useHeldMessages(roomId, Boolean(user) && access.ready);
+  const review = useReviewActions(roomId);
 
   useEffect(() => {
     // A link to a message this room does not have opens at the newest messages instead.
@@ -184,6 +192,9 @@ export default function ChatRoomPage() {
   );
   const slowModeSeconds = room?.slow_mode_seconds ?? 0;
   const slowModeWait = useSlowModeWait(slowModeSeconds, canModerate, writing.lastOwnSentAt);
+  const locked = room?.locked ?? access.details?.room.locked ?? false;
+  const heldList = held.data?.held ?? [];
+  const ownHeld = heldList.filter((h) => h.author.id === user?.id);
   const { jumpToLatest } = commands;
   const onSend = useCallback((content: string) => writing.onSend(content, jumpToLatest), [writing, jumpToLatest]);
 
@@ -235,6 +246,11 @@ export default function ChatRoomPage() {
             onOpenMembers={() => setMembersOpen(true)}
             onOpenPinned={() => setPinnedOpen(true)}
             activity={<ActivityMenu roomId={access.details.room.id} canModerate={canModerate} />}
+            extraActions={
+              held.data?.can_review ? (
+                <ReviewButton held={heldList} onApprove={review.approve} onReject={review.reject} />
+              ) : undefined
+            }
             more={{
               detailsOpen,
               onToggleDetails: () => setDetailsOpen((open) => !open),
@@ -257,6 +273,7 @@ export default function ChatRoomPage() {
                     openReportCount: tools.openReportCount,
                     onOpenReports: tools.openReports,
                     onOpenModerationLog: tools.openLog,
+                    onOpenProtection: () => setProtectionOpen(true),
                   }
                 : undefined,
             }}
@@ -284,13 +301,14 @@ export default function ChatRoomPage() {
           {member ? (
             <>
               <RoomTypingIndicator />
+              <ProtectionNotices locked={locked} ownHeld={ownHeld} />
               <Composer
                 members={members}
                 currentUserId={user?.id}
                 onSend={onSend}
                 onTyping={commands.notifyTyping}
                 onEditLast={writing.onEditLast}
-                blockedReason={moderation.blockedReason ?? slowModeWait}
+                blockedReason={moderation.blockedReason ?? (locked && !canModerate ? ROOM_LOCKED : slowModeWait)}
                 replyingTo={
                   replyQuote
                     ? { id: replyQuote.message_id, name: authorName(replyQuote.author), excerpt: replyQuote.excerpt }
@@ -313,6 +331,7 @@ export default function ChatRoomPage() {
           <ReportDialog {...tools.reportDialog} />
           <ReportsDialog {...tools.reportsDialog} />
           <ModerationLogDialog {...tools.logDialog} />
+          <ProtectionDialog roomId={access.details.room.id} open={protectionOpen} onOpenChange={setProtectionOpen} />
           <QuestionsDialog
             roomId={access.details.room.id}
             open={questionsOpen}

@@ -18,6 +18,7 @@ import { readStateRoutes } from './read-state/read-state.routes';
 import { searchRoutes } from './search/search.routes';
 import { threadsRoutes } from './threads/threads.routes';
 import { attachmentsRoutes } from './attachments/attachments.routes';
+import { protectionRoutes } from './protection/protection.routes';
 
 type RouteModule = (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
 
@@ -40,6 +41,7 @@ const routeModules: RouteModule[] = [
   searchRoutes,
   threadsRoutes,
   attachmentsRoutes,
+  protectionRoutes,
   statsRoutes,
 ];
 

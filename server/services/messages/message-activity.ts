@@ -6,7 +6,8 @@ import type { EventBus } from '../../bus/event-bus';
 import { busChannels, publishOn } from '../../bus/channels';
 
 export type AnnounceActivity = (
-  message: Pick<MessageDto, 'id' | 'room_id' | 'user_id'> & Partial<Pick<MessageDto, 'author' | 'content'>>,
+  message: Pick<MessageDto, 'id' | 'room_id' | 'user_id'> &
+    Partial<Pick<MessageDto, 'author' | 'content' | 'created_at'>>,
   kind: 'created' | 'deleted',
   mentioned: string[],
 ) => void;
@@ -41,8 +42,20 @@ export function createThreadReplyAnnouncer({ bus, logger }: { bus: EventBus; log
 }
 
 /** Tells the room's members' sockets (open room or not) so unread counts and markers follow. */
-export function createActivityAnnouncer({ bus, logger }: { bus: EventBus; logger: Pick<Logger, 'warn'> }) {
+export function createActivityAnnouncer({
+  bus,
+  logger,
+  afterCreated,
+}: {
+  bus: EventBus;
+  logger: Pick<Logger, 'warn'>;
+  /** Told of every message published in a room and whom it reaches (e-mail for what they miss). */
+  afterCreated?: ((message: { room_id: string; created_at: string }, mentioned: string[]) => void) | undefined;
+}) {
   const announce: AnnounceActivity = (message, kind, mentioned) => {
+    if (kind === 'created' && afterCreated && message.created_at !== undefined) {
+      afterCreated({ room_id: message.room_id, created_at: message.created_at }, mentioned);
+    }
     const author = message.author;
     void publishOn(bus, busChannels.users, {
       type: 'room.activity',

@@ -11,7 +11,7 @@ import { createActivityAnnouncer, createThreadReplyAnnouncer } from './message-a
 import { createMessagePages } from './message-pages';
 import type { MessageReferencesService } from './message-references.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
-import { createSendMessage } from './send-message';
+import { createSendMessage, type SendProtection } from './send-message';
 
 export type { MessagePageRequest } from './message-pages';
 
@@ -27,6 +27,10 @@ export interface MessagesServiceDeps {
   references?: Pick<MessageReferencesService, 'afterSend' | 'keepForEdit' | 'afterEdit' | 'revalidate'>;
   /** Files in messages: their bytes are deleted from storage with the message. */
   attachments?: Pick<AttachmentsService, 'discard'>;
+  /** Protection from spam: a send refused or held for the moderators (docs/PRODUCT.md §16). */
+  protection?: SendProtection;
+  /** Told of every message published and whom it reaches (e-mail for what they miss). */
+  afterCreated?: (message: { room_id: string; created_at: string }, mentioned: string[]) => void;
 }
 
 /**

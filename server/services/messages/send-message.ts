@@ -23,6 +23,9 @@ import type { MessageReferencesService } from './message-references.service';
 import { presentMessages, toMessageDto } from './message.presenter';
 import { timeOrderedId } from './time-ordered-id';
 import { checkedThreadRoot, recordThreadReply } from '../threads/thread-replies';
+import type { HeldMessageDto } from '../../../shared/api/protection';
+import type { HeldMessagesService } from '../protection/held-messages.service';
+import type { ProtectionService } from '../protection/protection.service';
 
 export interface SendMessageDeps {
   db: Kysely<Database>;
@@ -33,7 +36,18 @@ export interface SendMessageDeps {
   announce: AnnounceActivity;
   announceThreadReply: AnnounceThreadReply;
   references?: Pick<MessageReferencesService, 'afterSend'> | undefined;
+  /** Protection from spam (docs/PRODUCT.md §16): refuses a send, or holds it for the moderators. */
+  protection?: SendProtection | undefined;
 }
+
+/** What a send asks of the room's protection; `screen` throws for a refused send. */
+export interface SendProtection {
+  screen: ProtectionService['screen'];
+  hold: HeldMessagesService['hold'];
+}
+
+/** A send answers the message published, or the message held for approval. */
+export type SendOutcome = { message: MessageDto; created: boolean; held?: undefined } | { held: HeldMessageDto };
 
 export interface SendMessageInput {
   client_id: string;
@@ -47,7 +61,7 @@ export interface SendMessageInput {
 
 /** A member posts in a room; a retry with the same client id answers the original (created: false). */
 export function createSendMessage(deps: SendMessageDeps) {
-  const { db, changes, limits, roles, now, announce, announceThreadReply, references } = deps;
+  const { db, changes, limits, roles, now, announce, announceThreadReply, references, protection } = deps;
   /** The message a send replies to: one of the same room that is not deleted. */
   async function checkedReplyTarget(roomId: string, messageId: string): Promise<MessageRow> {
     const original = isUuid(messageId) ? await messagesRepository(db).findInRoom(roomId, messageId) : undefined;
@@ -56,11 +70,7 @@ export function createSendMessage(deps: SendMessageDeps) {
     return original;
   }
 
-  return async function send(
-    userId: string,
-    roomId: string,
-    input: SendMessageInput,
-  ): Promise<{ message: MessageDto; created: boolean }> {
+  return async function send(userId: string, roomId: string, input: SendMessageInput): Promise<SendOutcome> {
     // Membership, mute and slow mode, an earlier send with this client id and the sender's
     // profile in one reading (membership, mute and slow mode once more under the room lock).
     const gate = await readSendCheck(db, roomId, userId, input.client_id);
@@ -94,6 +104,18 @@ export function createSendMessage(deps: SendMessageDeps) {
     const exempt = gate.slow_mode_seconds > 0 && (await roles.isModerator(roomId, userId));
     if (!exempt) refuseIfTooSoon(gate.slow_mode_seconds, gate.last_sent_at, now());
     await limits.send(userId);
+    const screening = protection ? await protection.screen(userId, roomId, content) : { kind: 'publish' as const };
+    if (screening.kind === 'hold') {
+      const held = await protection!.hold(userId, roomId, {
+        client_id: input.client_id,
+        content,
+        reply_to_id: replyTo?.id ?? null,
+        thread_root_id: root?.id ?? null,
+        in_room: inRoom,
+        reason: screening.reason,
+      });
+      return { held };
+    }
 
     let mentioned: string[] = [];
     let followerIds: string[] = [];

@@ -1,4 +1,14 @@
-import { Check, ChevronDown, ChevronUp, CircleHelp, Inbox, Link as LinkIcon, LogOut, ScrollText } from 'lucide-react';
+import {
+  Check,
+  ChevronDown,
+  ChevronUp,
+  CircleHelp,
+  Inbox,
+  Link as LinkIcon,
+  LogOut,
+  ScrollText,
+  Shield,
+} from 'lucide-react';
 import type { ReactElement } from 'react';
 import {
   NOTIFICATION_LEVEL_LABELS,
@@ -38,6 +48,8 @@ export interface RoomMoreActions {
         openReportCount: number;
         onOpenReports(): void;
         onOpenModerationLog(): void;
+        /** The room's protection from spam (docs/PRODUCT.md §16). */
+        onOpenProtection?: (() => void) | undefined;
       }
     | undefined;
 }
@@ -89,6 +101,12 @@ export default function RoomMoreMenu({
               <ScrollText className="h-4 w-4" aria-hidden="true" />
               Moderation log
             </DropdownMenuItem>
+            {moderator.onOpenProtection && (
+              <DropdownMenuItem onSelect={moderator.onOpenProtection} data-testid="protection-button">
+                <Shield className="h-4 w-4" aria-hidden="true" />
+                Protection
+              </DropdownMenuItem>
+            )}
             <DropdownMenuSeparator />
             <DropdownMenuLabel>Slow mode</DropdownMenuLabel>
             {SLOW_MODE_CHOICES.map((seconds) => (

@@ -9,6 +9,7 @@ import {
   sendMessageBody,
   toggleReactionResponse,
 } from '../../../../shared/api/rooms.schemas';
+import { heldMessageResponse } from '../../../../shared/api/protection.schemas';
 import { contract } from '../../contract/route-contract';
 import { MODERATION_LIMIT } from '../moderation/moderation.contracts';
 import { BANNED_ANSWER } from '../rooms/rooms.contracts';
@@ -44,10 +45,15 @@ export const messagesContracts = {
     answers: {
       201: { body: messageResponse, description: 'Sent.' },
       200: { body: messageResponse, description: 'Sent before with this `client_id`: the message as it was sent.' },
+      202: {
+        body: heldMessageResponse,
+        description:
+          "Held for the room's moderators (a newcomer's first messages or link, or the same text in a third room): shown to its author as \"Waiting for approval\", published in its place when approved.",
+      },
     },
     errors: {
       400: 'Empty, too long or repetitive text; a reply to a message that is not in the room or was deleted.',
-      403: NOT_A_MEMBER,
+      403: `${NOT_A_MEMBER}; "This room is locked" (reason \`room_locked\`); the GitHub account is younger than the room's "New GitHub accounts can post after" (reason \`account_too_new\`, the message says from when it may post).`,
       404: 'No such room.',
       409: 'The message could not be saved; retrying with the same `client_id` is safe.',
       429: 'Too many messages in a minute, or slow mode is on (the message says how long to wait).',

@@ -7,6 +7,7 @@ import {
   sendMessageBody,
 } from '../../../../shared/api/rooms.schemas';
 import type { MessageResponse } from '../../../../shared/api/rooms';
+import type { HeldMessageResponse } from '../../../../shared/api/protection';
 import { isUuid } from '../../../../shared/text';
 import type { RouteDeps } from '../../route-deps';
 import { messagesContracts } from './messages.contracts';
@@ -33,8 +34,10 @@ export async function messagesRoutes(app: FastifyInstance, { services }: RouteDe
     const auth = requireAuth(request);
     const roomId = roomIdOf(request.params);
     const body = parseInput(sendMessageBody, request.body);
-    const { message, created } = await messages.send(auth.userId, roomId, body);
-    return reply.status(created ? 201 : 200).send({ message } satisfies MessageResponse);
+    const outcome = await messages.send(auth.userId, roomId, body);
+    // Held for the moderators (docs/PRODUCT.md §16): accepted, not published.
+    if (outcome.held) return reply.status(202).send({ held: outcome.held } satisfies HeldMessageResponse);
+    return reply.status(outcome.created ? 201 : 200).send({ message: outcome.message } satisfies MessageResponse);
   });
 
   app.patch('/api/messages/:messageId', messagesContracts.edit, async (request) => {
