@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, type Dispatch } from '
 import { toast } from '../../../lib/toast';
 import type { MeDto } from '../../../../shared/api/auth';
 import type { MessageDto, ReplyQuoteDto } from '../../../../shared/api/rooms';
+import type { AttachmentDto } from '../../../../shared/attachments/attachments-api';
 import { sanitizeMessage } from '../../../../shared/validation/message';
 import { ApiRequestError } from '../../../api/http';
 import { api } from '../../../api/endpoints';
@@ -44,13 +45,14 @@ export function useMessageActions(
   });
 
   const deliver = useCallback(
-    async (clientId: string, content: string, replyToId?: string) => {
+    async (clientId: string, content: string, replyToId?: string, attachmentIds: string[] = []) => {
       if (!roomId) return;
       try {
         const response = await api.messages.send(roomId, {
           client_id: clientId,
           content,
           ...(replyToId ? { reply_to_id: replyToId } : {}),
+          ...(attachmentIds.length > 0 ? { attachment_ids: attachmentIds } : {}),
         });
         dispatch({ type: 'confirmed', message: response.message });
       } catch (error) {
@@ -83,7 +85,7 @@ export function useMessageActions(
 
   const send = useCallback(
     /** `replyTo`: the quote of the message this one answers. */
-    (text: string, replyTo?: ReplyQuoteDto) => {
+    (text: string, replyTo?: ReplyQuoteDto, attachments: AttachmentDto[] = []) => {
       if (!roomId || !user) return;
       const clientId = newClientId();
       const content = sanitizeMessage(text);
@@ -99,9 +101,15 @@ export function useMessageActions(
         author: { id: user.id, username: user.username, display_name: user.display_name, avatar_url: user.avatar_url },
         reactions: [],
         ...(replyTo ? { reply_to: replyTo } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
       };
       dispatch({ type: 'optimistic', message: optimistic });
-      void deliver(clientId, content, replyTo?.message_id);
+      void deliver(
+        clientId,
+        content,
+        replyTo?.message_id,
+        attachments.map((a) => a.id),
+      );
     },
     [roomId, user, deliver, dispatch],
   );
@@ -124,13 +132,14 @@ export function useMessageActions(
       dispatch({ type: 'sending', clientId });
       const wait = (message.retryAt ?? 0) - Date.now();
       const replyToId = message.reply_to?.message_id;
+      const attachmentIds = (message.attachments ?? []).map((a) => a.id);
       if (wait <= 0) {
-        void deliver(clientId, message.content, replyToId);
+        void deliver(clientId, message.content, replyToId, attachmentIds);
         return;
       }
       const timer = setTimeout(() => {
         retryTimers.current.delete(timer);
-        void deliver(clientId, message.content, replyToId);
+        void deliver(clientId, message.content, replyToId, attachmentIds);
       }, wait);
       retryTimers.current.add(timer);
     },
