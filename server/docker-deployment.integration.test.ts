@@ -86,7 +86,11 @@ describe('the Dockerfile and compose.yaml, as Docker runs them', () => {
       // The image's own CMD is what runs (the test below runs that one).
       expect(Object.keys(mapOf(service))).not.toContain('command');
       expect(Object.keys(mapOf(service))).not.toContain('entrypoint');
-      expect(Object.keys(mapOf(mapOf(service).depends_on)).sort()).toEqual(['postgres', 'redis']);
+      expect(Object.keys(mapOf(mapOf(service).depends_on)).sort()).toEqual(['minio-bucket', 'postgres', 'redis']);
+      // Attachments go to the compose file's MinIO, its bucket made by the service it waits for.
+      const env = envOf(service);
+      expect(interpolate(env.S3_ENDPOINT ?? '', {})).toBe('http://minio:9000');
+      expect(listOf(mapOf(services['minio-bucket']).command).join(' ')).toContain(`store/${env.S3_BUCKET}`);
     }
 
     const proxy = mapOf(services.proxy);
