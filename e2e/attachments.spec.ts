@@ -27,24 +27,26 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-/** Pastes a 640×360 PNG drawn in the page into the message box, as a screenshot tool would. */
+/**
+ * Run in the page (the specs have no DOM types): draws a 640×360 PNG and pastes it into the
+ * focused element, as a screenshot tool's copy and Ctrl+V would.
+ */
+const PASTE_SCREENSHOT = `(async () => {
+  const canvas = document.createElement('canvas');
+  canvas.width = 640;
+  canvas.height = 360;
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#cc3333';
+  context.fillRect(0, 0, 640, 360);
+  const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+  const data = new DataTransfer();
+  data.items.add(new File([blob], 'image.png', { type: 'image/png' }));
+  document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+})()`;
+
 async function pasteScreenshot(page: Page): Promise<void> {
-  const box = page.getByPlaceholder('Type your message...');
-  await box.focus();
-  await box.evaluate(async (element) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 640;
-    canvas.height = 360;
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no canvas');
-    context.fillStyle = '#cc3333';
-    context.fillRect(0, 0, 640, 360);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-    if (!blob) throw new Error('no PNG');
-    const data = new DataTransfer();
-    data.items.add(new File([blob], 'image.png', { type: 'image/png' }));
-    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  });
+  await page.getByPlaceholder('Type your message...').focus();
+  await page.evaluate(PASTE_SCREENSHOT);
 }
 
 test('a pasted screenshot, a PDF by the button, a file too large, and a deleted message’s file', async ({
@@ -80,7 +82,9 @@ test('a pasted screenshot, a PDF by the button, a file too large, and a deleted 
     const frame = await message.getByRole('button', { name: 'Open image.png' }).boundingBox();
     expect(Math.round(frame?.width ?? 0)).toBe(320);
     expect(Math.round(frame?.height ?? 0)).toBe(180);
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
 
     await message.getByRole('button', { name: 'Open image.png' }).click();
     const viewer = g.getByRole('dialog', { name: 'image.png' });
