@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { joinRoomByApi, messageWith, openRoom, openUser, type ChatUser } from './support/chat-helpers';
+import { joinRoomByApi, messageMenu, messageWith, openRoom, openUser, type ChatUser } from './support/chat-helpers';
 import { startExtraServer, type ExtraServer } from './support/extra-server';
 
 /**
@@ -109,6 +109,19 @@ test('a pasted screenshot, a PDF by the button, a file too large, and a deleted 
     const download = g.waitForEvent('download');
     await file.click();
     expect((await download).suggestedFilename()).toBe('Release notes.pdf');
+  });
+
+  await test.step('a file goes with a reply in a thread the same way', async () => {
+    await messageMenu(g, 'The error dialog', 'Reply in thread');
+    const panel = g.getByTestId('thread-panel');
+    const chooser = g.waitForEvent('filechooser');
+    await panel.getByRole('button', { name: 'Attach files' }).click();
+    await (await chooser).setFiles({ name: 'trace.log', mimeType: 'text/plain', buffer: Buffer.from('at main()\n') });
+    await expect(panel.getByTestId('pending-attachment')).toHaveAttribute('data-status', 'done');
+    await panel.getByPlaceholder('Reply in thread…').fill('Full trace');
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(panel.getByTestId('thread-reply').getByTestId('attachment-file')).toContainText('trace.log');
+    await panel.getByRole('button', { name: 'Close thread' }).click();
   });
 
   await test.step('a 12 MB file is refused with the reason', async () => {

@@ -13,6 +13,8 @@ import { useRoomPeople } from '../hooks/useRoomPeople';
 import { useRoomStore } from '../state/room-store-context';
 import type { ChatMessage } from '../state/messages-state';
 import { MessageItem } from './MessageItem';
+import { useAttachmentUploads } from '../hooks/useAttachmentUploads';
+import { AttachFilesButton, PendingAttachments } from './PendingAttachments';
 import { MessageRowContext, type MessageActions } from './message-row-context';
 
 export interface ThreadPanelProps {
@@ -41,6 +43,9 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
   const { knownUsernames, people, moderatorIds } = useRoomPeople(useRoomStore());
   const [draft, setDraft] = useState('');
   const [alsoToRoom, setAlsoToRoom] = useState(false);
+  // Files in a thread reply, as in the room's composer.
+  const uploads = useAttachmentUploads(roomId);
+  const canSend = (draft.trim() !== '' || uploads.attachments.length > 0) && !uploads.uploading && !uploads.failed;
   const [editingId, setEditingId] = useState<string | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: threadQueryKey(rootId) });
 
@@ -83,7 +88,8 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
   const send = async (event: FormEvent) => {
     event.preventDefault();
     const content = draft.trim();
-    if (!content) return;
+    if (!canSend) return;
+    const attachmentIds = uploads.attachments.map((a) => a.id);
     sentCount += 1;
     try {
       await api.messages.send(roomId, {
@@ -91,8 +97,10 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
         content,
         thread_root_id: rootId,
         also_send_to_room: alsoToRoom,
+        ...(attachmentIds.length > 0 ? { attachment_ids: attachmentIds } : {}),
       });
       setDraft('');
+      uploads.clear();
       refresh();
     } catch (error) {
       failed(error);
@@ -178,13 +186,15 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
           </MessageRowContext>
         )}
       </div>
-      <form onSubmit={(event) => void send(event)} className="border-t p-3">
+      <form onSubmit={(event) => void send(event)} className="border-t p-3" {...uploads.dropTarget}>
+        <PendingAttachments uploads={uploads} />
         <textarea
           aria-label="Reply in thread"
           placeholder="Reply in thread…"
           value={draft}
           rows={2}
           onChange={(event) => setDraft(event.target.value)}
+          onPaste={uploads.onPaste}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey) {
               event.preventDefault();
@@ -194,11 +204,12 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
           className="w-full resize-none rounded-md border bg-background p-2 text-sm"
         />
         <div className="mt-2 flex items-center gap-2">
+          <AttachFilesButton onFiles={uploads.add} />
           <label className="flex items-center gap-1.5 text-xs">
             <input type="checkbox" checked={alsoToRoom} onChange={(event) => setAlsoToRoom(event.target.checked)} />
             Also send to room
           </label>
-          <Button type="submit" size="sm" className="ml-auto" disabled={!draft.trim()}>
+          <Button type="submit" size="sm" className="ml-auto" disabled={!canSend}>
             Send
           </Button>
         </div>

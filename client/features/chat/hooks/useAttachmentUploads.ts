@@ -140,6 +140,8 @@ export function useAttachmentUploads(roomId: string | undefined) {
       onDrop: (event: DragEvent) => {
         if (event.dataTransfer.files.length === 0) return;
         event.preventDefault();
+        // The innermost composer takes the files (a thread's, inside the room).
+        event.stopPropagation();
         add([...event.dataTransfer.files]);
       },
     }),
