@@ -11,7 +11,8 @@ import { Textarea } from '../../../components/ui/Input';
 import { displayName } from '../../../../shared/display-name';
 import type { AttachmentDto } from '../../../../shared/attachments/attachments-api';
 import type { AttachmentUploads } from '../hooks/useAttachmentUploads';
-import { AttachFilesButton, PendingAttachments } from './PendingAttachments';
+import { AttachFilesButton } from './AttachFilesButton';
+import { PendingAttachments } from './PendingAttachments';
 
 /** Send pressed with an attachment that did not upload. */
 export const ATTACHMENTS_FAILED = 'Remove or retry the attachments that could not be uploaded';

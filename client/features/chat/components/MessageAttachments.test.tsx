@@ -31,9 +31,9 @@ describe('MessageAttachments', { timeout: 20_000 }, () => {
     expect(inlineSize(100, 50)).toEqual({ width: 100, height: 50 });
   });
 
-  it('shows the thumbnail lazily in a box of its size, and other files as download chips', () => {
+  it('shows the thumbnail lazily in a box of its size, and other files as download chips', async () => {
     render(<MessageAttachments attachments={[screenshot, pdf]} tabbable />);
-    const image = screen.getByRole('img', { name: 'error.png' });
+    const image = await screen.findByRole('img', { name: 'error.png' });
     expect(image.getAttribute('src')).toBe(screenshot.thumbnail_url);
     expect(image.getAttribute('loading')).toBe('lazy');
     expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['320', '180']);
@@ -49,7 +49,7 @@ describe('MessageAttachments', { timeout: 20_000 }, () => {
   it('opens the full image with "Download"; Escape closes it', async () => {
     const user = userEvent.setup();
     render(<MessageAttachments attachments={[screenshot]} tabbable />);
-    await user.click(screen.getByRole('button', { name: 'Open error.png' }));
+    await user.click(await screen.findByRole('button', { name: 'Open error.png' }));
     const viewer = await screen.findByRole('dialog', { name: 'error.png' });
     expect(within(viewer).getByRole('img', { name: 'error.png' }).getAttribute('src')).toBe(screenshot.url);
     expect(within(viewer).getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('error.png');

@@ -14,7 +14,8 @@ import { useRoomStore } from '../state/room-store-context';
 import type { ChatMessage } from '../state/messages-state';
 import { MessageItem } from './MessageItem';
 import { useAttachmentUploads } from '../hooks/useAttachmentUploads';
-import { AttachFilesButton, PendingAttachments } from './PendingAttachments';
+import { AttachFilesButton } from './AttachFilesButton';
+import { PendingAttachments } from './PendingAttachments';
 import { MessageRowContext, type MessageActions } from './message-row-context';
 
 export interface ThreadPanelProps {

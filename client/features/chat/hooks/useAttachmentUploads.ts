@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
-import { uploadAttachment } from '../../../api/attachments';
 import {
   ATTACHMENT_ERRORS,
   ATTACHMENTS_PER_MESSAGE,
@@ -47,18 +46,23 @@ export function useAttachmentUploads(roomId: string | undefined) {
       const controller = new AbortController();
       aborts.current.set(key, controller);
       update(key, { status: 'uploading', progress: 0, error: null });
-      uploadAttachment(roomId, file, (progress) => update(key, { progress }), controller.signal).then(
-        ({ attachment }) => update(key, { status: 'done', progress: 1, attachment }),
-        (error: unknown) => {
-          if ((error as { name?: string }).name === 'AbortError') return;
-          const status = (error as { status?: number }).status ?? 0;
-          update(key, {
-            status: 'failed',
-            error: error instanceof Error ? error.message : 'Upload failed',
-            retryable: status === 0 || status === 429 || status >= 500,
-          });
-        },
-      );
+      // The upload client is downloaded with the first file.
+      import('../../../api/attachments')
+        .then(({ uploadAttachment }) =>
+          uploadAttachment(roomId, file, (progress) => update(key, { progress }), controller.signal),
+        )
+        .then(
+          ({ attachment }) => update(key, { status: 'done', progress: 1, attachment }),
+          (error: unknown) => {
+            if ((error as { name?: string }).name === 'AbortError') return;
+            const status = (error as { status?: number }).status ?? 0;
+            update(key, {
+              status: 'failed',
+              error: error instanceof Error ? error.message : 'Upload failed',
+              retryable: status === 0 || status === 429 || status >= 500,
+            });
+          },
+        );
     },
     [roomId, update],
   );
