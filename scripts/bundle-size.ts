@@ -78,6 +78,10 @@ export const ON_FIRST_USE: Record<string, string> = {
   'features/chat/components/ThreadPanelView.tsx': 'opening a thread',
   'features/chat/components/QuestionsDialogView.tsx': 'opening the room\'s "Questions"',
   'features/quick-switcher/QuickSwitcherDialog.tsx': 'the first Ctrl+K (⌘K)',
+  'features/chat/components/MessageAttachmentsView.tsx': 'the first message with files (their places are kept)',
+  'features/chat/components/ImageViewerView.tsx': 'opening an attached image',
+  'features/chat/components/PendingAttachmentsView.tsx': 'attaching the first file',
+  'api/attachments.ts': 'uploading the first file',
 };
 
 /** Modules loaded at once only for a signed-in user (visitors never download them). */

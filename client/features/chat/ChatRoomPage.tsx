@@ -47,6 +47,8 @@ import { useRoomPageActions } from './hooks/useRoomPageActions';
 import { useRoomPeople } from './hooks/useRoomPeople';
 import { useRoomSync } from './hooks/useRoomSync';
 import { useRoomWriting } from './hooks/useRoomWriting';
+import { useAttachmentUploads } from './hooks/useAttachmentUploads';
+import type { AttachmentDto } from '../../../shared/attachments/attachments-api';
 import { useSession } from '../../hooks/useSession';
 import { RoomStoreProvider, useStoreSlice } from './state/room-store-context';
 import { toRepositoryView } from './state/repository-view';
@@ -108,6 +110,7 @@ export default function ChatRoomPage() {
   const [pinnedOpen, setPinnedOpen] = useState(false);
   const notifications = useRoomNotificationLevel(roomId);
   const writing = useRoomWriting(store, roomId, user);
+  const uploads = useAttachmentUploads(access.details?.room.id);
   const messageList = useStoreSlice(store, (view) => view.messages.messages);
   const onSeen = useReadPosition(member ? roomId : undefined, messageList);
   const tools = useModerationTools(roomId, canModerate, writing.actions.removeAsModerator);
@@ -196,7 +199,10 @@ export default function ChatRoomPage() {
   const heldList = held.data?.held ?? [];
   const ownHeld = heldList.filter((h) => h.author.id === user?.id);
   const { jumpToLatest } = commands;
-  const onSend = useCallback((content: string) => writing.onSend(content, jumpToLatest), [writing, jumpToLatest]);
+  const onSend = useCallback(
+    (content: string, attachments?: AttachmentDto[]) => writing.onSend(content, jumpToLatest, attachments),
+    [writing, jumpToLatest],
+  );
 
   if (!access.details || !access.ready || repository.isLoading) {
     return (
@@ -237,7 +243,7 @@ export default function ChatRoomPage() {
     // composer stays on screen (see MainLayout).
     <RoomStoreProvider store={store} commands={commands}>
       <div data-fills-viewport className="flex h-full min-h-0">
-        <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex min-w-0 flex-1 flex-col" {...(user ? uploads.dropTarget : {})}>
           <ChatHeader
             roomId={access.details.room.id}
             repo={repo}
@@ -315,6 +321,7 @@ export default function ChatRoomPage() {
                     : null
                 }
                 onCancelReply={writing.onCancelReply}
+                uploads={uploads}
               />
             </>
           ) : (

@@ -9,11 +9,19 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Textarea } from '../../../components/ui/Input';
 import { displayName } from '../../../../shared/display-name';
+import type { AttachmentDto } from '../../../../shared/attachments/attachments-api';
+import type { AttachmentUploads } from '../hooks/useAttachmentUploads';
+import { AttachFilesButton } from './AttachFilesButton';
+import { PendingAttachments } from './PendingAttachments';
+
+/** Send pressed with an attachment that did not upload. */
+export const ATTACHMENTS_FAILED = 'Remove or retry the attachments that could not be uploaded';
 
 interface ComposerProps {
   members: MemberDto[];
   currentUserId: string | undefined;
-  onSend(text: string): void;
+  /** `attachments`: the uploaded files sent with the text (absent when there are none). */
+  onSend(text: string, attachments?: AttachmentDto[]): void;
   onTyping(): void;
   /** ↑ in the empty box: edit my last message (returns false when there is none). */
   onEditLast?(): boolean;
@@ -23,6 +31,8 @@ interface ComposerProps {
   replyingTo?: { id: string; name: string; excerpt: string } | null;
   /** "Cancel reply" (or Escape in the box). */
   onCancelReply?(): void;
+  /** Files to send with the message (picked, pasted or dropped); none without it. */
+  uploads?: AttachmentUploads;
 }
 
 /**
@@ -39,11 +49,15 @@ export function Composer({
   blockedReason,
   replyingTo = null,
   onCancelReply,
+  uploads,
 }: ComposerProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [mention, setMention] = useState<MentionQuery | null>(null);
   const [active, setActive] = useState(0);
+  // Send was pressed while files were still uploading: the message goes once they are done.
+  const [queued, setQueued] = useState(false);
+  const hasFiles = (uploads?.pending.length ?? 0) > 0;
   const textarea = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
   const hintId = useId();
@@ -94,17 +108,40 @@ export function Composer({
   };
 
   const submit = () => {
-    const problem = validateMessage(text);
+    // Files alone need no text; text sent with them follows the usual rules.
+    const problem = hasFiles && text.trim() === '' ? null : validateMessage(text);
     if (problem) {
       setError(problem);
       toast.error(problem);
       return;
     }
-    onSend(text);
+    if (uploads?.failed) {
+      setError(ATTACHMENTS_FAILED);
+      return;
+    }
+    if (uploads?.uploading) {
+      setQueued(true);
+      return;
+    }
+    const files = uploads?.attachments ?? [];
+    if (files.length > 0) onSend(text, files);
+    else onSend(text);
+    uploads?.clear();
     setText('');
     setMention(null);
     setError(null);
   };
+  const uploading = uploads?.uploading ?? false;
+  useEffect(() => {
+    if (!queued || uploading) return;
+    // Sent right after this render, with the uploads' final state.
+    const timer = setTimeout(() => {
+      setQueued(false);
+      submit();
+    }, 0);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the last upload ends
+  }, [queued, uploading]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (open) {
@@ -133,7 +170,7 @@ export function Composer({
     }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      if (text.trim()) submit();
+      if (text.trim() || hasFiles) submit();
     }
     if (event.key === 'ArrowUp' && text === '' && !event.shiftKey && !event.altKey && onEditLast?.()) {
       event.preventDefault();
@@ -196,12 +233,15 @@ export function Composer({
           </Button>
         </div>
       )}
+      {uploads && <PendingAttachments uploads={uploads} />}
       <div className="flex items-end gap-2">
+        {uploads && <AttachFilesButton onFiles={uploads.add} disabled={Boolean(blockedReason)} />}
         <Textarea
           ref={textarea}
           value={text}
           onChange={onChange}
           onKeyDown={onKeyDown}
+          onPaste={uploads?.onPaste}
           onSelect={(event) => trackMention(event.currentTarget.value, event.currentTarget.selectionStart)}
           onBlur={() => setMention(null)}
           placeholder="Type your message..."
@@ -215,7 +255,11 @@ export function Composer({
           className="max-h-40 min-h-10 resize-none"
           disabled={Boolean(blockedReason)}
         />
-        <Button onClick={submit} disabled={!text.trim() || Boolean(blockedReason)} aria-label="Send message">
+        <Button
+          onClick={submit}
+          disabled={(!text.trim() && !hasFiles) || Boolean(blockedReason) || queued}
+          aria-label="Send message"
+        >
           <Send className="h-4 w-4" aria-hidden="true" />
           <span className="hidden sm:inline">Send</span>
         </Button>
@@ -223,6 +267,11 @@ export function Composer({
       {error && (
         <p id={errorId} role="alert" className="mt-1 text-xs text-destructive" data-testid="composer-error">
           {error}
+        </p>
+      )}
+      {queued && (
+        <p role="status" className="mt-1 text-xs text-muted-foreground">
+          Sending when the uploads finish…
         </p>
       )}
       {blockedReason ? (

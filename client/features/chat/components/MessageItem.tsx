@@ -6,6 +6,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { CollapsibleContent } from './CollapsibleContent';
 import { ConfirmDialog } from './ConfirmDialog';
 import { MessageContent } from './MessageContent';
+import { MessageAttachments } from './MessageAttachments';
 import { EditBox, FailedNotice, MessageActionsButton, ReplyQuote } from './MessageParts';
 import { displayName, Handle, MaintainerBadge, ProfileLink } from './person';
 import { ReactionChips } from './ReactionChips';
@@ -175,14 +176,17 @@ export const MessageItem = memo(function MessageItem({
                   />
                 )}
                 {message.reply_to && <ReplyQuote quote={message.reply_to} tabbable={active} onJumpTo={onJumpTo} />}
-                <CollapsibleContent text={message.content} tabbable={active}>
-                  <MessageContent
-                    content={message.content}
-                    knownUsernames={knownUsernames}
-                    tabbable={active}
-                    references={message.references}
-                  />
-                </CollapsibleContent>
+                {message.content !== '' && (
+                  <CollapsibleContent text={message.content} tabbable={active}>
+                    <MessageContent
+                      content={message.content}
+                      knownUsernames={knownUsernames}
+                      tabbable={active}
+                      references={message.references}
+                    />
+                  </CollapsibleContent>
+                )}
+                {message.attachments && <MessageAttachments attachments={message.attachments} tabbable={active} />}
               </>
             )}
             <div className={cn('mt-1 flex items-center gap-2 text-[11px] text-muted-foreground', own && 'justify-end')}>

@@ -1,18 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { MessageDto } from '../../../../shared/api/rooms';
+import type { HeldMessageResponse } from '../../../../shared/api/protection';
+import type { MessageDto, MessageResponse } from '../../../../shared/api/rooms';
 import { api } from '../../../api/endpoints';
 import { threadsApi } from '../../../api/threads';
 import { FOLLOWED_THREADS_QUERY_KEY } from '../../../hooks/useFollowedThreads';
 import { Button } from '../../../components/ui/Button';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
+import { heldMessagesKey } from '../hooks/useHeldMessages';
 import { useThread } from '../hooks/useThread';
 import { useRoomPeople } from '../hooks/useRoomPeople';
 import { useRoomStore } from '../state/room-store-context';
 import type { ChatMessage } from '../state/messages-state';
 import { MessageItem } from './MessageItem';
+import { useAttachmentUploads } from '../hooks/useAttachmentUploads';
+import { AttachFilesButton } from './AttachFilesButton';
+import { PendingAttachments } from './PendingAttachments';
 import { MessageRowContext, type MessageActions } from './message-row-context';
 
 export interface ThreadPanelProps {
@@ -42,6 +47,9 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
   const { knownUsernames, people, moderatorIds } = useRoomPeople(useRoomStore());
   const [draft, setDraft] = useState('');
   const [alsoToRoom, setAlsoToRoom] = useState(false);
+  // Files in a thread reply, as in the room's composer.
+  const uploads = useAttachmentUploads(roomId);
+  const canSend = (draft.trim() !== '' || uploads.attachments.length > 0) && !uploads.uploading && !uploads.failed;
   const [editingId, setEditingId] = useState<string | null>(null);
   const root = view.root;
   const replies = view.replies.messages;
@@ -86,16 +94,26 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
   const send = async (event: FormEvent) => {
     event.preventDefault();
     const content = draft.trim();
-    if (!content) return;
+    if (!canSend) return;
+    const attachmentIds = uploads.attachments.map((a) => a.id);
     sentCount += 1;
     try {
-      const { message } = await api.messages.send(roomId, {
+      const response: MessageResponse | HeldMessageResponse = await api.messages.send(roomId, {
         client_id: `thread-${Date.now()}-${sentCount}`,
         content,
         thread_root_id: rootId,
         also_send_to_room: alsoToRoom,
+        ...(attachmentIds.length > 0 ? { attachment_ids: attachmentIds } : {}),
       });
       setDraft('');
+      uploads.clear();
+      if ('held' in response) {
+        // Held for the room's moderators: the room lists it with "Waiting for approval".
+        toast.warning('Waiting for approval');
+        void queryClient.invalidateQueries({ queryKey: heldMessagesKey(roomId) });
+        return;
+      }
+      const { message } = response;
       // A window away from the newest replies jumps to them to show the reply sent.
       if (atNewest) dispatch({ type: 'sent', message });
       else reload();
@@ -203,13 +221,15 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
       </div>
       {/* A reader who is not a member reads the thread; writing in it takes joining the room. */}
       {!readOnly && (
-        <form onSubmit={(event) => void send(event)} className="border-t p-3">
+        <form onSubmit={(event) => void send(event)} className="border-t p-3" {...uploads.dropTarget}>
+          <PendingAttachments uploads={uploads} />
           <textarea
             aria-label="Reply in thread"
             placeholder="Reply in thread…"
             value={draft}
             rows={2}
             onChange={(event) => setDraft(event.target.value)}
+            onPaste={uploads.onPaste}
             onKeyDown={(event) => {
               if (event.key === 'Enter' && !event.shiftKey) {
                 event.preventDefault();
@@ -219,11 +239,12 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
             className="w-full resize-none rounded-md border bg-background p-2 text-sm"
           />
           <div className="mt-2 flex items-center gap-2">
+            <AttachFilesButton onFiles={uploads.add} />
             <label className="flex items-center gap-1.5 text-xs">
               <input type="checkbox" checked={alsoToRoom} onChange={(event) => setAlsoToRoom(event.target.checked)} />
               Also send to room
             </label>
-            <Button type="submit" size="sm" className="ml-auto" disabled={!draft.trim()}>
+            <Button type="submit" size="sm" className="ml-auto" disabled={!canSend}>
               Send
             </Button>
           </div>

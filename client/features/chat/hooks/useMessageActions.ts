@@ -5,6 +5,7 @@ import { heldMessagesKey } from './useHeldMessages';
 import { toast } from '../../../lib/toast';
 import type { MeDto } from '../../../../shared/api/auth';
 import type { MessageDto, MessageResponse, ReplyQuoteDto } from '../../../../shared/api/rooms';
+import type { AttachmentDto } from '../../../../shared/attachments/attachments-api';
 import { sanitizeMessage } from '../../../../shared/validation/message';
 import { ApiRequestError } from '../../../api/http';
 import { api } from '../../../api/endpoints';
@@ -48,13 +49,14 @@ export function useMessageActions(
   });
 
   const deliver = useCallback(
-    async (clientId: string, content: string, replyToId?: string) => {
+    async (clientId: string, content: string, replyToId?: string, attachmentIds: string[] = []) => {
       if (!roomId) return;
       try {
         const response: MessageResponse | HeldMessageResponse = await api.messages.send(roomId, {
           client_id: clientId,
           content,
           ...(replyToId ? { reply_to_id: replyToId } : {}),
+          ...(attachmentIds.length > 0 ? { attachment_ids: attachmentIds } : {}),
         });
         if ('held' in response) {
           // Held for the moderators (202): shown with the held messages, "Waiting for approval".
@@ -93,7 +95,7 @@ export function useMessageActions(
 
   const send = useCallback(
     /** `replyTo`: the quote of the message this one answers. */
-    (text: string, replyTo?: ReplyQuoteDto) => {
+    (text: string, replyTo?: ReplyQuoteDto, attachments: AttachmentDto[] = []) => {
       if (!roomId || !user) return;
       const clientId = newClientId();
       const content = sanitizeMessage(text);
@@ -109,9 +111,15 @@ export function useMessageActions(
         author: { id: user.id, username: user.username, display_name: user.display_name, avatar_url: user.avatar_url },
         reactions: [],
         ...(replyTo ? { reply_to: replyTo } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
       };
       dispatch({ type: 'optimistic', message: optimistic });
-      void deliver(clientId, content, replyTo?.message_id);
+      void deliver(
+        clientId,
+        content,
+        replyTo?.message_id,
+        attachments.map((a) => a.id),
+      );
     },
     [roomId, user, deliver, dispatch],
   );
@@ -134,13 +142,14 @@ export function useMessageActions(
       dispatch({ type: 'sending', clientId });
       const wait = (message.retryAt ?? 0) - Date.now();
       const replyToId = message.reply_to?.message_id;
+      const attachmentIds = (message.attachments ?? []).map((a) => a.id);
       if (wait <= 0) {
-        void deliver(clientId, message.content, replyToId);
+        void deliver(clientId, message.content, replyToId, attachmentIds);
         return;
       }
       const timer = setTimeout(() => {
         retryTimers.current.delete(timer);
-        void deliver(clientId, message.content, replyToId);
+        void deliver(clientId, message.content, replyToId, attachmentIds);
       }, wait);
       retryTimers.current.add(timer);
     },

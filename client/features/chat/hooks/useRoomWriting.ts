@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { MeDto } from '../../../../shared/api/auth';
 import type { ReplyQuoteDto } from '../../../../shared/api/rooms';
+import type { AttachmentDto } from '../../../../shared/attachments/attachments-api';
 import { messageExcerpt } from '../../../../shared/excerpt';
 import type { MessagesAction } from '../state/messages-state';
 import { useStoreSlice, type RoomStore } from '../state/room-store-context';
@@ -30,10 +31,10 @@ export function useRoomWriting(store: RoomStore, roomId: string | undefined, use
   const { send } = actions;
   // Writing while reading old history: the window moves to the newest messages, where it will show.
   const onSend = useCallback(
-    (content: string, jumpToLatest: () => Promise<unknown>) => {
+    (content: string, jumpToLatest: () => Promise<unknown>, attachments: AttachmentDto[] = []) => {
       if (hasNewer) void jumpToLatest();
       setReplyingTo(null);
-      return send(content, replyQuote ?? undefined);
+      return send(content, replyQuote ?? undefined, attachments);
     },
     [hasNewer, send, replyQuote],
   );
