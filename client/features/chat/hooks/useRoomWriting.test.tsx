@@ -1,4 +1,6 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook as render, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeDto } from '../../../../shared/api/auth';
 import { roomSnapshot } from '../state/room-state.fixtures';
@@ -21,6 +23,15 @@ vi.mock('../../../api/realtime', () => {
   };
   return { getRealtimeClient: () => client };
 });
+
+/** Hooks of the room read the query cache (a held send refreshes the held messages). */
+function renderHook<Result>(hook: () => Result) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return render(hook, { wrapper });
+}
 
 /** The room's messages as the page reads and writes them: the store fed by its snapshot, and writing on it. */
 function useRoomMessages(roomId: string, user: MeDto) {
