@@ -33,7 +33,7 @@ async function produce(body: Record<string, unknown>): Promise<void> {
   expect(response.status, await response.text()).toBe(201);
 }
 
-const row = (page: Page, text: string) => page.getByTestId('activity-row').filter({ hasText: text });
+const row = (page: Page, text: string | RegExp) => page.getByTestId('activity-row').filter({ hasText: text });
 
 test.describe('repository activity', () => {
   let margaret: ChatUser;

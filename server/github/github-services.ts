@@ -3,6 +3,7 @@ import type {
   ContributionDay,
   GitHubContributor,
   GitHubEvent,
+  GitHubFileContents,
   GitHubIssue,
   GitHubIssueDetail,
   GitHubRelease,
@@ -75,6 +76,8 @@ export interface ReadOptions {
    * made-up `#N` names.
    */
   notFoundTtlSeconds?: number;
+  /** How long an answer stands before GitHub is asked again; default: the cache lifetime. */
+  freshForSeconds?: number;
 }
 
 /** What a read may still spend upstream (see ReadOptions.upstream). */
@@ -100,6 +103,8 @@ export interface GitHubApi {
    * one request whichever it is.
    */
   getIssue(fullName: string, number: number, options?: ReadOptions): Promise<GitHubIssueDetail>;
+  /** A file of the repository at a ref (contents API: base64 content, or none past 1 MB). */
+  getFileContents(fullName: string, path: string, ref: string, options?: ReadOptions): Promise<GitHubFileContents>;
   getUser(login: string): Promise<GitHubUser>;
   /** The user's public repositories (all pages up to a sane cap). */
   listUserRepositories(login: string): Promise<GitHubRepository[]>;

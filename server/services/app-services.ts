@@ -22,6 +22,7 @@ import { createReactionsService } from './messages/reactions.service';
 import { createMemoryPresenceStore } from './presence/presence-store';
 import { createRedisPresenceStore } from './presence/redis-presence-store';
 import { createRoomActivityService } from './repo-activity/room-activity.service';
+import { createCodePreviewService } from './messages/code-preview.service';
 import { createProfileSyncService } from './profiles/profile-sync.service';
 import { createProfilesService } from './profiles/profiles.service';
 import { createPublicProfilesService } from './profiles/public-profiles.service';
@@ -116,6 +117,13 @@ export function buildAppServices(infra: Infrastructure) {
     }),
     memberRoles,
     moderation: createModerationService({ db, changes, roles: memberRoles, limits, now }),
+    codePreviews: createCodePreviewService({
+      db,
+      github: github.api,
+      webUrls: referenceWebUrls(github.webUrl),
+      webUrl: github.webUrl,
+      rateLimiter,
+    }),
     roomActivity: createRoomActivityService({ db, changes, roles: memberRoles, limits }),
     pins: createPinsService({ db, changes, roles: memberRoles, limits }),
     threads: createThreadsService({ db, changes, roles: memberRoles, limits }),
