@@ -102,4 +102,27 @@ test.describe('repository activity', () => {
       await expect(row(page, 'released v9.9.0-room')).toBeVisible();
     }
   });
+
+  test('a link to lines 3 to 5 of a file shows those three lines, highlighted, under the message', async () => {
+    const { page } = grace;
+    const config = (await (await page.request.get('/api/config')).json()) as { githubWebUrl: string };
+    const link = `${config.githubWebUrl}/${REPO}/blob/master/src/index.ts#L3-L5`;
+    await sendMessage(page, `Look here: ${link}`);
+    for (const reader of [grace.page, margaret.page]) {
+      const preview = reader.getByTestId('message').filter({ hasText: 'Look here' }).getByTestId('code-preview');
+      await expect(preview).toBeVisible();
+      await expect(preview).toContainText('src/index.ts');
+      await expect(preview.getByTestId('code-preview-line')).toHaveCount(3);
+      await expect(preview.getByTestId('code-preview-line').first()).toContainText('3');
+      await expect(preview).toHaveAttribute('data-highlighted-code', 'true');
+      await expect(preview.locator('.hljs-keyword, .hljs-comment, .hljs-string, .hljs-title').first()).toBeVisible();
+      await expect(preview.getByRole('link', { name: 'View on GitHub' })).toHaveAttribute('href', /#L3-L5$/);
+    }
+    // A file that cannot be read leaves the link as it is.
+    await sendMessage(page, `Gone: ${config.githubWebUrl}/${REPO}/blob/master/src/missing.ts#L1-L2`);
+    const gone = page.getByTestId('message').filter({ hasText: 'Gone:' });
+    await expect(gone.getByRole('link')).toBeVisible();
+    await page.waitForTimeout(1500);
+    await expect(gone.getByTestId('code-preview')).toHaveCount(0);
+  });
 });

@@ -25,6 +25,7 @@ import type {
   ToggleReactionResponse,
 } from '../../shared/api/rooms';
 import type { ActivityKind, RoomActivityListResponse } from '../../shared/api/repo-activity';
+import type { CodePreviewResponse } from '../../shared/api/code-preview';
 import { apiFetch } from './http';
 
 /**
@@ -89,6 +90,11 @@ export const api = {
       apiFetch<TopicResponse>(`/api/rooms/${segment(roomId)}/topic`, { method: 'PUT', body: { topic } }),
     activity: (roomId: string, options?: Signal) =>
       apiFetch<RoomActivityListResponse>(`/api/rooms/${segment(roomId)}/activity`, signalOf(options)),
+    codePreview: (roomId: string, url: string, options?: Signal) =>
+      apiFetch<CodePreviewResponse>(
+        withQuery(`/api/rooms/${segment(roomId)}/code-preview`, { url }),
+        signalOf(options),
+      ),
     setActivity: (roomId: string, kinds: readonly ActivityKind[]) =>
       apiFetch<{ kinds: ActivityKind[] }>(`/api/rooms/${segment(roomId)}/activity`, { method: 'PUT', body: { kinds } }),
     setSlowMode: (roomId: string, seconds: number) =>

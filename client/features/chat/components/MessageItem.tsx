@@ -6,6 +6,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { CollapsibleContent } from './CollapsibleContent';
 import { ConfirmDialog } from './ConfirmDialog';
 import { MessageContent } from './MessageContent';
+import { CodePreviews } from './CodePreview';
 import { EditBox, FailedNotice, MessageActionsButton, ReplyQuote } from './MessageParts';
 import { displayName, Handle, MaintainerBadge, ProfileLink } from './person';
 import { ReactionChips } from './ReactionChips';
@@ -183,6 +184,7 @@ export const MessageItem = memo(function MessageItem({
                     references={message.references}
                   />
                 </CollapsibleContent>
+                {message.status === 'sent' && <CodePreviews content={message.content} roomId={message.room_id} />}
               </>
             )}
             <div className={cn('mt-1 flex items-center gap-2 text-[11px] text-muted-foreground', own && 'justify-end')}>
