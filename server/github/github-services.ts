@@ -1,3 +1,4 @@
+import type { IssueWriter } from './issue-writer';
 import type { RepositoryEventsReader } from './repository-events';
 import type {
   ContributionDay,
@@ -118,7 +119,7 @@ export interface GitHubApi {
 /** Sign-in through GitHub's OAuth web flow (github.com, GHES or the emulator). */
 export interface GitHubOAuth {
   /** URL to send the browser to. */
-  authorizeUrl(params: { state: string; codeChallenge: string; redirectUri: string }): string;
+  authorizeUrl(params: { state: string; codeChallenge: string; redirectUri: string; extraScopes?: string[] }): string;
   /** Exchanges a code; throws GitHubError on refusal. */
   exchangeCode(params: {
     code: string;
@@ -137,6 +138,8 @@ export interface GitHubServices {
   oauth: GitHubOAuth;
   /** The repositories' events lists, polled with their ETags (server/services/repo-activity). */
   events: RepositoryEventsReader;
+  /** Issues opened with a person's own token ("Create issue"). */
+  issues: IssueWriter;
   /** Browser-facing GitHub web origin (for 'View GitHub Profile' links etc.). */
   webUrl: string;
 }

@@ -23,6 +23,7 @@ import { createMemoryPresenceStore } from './presence/presence-store';
 import { createRedisPresenceStore } from './presence/redis-presence-store';
 import { createRoomActivityService } from './repo-activity/room-activity.service';
 import { createCodePreviewService } from './messages/code-preview.service';
+import { createIssueService } from './issues/create-issue.service';
 import { createProfileSyncService } from './profiles/profile-sync.service';
 import { createProfilesService } from './profiles/profiles.service';
 import { createPublicProfilesService } from './profiles/public-profiles.service';
@@ -80,6 +81,8 @@ export function buildAppServices(infra: Infrastructure) {
   // No reference is written after the database closes.
   infra.onClose(() => references.settled());
 
+  const messages = createMessagesService({ db, changes, limits, roles: memberRoles, bus, logger, now, references });
+
   const presence = infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore();
 
   return {
@@ -105,7 +108,13 @@ export function buildAppServices(infra: Infrastructure) {
       logger,
       now,
     }),
-    messages: createMessagesService({ db, changes, limits, roles: memberRoles, bus, logger, now, references }),
+    messages,
+    issues: createIssueService({
+      db,
+      issues: github.issues,
+      messages,
+      unsealToken: (sealed) => unsealToken(secret, sealed),
+    }),
     messageReferences: references,
     reactions: createReactionsService({ db, changes, limits, now }),
     readState: createReadStateService({ db, bus, logger }),
