@@ -26,6 +26,7 @@ import type {
 } from '../../shared/api/rooms';
 import type { ActivityKind, RoomActivityListResponse } from '../../shared/api/repo-activity';
 import type { CodePreviewResponse } from '../../shared/api/code-preview';
+import type { CreateIssueBody, CreateIssueResponse } from '../../shared/api/issues';
 import { apiFetch } from './http';
 
 /**
@@ -95,6 +96,8 @@ export const api = {
         withQuery(`/api/rooms/${segment(roomId)}/code-preview`, { url }),
         signalOf(options),
       ),
+    createIssue: (roomId: string, body: CreateIssueBody) =>
+      apiFetch<CreateIssueResponse>(`/api/rooms/${segment(roomId)}/issues`, { method: 'POST', body }),
     setActivity: (roomId: string, kinds: readonly ActivityKind[]) =>
       apiFetch<{ kinds: ActivityKind[] }>(`/api/rooms/${segment(roomId)}/activity`, { method: 'PUT', body: { kinds } }),
     setSlowMode: (roomId: string, seconds: number) =>

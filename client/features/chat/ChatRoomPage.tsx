@@ -1,3 +1,5 @@
+import { CreateIssueDialog } from './components/CreateIssueDialog';
+import { useCreateIssue } from './hooks/useCreateIssue';
 import { ActivityMenu } from './components/ActivityMenu';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -104,6 +106,7 @@ export default function ChatRoomPage() {
   const tools = useModerationTools(roomId, canModerate, writing.actions.removeAsModerator);
   const ignoring = useIgnoredUsers(Boolean(user));
   const page = useRoomPageActions(roomId, repoName, access.markLeaving);
+  const issue = useCreateIssue(user ? roomId : undefined);
 
   useEffect(() => {
     // A link to a message this room does not have opens at the newest messages instead.
@@ -150,6 +153,7 @@ export default function ChatRoomPage() {
       onOpenThread: threads.openThread,
       onReport: tools.openReport,
       onIgnore: ignoring.ignore,
+      ...(user ? { onCreateIssue: issue.open } : {}),
       ...(canModerate
         ? {
             onRemove: (id: string) => void removeAsModerator(id),
@@ -171,6 +175,8 @@ export default function ChatRoomPage() {
       threads.openThread,
       tools.openReport,
       ignoring.ignore,
+      user,
+      issue.open,
       canModerate,
       moderation.openMute,
       moderation.openBan,
@@ -287,6 +293,7 @@ export default function ChatRoomPage() {
           <ConfirmDialog {...moderation.banDialog} />
           <BannedDialog {...moderation.bannedList} />
           <ReportDialog {...tools.reportDialog} />
+          <CreateIssueDialog {...issue.dialog} />
           <ReportsDialog {...tools.reportsDialog} />
           <ModerationLogDialog {...tools.logDialog} />
           <QuestionsDialog

@@ -228,6 +228,7 @@ export const MessageItem = memo(function MessageItem({
                   onReport: !own && actions.onReport ? () => actions.onReport?.(message.id) : undefined,
                   ignoreLabel: !own && actions.onIgnore ? `Ignore ${authorName(message.author)}` : undefined,
                   onIgnore: !own && actions.onIgnore ? () => actions.onIgnore?.(message.author) : undefined,
+                  onCreateIssue: actions.onCreateIssue ? () => actions.onCreateIssue?.(message.id) : undefined,
                 }}
               />
             </div>
