@@ -312,18 +312,21 @@ export default function ChatRoomPage() {
             onConfirm={() => void page.leave()}
           />
         </div>
+        {/* The room's references (#N) read the same in its threads. */}
         {threads.open && (
-          <ThreadPanel
-            key={threads.open.rootId}
-            roomId={access.details.room.id}
-            rootId={threads.open.rootId}
-            highlightId={threads.open.highlightId}
-            currentUserId={user?.id}
-            actions={messageActions}
-            ignoredIds={ignoring.ignoredIds}
-            fullScreen={isMobile}
-            onClose={threads.close}
-          />
+          <ReferenceContext value={referenceContext}>
+            <ThreadPanel
+              key={threads.open.rootId}
+              roomId={access.details.room.id}
+              rootId={threads.open.rootId}
+              highlightId={threads.open.highlightId}
+              currentUserId={user?.id}
+              actions={messageActions}
+              ignoredIds={ignoring.ignoredIds}
+              fullScreen={isMobile}
+              onClose={threads.close}
+            />
+          </ReferenceContext>
         )}
         {!isMobile && !threads.open && (
           <aside aria-label="Members" className="hidden w-72 shrink-0 border-l md:block">
