@@ -6,7 +6,7 @@
  *                                         10,000 idle connections for memory (about twenty minutes on two cores)
  *   npm run bench -- --shape=reduced      1,000 connections, 100–800 msg/s, 3,000 idle
  *   npm run bench -- --shape=quick        smoke run
- *   npm run bench -- --only=fanout,http   a subset (fanout, roomsize, soak, scaling, http, bundle, economy, abuse, replay, search)
+ *   npm run bench -- --only=fanout,http   a subset (fanout, roomsize, soak, scaling, http, bundle, economy, abuse, replay, search, threads)
  *   npm run bench -- --only=roomsize      CPU per delivery in rooms of 10, 40, 200 and 1,000 sockets, against raw ws
  *                                         (--room-sizes=a,b --room-size-deliveries=N --room-size-connections=N)
  *   npm run bench -- --only=soak          ten minutes at 70 % of the fan-out knee: event-loop delay and RSS slope
@@ -17,6 +17,9 @@
  *   npm run bench -- --only=search        message search under load: four searchers on a site of 1,000,000
  *                                         messages, another user's /api/health and history p99, both engines
  *                                         (--search-messages=N --search-engines=sqlite,postgres; own results file)
+ *   npm run bench -- --only=threads       a thread of 1,000 replies and "Questions" of a room of 10,000 threads,
+ *                                         10 connections, both engines (--threads=N --thread-replies=N
+ *                                         --threads-seconds=N --threads-engines=sqlite,postgres; own results file)
  *   npm run bench -- --only=replay        20 sockets replaying a 480-event log at once, three rounds (own results file;
  *                                         --replay-sockets=N --replay-messages=N --replay-rounds=N)
  *   npm run bench -- --only=fanout --cpu-prof=/tmp/prof   also write the server's CPU profile there
@@ -46,6 +49,8 @@ import { latencyChartSvg } from './report/latency-chart';
 import { abuseMarkdown } from './report/abuse-markdown';
 import { searchLoadMarkdown } from './report/search-load-markdown';
 import { runSearchLoadBench } from './http/search-load-bench';
+import { runThreadsBench } from './http/threads-bench';
+import { threadsMarkdown } from './report/threads-markdown';
 import { resultsMarkdown } from './report/results-markdown';
 
 export interface BenchResults {
@@ -69,7 +74,7 @@ const args = new Map(
   }),
 );
 const only = new Set(
-  (args.get('only') ?? 'fanout,roomsize,soak,scaling,http,bundle,economy,abuse,replay,search').split(','),
+  (args.get('only') ?? 'fanout,roomsize,soak,scaling,http,bundle,economy,abuse,replay,search,threads').split(','),
 );
 const outDir = path.resolve(REPO_ROOT, args.get('out') ?? 'bench/results');
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
@@ -235,6 +240,31 @@ async function main(): Promise<void> {
     const report = { date: new Date().toISOString(), machine: results.machine, search };
     fs.writeFileSync(path.join(outDir, 'search-load.json'), `${JSON.stringify(report, null, 2)}\n`);
     fs.writeFileSync(path.join(outDir, 'search-load.md'), searchLoadMarkdown(report));
+    if (only.size === 1) {
+      log(`done in ${Math.round((Date.now() - started) / 1000)} s → ${path.relative(REPO_ROOT, outDir)}/`);
+      return;
+    }
+  }
+  if (only.has('threads')) {
+    const options = {
+      threads: Number(args.get('threads') ?? 10_000),
+      longReplies: Number(args.get('thread-replies') ?? 1_000),
+      seconds: Number(args.get('threads-seconds') ?? 5),
+      connections: 10,
+      engines: enginesFromArgs(args.get('threads-engines')),
+    };
+    const figures = await runThreadsBench(options, log);
+    // Its own files: a run of this part alone leaves the other results untouched.
+    const report = {
+      date: new Date().toISOString(),
+      machine: results.machine,
+      threads: options.threads,
+      longReplies: options.longReplies,
+      connections: options.connections,
+      figures,
+    };
+    fs.writeFileSync(path.join(outDir, 'threads.json'), `${JSON.stringify(report, null, 2)}\n`);
+    fs.writeFileSync(path.join(outDir, 'threads.md'), threadsMarkdown(report));
     if (only.size === 1) {
       log(`done in ${Math.round((Date.now() - started) / 1000)} s → ${path.relative(REPO_ROOT, outDir)}/`);
       return;

@@ -260,8 +260,11 @@ test.describe('two members in one room', () => {
     await moreMenu(a, 'Hide details');
     await expect(details).toHaveCount(0);
 
+    // The invite opens the room to read; Grace joins it with "Join Chat".
     await g.goto(invite);
     await expect(g).toHaveURL(new RegExp(`/chat/${roomId}$`));
+    await expect(g.getByTestId('reader-bar')).toBeVisible();
+    await g.getByTestId('reader-bar').getByRole('button', { name: 'Join Chat' }).click();
     await expect(g.getByPlaceholder('Type your message...')).toBeVisible();
     const members = a.getByRole('complementary', { name: 'Members' });
     await expect(members.getByRole('heading', { name: 'Members (2)' })).toBeVisible();

@@ -112,6 +112,8 @@ test.describe('links to messages', () => {
     a = await openUser(browser, BARBARA, base);
     b = await openUser(browser, KEN, base);
     roomId = await joinRoomByApi(a.page, base, 'barbara-demo/substitution');
+    // Opening a link never joins: the second reader joins first, as a member follows links.
+    await joinRoomByApi(b.page, base, 'barbara-demo/substitution');
     const me = (await (await a.page.request.get('/api/me')).json()) as MeDto;
     // A long history, older than the send limit lets a test write, straight into the database.
     const database = await openServerDatabase();
@@ -205,12 +207,16 @@ test.describe('links to messages', () => {
     try {
       const page = await visitor.newPage();
       const target = ids[99]!;
+      // A visitor reads the linked message at once, and signs in to write.
       await page.goto(`/chat/${roomId}?message=${target}`);
+      await expect(page.locator(`[data-message-id="${target}"]`)).toHaveAttribute('data-highlighted', 'true');
+      await page.getByRole('button', { name: 'Sign in to chat' }).click();
       await expect(page).toHaveURL(/\/auth$/);
       await page.getByRole('button', { name: 'Continue with GitHub' }).click();
       await page.getByRole('button', { name: `Sign in as ${KEN}`, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/chat/${roomId}\\?message=${target}$`));
       await expect(page.locator(`[data-message-id="${target}"]`)).toHaveAttribute('data-highlighted', 'true');
+      await expect(page.getByPlaceholder('Type your message...')).toBeVisible();
     } finally {
       await visitor.close();
     }
@@ -220,6 +226,8 @@ test.describe('links to messages', () => {
 test('a readable address /r/{owner}/{name} opens the room, in any letter case', async ({ page }) => {
   await signInAs(page, KEN);
   await page.goto('/r/KEN-DEMO/Chess-Belle');
+  // The address never joins: the room (or a repository without one yet) offers "Join Chat".
+  await page.getByRole('button', { name: 'Join Chat' }).click();
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
   await expect(page.getByPlaceholder('Type your message...')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('chess-belle');

@@ -50,6 +50,7 @@ import { startExpiredRowsPurge } from './services/housekeeping/expired-rows-purg
 import { demoRoomRepositories } from './services/demo/demo-content.start';
 import { startActivityPoller } from './services/repo-activity/activity-poller';
 import { createMemoryPollLease, createRedisPollLease } from './services/repo-activity/poll-lease';
+import { openFileStorage } from './storage/open-file-storage';
 
 export interface BuildAppOptions {
   logger?: Logger;
@@ -110,6 +111,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (metrics) bus = instrumentBus(bus, metrics);
   const rateLimiter = redis ? createRedisRateLimiter(redis, now) : createMemoryRateLimiter(now);
 
+  const files = openFileStorage(config.fileStorage);
+  closers.push(() => files.close());
   const secret = resolveSecret(config.sessionSecret, config.dataDir);
   const siteCallMark = createSiteCallMark();
   const github = createGitHubServices({ config, database, logger, endpoints: githubEndpoints(config, siteCallMark) });
@@ -121,6 +124,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     rateLimiter,
     redis,
     github,
+    files,
     logger,
     secret,
     now,
@@ -135,6 +139,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const purge = startExpiredRowsPurge({
     sessions: services.sessions,
     oauthStates: oauthStatesRepository(database.db),
+    unsentAttachments: services.attachments,
     logger,
     now,
     ...(options.purgeIntervalMs ? { intervalMs: options.purgeIntervalMs } : {}),

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/database';
 import type { GitHubServices } from './github/github-services';
 import type { AppMetrics } from './metrics/app-metrics';
 import type { RateLimiter } from './services/rate-limit/rate-limiter';
+import type { FileStorage } from './storage/file-storage';
 
 /**
  * The process's infrastructure, opened once by app.ts: what repositories and services are built
@@ -20,6 +21,8 @@ export interface Infrastructure {
   /** Present only when REDIS_URL is set (shared presence and counters). */
   redis: Redis | undefined;
   github: GitHubServices;
+  /** Where attachments' bytes are kept: the data directory or an S3-compatible bucket. */
+  files: FileStorage;
   logger: Logger;
   /** Secret for sealing tokens and signing cookies (from SESSION_SECRET or the data directory). */
   secret: string;

@@ -2,15 +2,14 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon, { type Request as AutocannonRequest } from 'autocannon';
 import { sql } from 'kysely';
 import { openDatabase } from '../../server/db/database';
 import { startThrowAwayPostgres, type ThrowAwayPostgres } from '../../server/testing/services/postgres-server';
 import { createProductServer } from '../../server/testing/services/product-server';
-import { round } from '../lib/percentiles';
 import { seedChat } from '../lib/seed-chat';
 import { seedReadPositions, seedRoomMessages, seededMessageId } from './seed-messages';
 import { builtServerEntry } from '../lib/built-server';
+import { measureTarget, type HttpTarget } from './measure-target';
 
 export interface HttpFigure {
   engine: 'sqlite' | 'postgres';
@@ -34,7 +33,6 @@ export interface HttpBenchOptions {
   targets?: string[] | undefined;
 }
 
-const WARM_UP_SECONDS = 2;
 /** Readers besides the first, each in the same 50 rooms (the several-users unread target). */
 const OTHER_READERS = 9;
 
@@ -79,7 +77,7 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
         else await sql`analyze`.execute(handle.db);
         await handle.close();
 
-        const targets = [
+        const targets: HttpTarget[] = [
           { name: 'room latest page (50 of 1M messages)', path: `/api/rooms/${room.id}/messages?limit=50`, auth: true },
           {
             name: 'room at the first unread message (1M messages)',
@@ -144,57 +142,18 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
         ];
         const wanted = options.targets;
         for (const target of targets.filter((t) => !wanted || wanted.some((word) => t.name.includes(word)))) {
-          // Warm-up: fills the GitHub response cache and the database caches.
-          const cookie = 'cookie' in target && target.cookie ? target.cookie : member.cookie;
-          const warm = await fetch(`${server.origin}${target.path}`, { headers: { cookie } });
-          await warm.arrayBuffer();
-          if (warm.status >= 400) {
-            log(`${engine}: skipping ${target.path} (answers ${warm.status})`);
-            continue;
-          }
-          // Two seconds under the same load, not recorded: the route's code optimised by V8 and the
-          // database's pages in its cache, as in a server that has been running.
-          await autocannon({
-            url: `${server.origin}${target.path}`,
-            connections: options.connections,
-            duration: WARM_UP_SECONDS,
-            headers: target.auth ? { cookie } : {},
-          });
-          const pathFor = 'pathFor' in target ? target.pathFor : undefined;
-          const cookies = 'cookies' in target ? target.cookies : undefined;
-          let turn = 0;
-          const setupRequest = pathFor
-            ? (request: AutocannonRequest) => ({ ...request, path: pathFor() })
-            : cookies
-              ? (request: AutocannonRequest) => ({
-                  ...request,
-                  headers: { ...request.headers, cookie: cookies[turn++ % cookies.length] ?? cookie },
-                })
-              : undefined;
-          const result = await autocannon({
-            url: `${server.origin}${target.path}`,
-            connections: options.connections,
-            duration: options.seconds,
-            headers: target.auth ? { cookie } : {},
-            ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
-          });
-          const figure: HttpFigure = {
+          const figure = await measureTarget(server.origin, target, {
             engine,
-            name: target.name,
-            path: ('pathFor' in target
+            connections: options.connections,
+            seconds: options.seconds,
+            defaultCookie: member.cookie,
+            shownPath: ('pathFor' in target
               ? target.path.replace(/around=[^&]+/, 'around=:anyMessage')
               : target.path
             ).replace(room.id, ':roomId'),
-            requestsPerSecond: Math.round(result.requests.average),
-            p50Ms: round(result.latency.p50),
-            p99Ms: round(result.latency.p99),
-            non2xx: result.non2xx,
-            errors: result.errors,
-          };
-          figures.push(figure);
-          log(
-            `${engine}: ${figure.name}: ${figure.requestsPerSecond} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms`,
-          );
+            log,
+          });
+          if (figure) figures.push(figure);
         }
       } finally {
         await server.stop();

@@ -385,5 +385,26 @@ describe('RealtimeClient', () => {
     t.socket().receive({ ...activity('a', false), kind: 'deleted' });
     expect(heard).toHaveLength(5);
     expect(t.applied).toEqual([4, 5, 6, 7]);
+
+    // A reply shown in its thread only is no room activity; its followers' frame is passed on.
+    const reply = created(8, 'd');
+    if (reply.type === 'room.event' && reply.event.type === 'message.created') {
+      reply.event.message.thread_root_id = 'a';
+    }
+    t.socket().receive(reply);
+    expect(heard).toHaveLength(5);
+    const followed: ServerFrame = {
+      type: 'thread.activity',
+      room_id: ROOM,
+      root_id: 'a',
+      message_id: 'd',
+      author_id: 'grace',
+      mentions_you: false,
+      author_name: 'Grace',
+      excerpt: 'first words',
+    };
+    t.socket().receive(followed);
+    expect(heard.at(-1)).toEqual(followed);
+    expect(t.applied).toEqual([4, 5, 6, 7, 8]);
   });
 });

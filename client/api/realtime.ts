@@ -16,10 +16,13 @@ import type { ConnectionStatus, RealtimeClientOptions, RoomHandlers, SocketLike 
 
 export type { ConnectionStatus, RealtimeClientOptions, RoomHandlers, SocketLike } from './realtime-types';
 
-/** Frames about the signed-in user across all their rooms (read positions, activity, reports for moderators). */
+/**
+ * Frames about the signed-in user across all their rooms (read positions, activity, replies in
+ * followed threads, reports for moderators).
+ */
 export type UserFrame = Extract<
   ServerFrame,
-  { type: 'read.updated' | 'notifications.updated' | 'room.activity' | 'reports.changed' }
+  { type: 'read.updated' | 'notifications.updated' | 'room.activity' | 'thread.activity' | 'reports.changed' }
 >;
 
 const OPEN = 1;
@@ -237,6 +240,7 @@ export class RealtimeClient {
         return;
       case 'read.updated':
       case 'notifications.updated':
+      case 'thread.activity':
       case 'reports.changed':
         this.tellUser(frame);
         return;
@@ -270,8 +274,10 @@ export class RealtimeClient {
   private apply(roomId: string, room: RoomState, event: RoomEvent, seq: number): void {
     room.handlers.onEvent(event, seq);
     if (event.type !== 'message.created' || this.announced.has(event.message.id)) return;
-    // What the server's activity frame would have said, for unread counts and notifications.
+    // What the server's activity frame would have said, for unread counts and notifications. A
+    // reply shown in its thread only is no room activity: its followers hear of it from the server.
     const message = event.message;
+    if (message.thread_root_id !== undefined && message.also_in_room !== true) return;
     this.remember(message.id, 'event');
     this.tellUser({
       type: 'room.activity',

@@ -14,12 +14,20 @@ import { apiFetch } from './http';
  */
 const segment = encodeURIComponent;
 type Signal = { signal?: AbortSignal | undefined };
+/** At most one of them: the newest page without any. */
+export type ThreadPage = { before?: string; after?: string; around?: string; limit?: string };
 const signalOf = (options: Signal = {}) => (options.signal ? { signal: options.signal } : {});
 
 export const threadsApi = {
-  /** The thread of a message (or of the root a reply is in). */
-  thread: (messageId: string, options?: Signal) =>
-    apiFetch<ThreadResponse>(`/api/messages/${segment(messageId)}/thread`, signalOf(options)),
+  /**
+   * The thread of a message (or of the root a reply is in): its newest replies, or the page
+   * before, after or around a position.
+   */
+  thread: (messageId: string, page: ThreadPage = {}, options?: Signal) => {
+    const query = new URLSearchParams(Object.entries(page).filter((entry): entry is [string, string] => !!entry[1]));
+    const search = query.size > 0 ? `?${query.toString()}` : '';
+    return apiFetch<ThreadResponse>(`/api/messages/${segment(messageId)}/thread${search}`, signalOf(options));
+  },
   follow: (rootId: string, following: boolean) =>
     apiFetch<FollowThreadResponse>(`/api/messages/${segment(rootId)}/thread/follow`, {
       method: following ? 'PUT' : 'DELETE',
@@ -37,5 +45,7 @@ export const threadsApi = {
       `/api/rooms/${segment(roomId)}/questions?${new URLSearchParams({ filter }).toString()}`,
       signalOf(options),
     ),
-  followed: (options?: Signal) => apiFetch<FollowedThreadsResponse>('/api/me/threads', signalOf(options)),
+  /** The first `limit` threads the caller follows (unread first) and how many have unread replies. */
+  followed: (limit: number, options?: Signal) =>
+    apiFetch<FollowedThreadsResponse>(`/api/me/threads?limit=${limit}`, signalOf(options)),
 };

@@ -45,6 +45,18 @@ export const routes: RouteObject[] = [
             element: <PublicProfilePage />,
           },
           {
+            // The readable address of a repository's room: opens it at /chat/{id} (never joins it).
+            path: '/r/:owner/:name',
+            handle: handle(({ pathname }) => ({ title: PAGE_TITLES.chat, path: pathname, noindex: true })),
+            element: <RepoRoomPage />,
+          },
+          {
+            // Readable by anyone (docs/PRODUCT.md §15). A missing room id is handled by the page (redirects to /).
+            path: '/chat/:roomId?',
+            handle: handle(({ pathname }) => ({ title: PAGE_TITLES.chat, path: pathname, noindex: true })),
+            element: <ChatRoomPage />,
+          },
+          {
             element: <RequireAuth />,
             children: [
               {
@@ -53,24 +65,12 @@ export const routes: RouteObject[] = [
                 element: <ProfilePage />,
               },
               {
-                // The readable address of a repository's room: joins it like "Join Chat", then /chat/{id}.
-                path: '/r/:owner/:name',
-                handle: handle(({ pathname }) => ({ title: PAGE_TITLES.chat, path: pathname, noindex: true })),
-                element: <RepoRoomPage />,
-              },
-              {
                 path: '/search',
                 handle: handle(({ pathname }) => ({ title: PAGE_TITLES.search, path: pathname, noindex: true })),
                 element: <MessageSearchPage />,
               },
               { path: '/mentions', element: <MessageSearchPage /> },
               { path: '/threads', element: <ThreadsPage /> },
-              {
-                // A missing room id is handled by the page (redirects to /).
-                path: '/chat/:roomId?',
-                handle: handle(({ pathname }) => ({ title: PAGE_TITLES.chat, path: pathname, noindex: true })),
-                element: <ChatRoomPage />,
-              },
             ],
           },
         ],

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { messageNotification, type ActivityFrame, type NotificationContext } from './message-notification';
+import {
+  messageNotification,
+  threadReplyNotification,
+  type ActivityFrame,
+  type NotificationContext,
+  type ThreadActivityFrame,
+} from './message-notification';
 
 const frame = (overrides: Partial<ActivityFrame> = {}): ActivityFrame => ({
   type: 'room.activity',
@@ -57,5 +63,46 @@ describe('messageNotification', () => {
       context({ level: 'all', roomName: undefined }),
     );
     expect(shown?.title).toBe('RepoRooms · Someone');
+  });
+});
+
+describe('threadReplyNotification', () => {
+  const reply = (overrides: Partial<ThreadActivityFrame> = {}): ThreadActivityFrame => ({
+    type: 'thread.activity',
+    room_id: 'r1',
+    root_id: 'root',
+    message_id: 'reply1',
+    author_id: 'bob',
+    mentions_you: false,
+    author_name: 'Bob',
+    excerpt: 'try the flag',
+    ...overrides,
+  });
+
+  it('"All messages" notifies of every reply in a followed thread, opening the reply', () => {
+    expect(threadReplyNotification(reply(), context({ level: 'all' }))).toEqual({
+      title: 'octo/hello · Bob in a thread',
+      body: 'try the flag',
+      roomId: 'r1',
+      messageId: 'reply1',
+    });
+  });
+
+  it('"Mentions only" (also the default) notifies only of replies that mention me', () => {
+    expect(threadReplyNotification(reply(), context({ level: 'mentions' }))).toBeNull();
+    expect(threadReplyNotification(reply(), context({ level: undefined }))).toBeNull();
+    expect(threadReplyNotification(reply({ mentions_you: true }), context({ level: 'mentions' }))).not.toBeNull();
+    expect(threadReplyNotification(reply({ mentions_you: true }), context({ level: undefined }))).not.toBeNull();
+  });
+
+  it('"Mute" notifies of nothing, not even a mention', () => {
+    expect(threadReplyNotification(reply({ mentions_you: true }), context({ level: 'mute' }))).toBeNull();
+    expect(threadReplyNotification(reply(), context({ level: 'mute' }))).toBeNull();
+  });
+
+  it('never while the tab is visible, for my own replies or for someone I ignore', () => {
+    expect(threadReplyNotification(reply(), context({ level: 'all', hidden: false }))).toBeNull();
+    expect(threadReplyNotification(reply({ author_id: 'ada' }), context({ level: 'all' }))).toBeNull();
+    expect(threadReplyNotification(reply(), context({ level: 'all', ignoredIds: new Set(['bob']) }))).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
-import type { NotificationLevel } from '../../shared/api/notifications';
+import { DEFAULT_NOTIFICATION_LEVEL, type NotificationLevel } from '../../shared/api/notifications';
 import type { ServerFrame } from '../../shared/realtime/protocol';
 
 export type ActivityFrame = Extract<ServerFrame, { type: 'room.activity' }>;
+export type ThreadActivityFrame = Extract<ServerFrame, { type: 'thread.activity' }>;
 
 export interface NotificationContext {
   /** The signed-in user. */
@@ -39,6 +40,27 @@ export function messageNotification(frame: ActivityFrame, context: NotificationC
   return {
     title: `${context.roomName ?? 'RepoRooms'} · ${author}`,
     body: frame.excerpt ?? '',
+    roomId: frame.room_id,
+    messageId: frame.message_id,
+  };
+}
+
+/**
+ * Whether a new reply in a thread the user follows raises a notification (the tab hidden, not
+ * their own, not from someone they ignore): in a room set to "All messages" always, in one set to
+ * "Mentions only" (the default) when it mentions them, in a muted room never.
+ */
+export function threadReplyNotification(
+  frame: ThreadActivityFrame,
+  context: NotificationContext,
+): MessageNotification | null {
+  if (frame.author_id === context.userId || !context.hidden) return null;
+  if (context.ignoredIds?.has(frame.author_id)) return null;
+  const level = context.level ?? DEFAULT_NOTIFICATION_LEVEL;
+  if (level === 'mute' || (level === 'mentions' && !frame.mentions_you)) return null;
+  return {
+    title: `${context.roomName ?? 'RepoRooms'} · ${frame.author_name || 'Someone'} in a thread`,
+    body: frame.excerpt,
     roomId: frame.room_id,
     messageId: frame.message_id,
   };

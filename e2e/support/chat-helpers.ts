@@ -28,11 +28,24 @@ export async function joinRoomByApi(page: Page, baseURL: string, repoFullName: s
   return ((await response.json()) as JoinRoomResponse).room.id;
 }
 
-/** Opens a room and waits until it has loaded and its socket is live. */
-export async function openRoom(page: Page, roomId: string): Promise<void> {
+/**
+ * Opening a room never joins it: a signed-in non-member reads it with "Join Chat" in place of the
+ * composer. Joins with that button when it shows (a member already has the composer), and waits
+ * for the composer.
+ */
+export async function joinIfReading(page: Page, options: { timeout?: number } = {}): Promise<void> {
+  const composer = page.getByPlaceholder('Type your message...');
+  const join = page.getByTestId('reader-bar').getByRole('button', { name: 'Join Chat' });
+  await expect(composer.or(join)).toBeVisible(options);
+  if (await join.isVisible()) await join.click();
+  await expect(composer).toBeVisible(options);
+}
+
+/** Opens a room (joining it when the user is not a member yet) and waits until its socket is live. */
+export async function openRoom(page: Page, roomId: string, options: { timeout?: number } = {}): Promise<void> {
   await page.goto(`/chat/${roomId}`);
-  await expect(page.getByPlaceholder('Type your message...')).toBeVisible();
-  await expect(page.getByText('Reconnecting…')).toHaveCount(0);
+  await joinIfReading(page, options);
+  await expect(page.getByText('Reconnecting…')).toHaveCount(0, options);
 }
 
 /** The clipboard text, read inside the page (the context has clipboard permission). */

@@ -78,12 +78,18 @@ const userId = z.string().min(1);
 const activityFrameSchema = (() => {
   const schema = serverFrame.options.find((option) => option.shape.type.value === 'room.activity');
   if (!schema || !('mentions_you' in schema.shape)) throw new Error('no server frame of type room.activity');
-  return schema as Extract<typeof schema, { shape: { mentions_you: unknown } }>;
+  return schema as Extract<typeof schema, { shape: { mentions_you: unknown; kind: unknown } }>;
+})();
+
+const threadActivityFrameSchema = (() => {
+  const schema = serverFrame.options.find((option) => option.shape.type.value === 'thread.activity');
+  if (!schema || !('root_id' in schema.shape)) throw new Error('no server frame of type thread.activity');
+  return schema as Extract<typeof schema, { shape: { root_id: unknown } }>;
 })();
 
 /**
  * Read positions moving (to that user's sockets on every process), activity in a room (to the
- * sockets of its members, subscribed or not), reports changing (to a room's moderators), and
+ * sockets of its members, subscribed or not), replies in threads (to their followers), reports changing (to a room's moderators), and
  * membership changes that tell processes to re-read a user's rooms.
  */
 const userChannelMessage = z.discriminatedUnion('type', [
@@ -104,6 +110,16 @@ const userChannelMessage = z.discriminatedUnion('type', [
     type: z.literal('room.activity'),
     mentioned_user_ids: z.array(userId),
     frame: activityFrameSchema.omit({ mentions_you: true }),
+  }),
+  /**
+   * A new reply in a thread, to the sockets of the thread's followers (members of its room), each
+   * told only whether it mentions them, as for room activity.
+   */
+  z.object({
+    type: z.literal('thread.activity'),
+    follower_ids: z.array(userId),
+    mentioned_user_ids: z.array(userId),
+    frame: threadActivityFrameSchema.omit({ mentions_you: true }),
   }),
   z.object({ type: z.literal('membership.changed'), user_id: userId }),
   /** To these users' sockets only (a room's moderators). */

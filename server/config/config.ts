@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -47,6 +48,17 @@ const envSchema = z
     GITHUB_API_URL: httpOrigin('GITHUB_API_URL'),
     GITHUB_WEB_URL: httpOrigin('GITHUB_WEB_URL'),
     GITHUB_TOKEN: optionalText,
+    SMTP_URL: optionalText.refine(
+      (v) => v === undefined || /^smtps?:\/\/.+/.test(v),
+      'SMTP_URL must be smtp://user:password@host:port (or smtps://)',
+    ),
+    MAIL_FROM: optionalText,
+    MAIL_DELAY_SECONDS: z
+      .string()
+      .optional()
+      .transform((v) => (v === undefined || v === '' ? '600' : v))
+      .refine((v) => /^\d+$/.test(v), 'MAIL_DELAY_SECONDS must be a whole number of seconds')
+      .transform(Number),
     GITHUB_CACHE_TTL_SECONDS: z
       .string()
       .optional()
@@ -82,6 +94,11 @@ const envSchema = z
       )
       .transform((v) => (v === undefined ? 60 : Number(v))),
     NODE_ENV: optionalText,
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: httpOrigin('S3_ENDPOINT'),
+    S3_REGION: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
     METRICS_PORT: optionalText
       .refine(
         (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 65535),
@@ -104,6 +121,16 @@ const envSchema = z
         path: ['EMULATOR_CONTROL'],
         message: 'EMULATOR_CONTROL=true is refused when NODE_ENV=production (it is for tests of a demo-mode site)',
       });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      });
+    }
+    if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when S3_* is set' });
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'METRICS_PORT must differ from PORT' });
@@ -148,6 +175,23 @@ export interface Config {
     /** Rows kept in the response cache; the least recently refreshed go first. */
     cacheMaxRows: number;
   };
+  /**
+   * Where attachments are kept: files under DATA_DIR (the default), or an S3-compatible bucket
+   * (S3_BUCKET), which several processes share.
+   */
+  fileStorage: FileStorageConfig;
+  /** E-mail notifications (docs/PRODUCT.md §17). */
+  mail: {
+    /** Where e-mail is sent; undefined: none is sent (in demo mode it is kept for /_emulator/mail). */
+    smtpUrl: string | undefined;
+    from: string;
+    /** How long a mention stays unread before it is e-mailed. */
+    delaySeconds: number;
+    /** Whether e-mail is composed at all: SMTP_URL is set, or demo mode keeps it in the outbox. */
+    enabled: boolean;
+    /** Demo mode without SMTP_URL: e-mails are kept and shown at /_emulator/mail. */
+    outbox: boolean;
+  };
   /** The embedded emulator (demo mode only): its test switches and the X-Poll-Interval it answers. */
   emulator: {
     /** Serve the control API under /_emulator/__control/ (EMULATOR_CONTROL=true, never in production). */
@@ -155,6 +199,18 @@ export interface Config {
     pollIntervalSeconds: number;
   };
 }
+
+export type FileStorageConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** An S3-compatible service's URL (MinIO…); undefined: AWS. */
+      endpoint: string | undefined;
+      region: string;
+      /** Undefined: the SDK's own credential chain (environment, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -200,7 +256,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cacheTtlSeconds: e.GITHUB_CACHE_TTL_SECONDS,
       cacheMaxRows: e.GITHUB_CACHE_MAX_ROWS,
     },
+    mail: mailConfig(e.SMTP_URL, e.MAIL_FROM, e.MAIL_DELAY_SECONDS, !live && !e.GITHUB_API_URL, publicUrl),
     emulator: { control: e.EMULATOR_CONTROL === 'true', pollIntervalSeconds: e.EMULATOR_POLL_INTERVAL_SECONDS },
+    fileStorage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+          region: e.S3_REGION ?? 'us-east-1',
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : { kind: 'disk', dir: join(e.DATA_DIR ?? './data', 'attachments') },
+  };
+}
+
+function mailConfig(
+  smtpUrl: string | undefined,
+  from: string | undefined,
+  delaySeconds: number,
+  embeddedEmulator: boolean,
+  publicUrl: string,
+): Config['mail'] {
+  const outbox = smtpUrl === undefined && embeddedEmulator;
+  return {
+    smtpUrl,
+    from: from ?? `RepoRooms <notifications@${new URL(publicUrl).hostname}>`,
+    delaySeconds,
+    enabled: smtpUrl !== undefined || outbox,
+    outbox,
   };
 }
 

@@ -1,4 +1,16 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  HeldMessagesTable,
+  MailDigestRoomsTable,
+  MailJobsTable,
+  MailOutboxTable,
+  MailRoomSendsTable,
+  MailSettingsTable,
+} from './protection-and-mail.schema';
+
+import type { ThreadFollowsTable, ThreadsTable } from './threads.schema';
+
+export type { HeldMessageRow, MailJobRow } from './protection-and-mail.schema';
 
 /**
  * Table types shared by SQLite and PostgreSQL.
@@ -81,6 +93,14 @@ export interface ChatRoomsTable {
   topic: ColumnType<string, string | undefined, string>;
   /** The repository's activity the room shows: kinds joined by ',' ('' = Off). */
   activity_kinds: ColumnType<string, string | undefined, string>;
+  /** Protection (docs/PRODUCT.md §16): days a GitHub account must exist before posting (0 = off). */
+  new_account_days: ColumnType<number, number | undefined, number>;
+  /** First messages of a member who joined less than a week ago that are held (0 = off). */
+  first_messages_held: ColumnType<number, number | undefined, number>;
+  /** 1: a newcomer's message with a link is held for approval. */
+  newcomer_links_held: ColumnType<number, number | undefined, number>;
+  /** 1: only moderators post. */
+  locked: ColumnType<number, number | undefined, number>;
 }
 
 export interface ChatMembersTable {
@@ -131,27 +151,21 @@ export interface MessagesTable {
   in_room: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
-/** A thread's summary and accepted answer: one row per root message with replies. */
-export interface ThreadsTable {
-  root_id: string;
+/** A file uploaded to a room: unsent (no message_id) until a message carries it. */
+export interface MessageAttachmentsTable {
+  id: string;
   room_id: string;
-  reply_count: number;
-  last_reply_at: string;
-  /** Up to three user ids, the latest replier first, separated by commas. */
-  repliers: string;
-  answer_id: string | null;
-  answered_by: string | null;
-  answered_at: string | null;
-}
-
-/** Who follows a thread (or stopped following it) and how far they have read it. */
-export interface ThreadFollowsTable {
   user_id: string;
-  root_id: string;
-  room_id: string;
-  following: DbBool;
-  read_created_at: ColumnType<string, string | undefined, string>;
-  read_message_id: ColumnType<string, string | undefined, string>;
+  message_id: string | null;
+  position: ColumnType<number, number | undefined, number>;
+  name: string;
+  content_type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  storage_key: string;
+  thumbnail_key: string | null;
+  created_at: string;
 }
 
 export interface MessageReactionsTable {
@@ -326,8 +340,15 @@ export interface Database {
   pinned_messages: PinnedMessagesTable;
   message_references: MessageReferencesTable;
   moderation_log: ModerationLogTable;
+  held_messages: HeldMessagesTable;
+  mail_settings: MailSettingsTable;
+  mail_digest_rooms: MailDigestRoomsTable;
+  mail_room_sends: MailRoomSendsTable;
+  mail_jobs: MailJobsTable;
+  mail_outbox: MailOutboxTable;
   threads: ThreadsTable;
   thread_follows: ThreadFollowsTable;
+  message_attachments: MessageAttachmentsTable;
   message_reports: MessageReportsTable;
   user_ignores: UserIgnoresTable;
   user_repositories: UserRepositoriesTable;
@@ -339,6 +360,7 @@ export interface Database {
 
 export type ProfileRow = Selectable<ProfilesTable>;
 export type MessageReferencesRow = Selectable<MessageReferencesTable>;
+export type MessageAttachmentRow = Selectable<MessageAttachmentsTable>;
 export type NewProfile = Insertable<ProfilesTable>;
 export type ProfileUpdate = Updateable<ProfilesTable>;
 export type SessionRow = Selectable<SessionsTable>;

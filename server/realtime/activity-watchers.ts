@@ -3,9 +3,10 @@ import type { UserChannelMessage } from '../bus/channels';
 import type { SocketConnection } from './socket-connection';
 
 /**
- * Delivers the users channel on this process: a user's read position to all their sockets, and a
+ * Delivers the users channel on this process: a user's read position to all their sockets, a
  * room's activity to the sockets of its members, whether they are subscribed to the room or not
- * (sidebars count unread messages of rooms that are not open). A new message reaches a socket
+ * (sidebars count unread messages of rooms that are not open), and a thread's new reply to the
+ * sockets of its followers. A new message reaches a socket
  * subscribed to its room as that room's event, and as activity only when it mentions the user.
  * Rooms are read once per user when their first socket connects here, and again when their
  * memberships change.
@@ -71,6 +72,24 @@ export class ActivityWatchers {
             if (activity.kind === 'created' && !mentioned && client.receivesEventsOf(activity.room_id)) continue;
             client.sendEncoded(frameFor(mentioned), true);
           }
+        }
+        return;
+      }
+      case 'thread.activity': {
+        // Followers who left the room since they followed are not told (their rooms are indexed here).
+        const members = this.usersByRoom.get(message.frame.room_id);
+        if (!members) return;
+        const mentioning = new Set(message.mentioned_user_ids);
+        const frames = new Map<boolean, Buffer>();
+        for (const userId of message.follower_ids) {
+          if (userId === message.frame.author_id || !members.has(userId)) continue;
+          const mentionsYou = mentioning.has(userId);
+          let frame = frames.get(mentionsYou);
+          if (!frame) {
+            frame = Buffer.from(JSON.stringify({ ...message.frame, mentions_you: mentionsYou }));
+            frames.set(mentionsYou, frame);
+          }
+          for (const client of this.socketsByUser.get(userId) ?? []) client.sendEncoded(frame, true);
         }
         return;
       }

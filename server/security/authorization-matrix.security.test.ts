@@ -80,17 +80,14 @@ const ROWS: Row[] = [
     body: () => ({ repoFullName: 'vercel/next.js' }),
     expect: signedIn(200),
   },
-  { method: 'GET', path: (w) => `/api/rooms/${w.roomId}`, expect: signedIn(200) },
+  // Reading a room needs no membership nor session (docs/PRODUCT.md §15).
+  { method: 'GET', path: (w) => `/api/rooms/${w.roomId}`, expect: all(200) },
   { method: 'POST', path: (w) => `/api/rooms/${w.roomId}/join`, body: () => ({}), expect: signedIn(200) },
   { method: 'POST', path: (w) => `/api/rooms/${w.roomId}/leave`, body: () => ({}), expect: signedIn(204) },
   { method: 'GET', path: (w) => `/api/rooms/${w.roomId}/members`, expect: signedIn(200) },
-  { method: 'GET', path: (w) => `/api/rooms/${w.roomId}/messages`, expect: signedIn(200) },
-  // The snapshot carries the caller's own standing in the room: members only.
-  {
-    method: 'GET',
-    path: (w) => `/api/rooms/${w.roomId}/state`,
-    expect: { anon: 401, stranger: 403, member: 200, owner: 200, moderator: 200 },
-  },
+  { method: 'GET', path: (w) => `/api/rooms/${w.roomId}/messages`, expect: all(200) },
+  // The snapshot: anyone reads it; only members find their own standing in it.
+  { method: 'GET', path: (w) => `/api/rooms/${w.roomId}/state`, expect: all(200) },
   {
     method: 'POST',
     path: (w) => `/api/rooms/${w.roomId}/messages`,

@@ -10,6 +10,7 @@ import { createRepositoryDetailsService } from './discovery/repository-details.s
 import { createVisitorSearchShare } from './discovery/visitor-search-share';
 import { checkDependencies } from './health/dependency-health';
 import { createMessagesService } from './messages/messages.service';
+import { createAttachmentsService } from './attachments/attachments.service';
 import { createMessageReferencesService } from './messages/message-references.service';
 import { referenceWebUrls } from '../../shared/github-references';
 import { createMemberRolesService } from './moderation/member-roles.service';
@@ -37,6 +38,10 @@ import { createRepositoryCheck } from './rooms/repository-check';
 import { createRoomsService } from './rooms/rooms.service';
 import { createRoomStateService } from './rooms/room-state.service';
 import { createThreadsService } from './threads/threads.service';
+import { createMailService } from './mail/mail.service';
+import { createActivityAnnouncer, createThreadReplyAnnouncer } from './messages/message-activity';
+import { createHeldMessagesService } from './protection/held-messages.service';
+import { createProtectionService } from './protection/protection.service';
 import { createSessionsService, type SessionsService } from './sessions.service';
 import { createSiteStatsService } from './stats/site-stats.service';
 
@@ -45,7 +50,7 @@ import { createSiteStatsService } from './stats/site-stats.service';
  * this and hands the result to the routes and the realtime gateway, which see services only.
  */
 export function buildAppServices(infra: Infrastructure) {
-  const { config, database, bus, rateLimiter, github, logger, secret, now } = infra;
+  const { config, database, bus, rateLimiter, github, files, logger, secret, now } = infra;
   const db = database.db;
 
   const sessions = createSessionsService(sessionsRepository(db), now);
@@ -81,9 +86,47 @@ export function buildAppServices(infra: Infrastructure) {
   // No reference is written after the database closes.
   infra.onClose(() => references.settled());
 
-  const messages = createMessagesService({ db, changes, limits, roles: memberRoles, bus, logger, now, references });
+  const attachments = createAttachmentsService({ db, files, limits, roles: memberRoles, logger, now });
 
   const presence = infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore();
+  const mail = createMailService({ db, config, logger, presence, now });
+  mail.start();
+  // No job runs after the database closes.
+  infra.onClose(() => mail.stop());
+  const afterCreated = mail.afterMessage;
+
+  const protection = createProtectionService({
+    db,
+    changes,
+    roles: memberRoles,
+    limits,
+    github: github.api,
+    logger,
+    now,
+  });
+  const heldMessages = createHeldMessagesService({
+    db,
+    changes,
+    roles: memberRoles,
+    limits,
+    announce: createActivityAnnouncer({ bus, logger, afterCreated }),
+    announceThreadReply: createThreadReplyAnnouncer({ bus, logger }),
+    references,
+    now,
+  });
+  const messages = createMessagesService({
+    db,
+    changes,
+    limits,
+    roles: memberRoles,
+    bus,
+    logger,
+    now,
+    references,
+    attachments,
+    protection: { screen: protection.screen, hold: heldMessages.hold },
+    afterCreated,
+  });
 
   return {
     sessions,
@@ -115,6 +158,10 @@ export function buildAppServices(infra: Infrastructure) {
       messages,
       unsealToken: (sealed) => unsealToken(secret, sealed),
     }),
+    attachments,
+    mail,
+    protection,
+    heldMessages,
     messageReferences: references,
     reactions: createReactionsService({ db, changes, limits, now }),
     readState: createReadStateService({ db, bus, logger }),

@@ -87,6 +87,10 @@ export async function buildRoom(
     slow_mode_seconds: inserted.slow_mode_seconds ?? 0,
     topic: inserted.topic ?? '',
     activity_kinds: inserted.activity_kinds ?? 'release,merge',
+    new_account_days: inserted.new_account_days ?? 0,
+    first_messages_held: inserted.first_messages_held ?? 0,
+    newcomer_links_held: inserted.newcomer_links_held ?? 0,
+    locked: inserted.locked ?? 0,
   };
 }
 

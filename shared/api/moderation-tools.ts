@@ -30,6 +30,9 @@ export const MODERATION_ACTIONS = [
   'report.dismissed',
   'answer.marked',
   'answer.unmarked',
+  'message.approved',
+  'message.rejected',
+  'room.protection_changed',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

@@ -40,14 +40,17 @@ export const roomStateResponse = z.strictObject({
         "Where the page is: the newest messages, around the caller's first unread message, around `around`, or the newest because `around` is not a message of this room.",
       ),
   }),
-  viewer: z.strictObject({
-    joined_at: timestamp,
-    moderator: z.boolean().describe('Whether the caller moderates this room.'),
-    muted_until: timestamp.nullable().describe('Muted until then; null or a past time: not muted.'),
-    notification_level: z.enum(NOTIFICATION_LEVELS),
-    first_unread_message_id: entityId
-      .nullable()
-      .describe("The first message after the caller's read position by someone else; null when all is read."),
-  }),
+  viewer: z
+    .strictObject({
+      joined_at: timestamp,
+      moderator: z.boolean().describe('Whether the caller moderates this room.'),
+      muted_until: timestamp.nullable().describe('Muted until then; null or a past time: not muted.'),
+      notification_level: z.enum(NOTIFICATION_LEVELS),
+      first_unread_message_id: entityId
+        .nullable()
+        .describe("The first message after the caller's read position by someone else; null when all is read."),
+    })
+    .nullable()
+    .describe("The caller's own standing; null for a reader who is not an active member (a visitor, a non-member)."),
   bans: z.array(banDto).nullable().describe("The room's bans, newest first, for moderators; null for everyone else."),
 });

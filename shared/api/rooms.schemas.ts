@@ -6,6 +6,7 @@ import { cleanSingleLineText } from '../validation/clean-text';
 import { REFERENCE_STATES } from '../github-references';
 import { count, entityId, timestamp } from './common.schemas';
 import { REPORT_REASONS } from './moderation-tools';
+import { attachmentDto, attachmentIds } from '../attachments/attachments.schemas';
 
 /**
  * The contract of the rooms, messages, moderation and read-position endpoints: the schemas the
@@ -72,6 +73,8 @@ export const sendMessageBody = z.object({
   thread_root_id: z.string().max(100, 'thread_root_id is too long').optional(),
   /** A thread reply also shown in the room ("Also send to room"). */
   also_send_to_room: z.boolean().optional(),
+  /** Files uploaded beforehand (POST /api/rooms/{id}/attachments); with some, the text may be empty. */
+  attachment_ids: attachmentIds,
 });
 export const editMessageBody = z.object({ content });
 export const reactionBody = z.object({ emoji: z.string().max(32) });
@@ -153,6 +156,10 @@ export const roomDto = z
       .array(activityKind)
       .optional()
       .describe("The repository's activity the room shows (none: 'Off'). Always sent."),
+    locked: z
+      .boolean()
+      .optional()
+      .describe('"Lock room": only moderators post, a banner says "This room is locked". Always sent.'),
   })
   .meta({ id: 'Room', description: 'The chat room of one GitHub repository.' });
 
@@ -273,6 +280,10 @@ export const messageDto = z
       .optional()
       .describe("A thread reply also sent to the room: shown there with 'replied to a thread'."),
     thread: threadSummaryDto.optional().describe('A root with replies: its thread; absent when it has none.'),
+    attachments: z
+      .array(attachmentDto)
+      .optional()
+      .describe('Files sent with the message, in the order they were attached; absent when none or deleted.'),
   })
   .meta({ id: 'Message', description: 'A chat message as history pages and room events show it.' });
 

@@ -30,6 +30,10 @@ export type FollowedThreadDto = z.infer<typeof followedThreadDto>;
 /** GET /api/me/threads */
 export type FollowedThreadsResponse = z.infer<typeof followedThreadsResponse>;
 
+/** Followed threads a page of /threads adds ("Show more"), and the most one request lists. */
+export const FOLLOWED_THREADS_PAGE = 50;
+export const FOLLOWED_THREADS_MAX = 500;
+
 export const THREAD_ERRORS = {
   rootNotInRoom: 'You can only reply in a thread of this room',
   rootIsReply: 'A thread reply cannot start a thread',
@@ -38,4 +42,5 @@ export const THREAD_ERRORS = {
   notAllowed: "Only the question's author or a moderator can mark its answer",
   replyDeleted: 'A deleted reply cannot be the answer',
   notTheAnswer: 'This reply is not the answer',
+  notInThread: 'That reply is not in this thread',
 } as const;

@@ -55,6 +55,9 @@ export const roomEvent = z.discriminatedUnion('type', [
     .strictObject({ type: z.literal('repo.activity'), activity: repoActivityDto })
     .describe('Something happened in the repository (a row of the timeline, never an unread message).'),
   z
+    .strictObject({ type: z.literal('room.lock_changed'), locked: z.boolean() })
+    .describe('A moderator locked the room (only moderators post) or unlocked it.'),
+  z
     .strictObject({ type: z.literal('thread.updated'), root_id: entityId, thread: threadSummaryDto.nullable() })
     .describe(
       "A thread's summary changed: a reply was sent, edited away or deleted, or its answer was marked or unmarked. `thread` replaces the root's (null: no reply is left).",
@@ -144,6 +147,24 @@ export const serverFrame = z.discriminatedUnion('type', [
     })
     .describe(
       "A message was created or deleted in one of this user's rooms: enough for unread counts and mention markers without receiving the room's events. A socket subscribed to the room learns of a new message from its `message.created` event; it gets this frame for it only when the message mentions the user (deletions always come).",
+    ),
+  z
+    .strictObject({
+      type: z.literal('thread.activity'),
+      room_id: entityId,
+      root_id: entityId.describe('The root message of the thread.'),
+      message_id: entityId.describe('The new reply.'),
+      author_id: entityId,
+      mentions_you: z
+        .boolean()
+        .describe(
+          'Whether the reply mentions (or replies to) the user receiving this frame, as decided by their own ignore list.',
+        ),
+      author_name: z.string().describe("The reply's author's name (what a browser notification shows)."),
+      excerpt: z.string().describe("The reply's first line."),
+    })
+    .describe(
+      'A new reply in a thread this user follows (in one of their rooms): for the "Threads" count and notifications. Replies shown in their thread only never raise a room\'s unread count, so this is how a follower hears of them, whether the room is open or not.',
     ),
   z
     .strictObject({ type: z.literal('reports.changed'), room_id: entityId, open_count: count })

@@ -10,7 +10,13 @@ import { getRealtimeClient } from '../../api/realtime';
 import { formatUnreadCount, useUnreadSummary } from '../../hooks/useUnread';
 import { useSession } from '../../hooks/useSession';
 import { cn } from '../../lib/cn';
-import { messageNotification, type ActivityFrame } from '../../lib/message-notification';
+import {
+  messageNotification,
+  threadReplyNotification,
+  type ActivityFrame,
+  type NotificationContext,
+  type ThreadActivityFrame,
+} from '../../lib/message-notification';
 import { buttonClasses } from '../ui/Button';
 import { MY_ROOMS_QUERY_KEY } from './useMyRooms';
 
@@ -91,17 +97,19 @@ function useMessageNotifications(summary: UnreadSummaryResponse | undefined) {
     // A message raises one notification at most: with its room open, the tab hears of a mention
     // twice (the room's event, then the activity that names the mention).
     const notified = new Set<string>();
-    const onFrame = async (frame: ActivityFrame) => {
+    const onFrame = async (frame: ActivityFrame | ThreadActivityFrame) => {
       // /mentions follows new and deleted mentions of mine.
-      if (frame.kind === 'deleted' || frame.mentions_you) {
+      if ((frame.type === 'room.activity' && frame.kind === 'deleted') || frame.mentions_you) {
         void queryClient.invalidateQueries({ queryKey: ['me', 'mentions'] });
       }
       if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
       const level = levels.current?.rooms.find((room) => room.room_id === frame.room_id)?.notification_level;
       const context = { userId: user.id, level, hidden: document.visibilityState === 'hidden', roomName: undefined };
+      const decide = (full: NotificationContext) =>
+        frame.type === 'room.activity' ? messageNotification(frame, full) : threadReplyNotification(frame, full);
       // Decided before the room's name and the ignored people are looked up, so most messages cost nothing.
-      if (!messageNotification(frame, context)) return;
-      const shown = messageNotification(frame, {
+      if (!decide(context)) return;
+      const shown = decide({
         ...context,
         roomName: await roomNameOf(frame.room_id),
         ignoredIds: await ignoredIdsOf(),
@@ -117,7 +125,7 @@ function useMessageNotifications(summary: UnreadSummaryResponse | undefined) {
       };
     };
     return getRealtimeClient().watchUser((frame) => {
-      if (frame.type === 'room.activity') void onFrame(frame);
+      if (frame.type === 'room.activity' || frame.type === 'thread.activity') void onFrame(frame);
     });
   }, [user, navigate, queryClient]);
 }

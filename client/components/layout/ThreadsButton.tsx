@@ -7,7 +7,8 @@ import { buttonClasses } from '../ui/Button';
 
 /** The header's "Threads" button: the count of followed threads with unread replies; opens /threads. */
 export default function ThreadsButton() {
-  const { data } = useFollowedThreads(true);
+  // Only the count is shown here: one thread is the least a request lists.
+  const { data } = useFollowedThreads(1, true);
   const count = data?.unread_threads ?? 0;
   return (
     <Link

@@ -2,13 +2,14 @@ import { CreateIssueDialog } from './components/CreateIssueDialog';
 import { useCreateIssue } from './hooks/useCreateIssue';
 import { ActivityMenu } from './components/ActivityMenu';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { BANNED_MESSAGE, type BanDto } from '../../../shared/api/rooms';
 import { MOBILE_ISSUES_LIMIT, ROOM_ISSUES_LIMIT } from '../../../shared/limits';
 import { useSiteConfig } from '../../hooks/useSiteConfig';
 import { ChatHeader } from './components/ChatHeader';
 import { Composer } from './components/Composer';
+import { ReaderBar } from './components/ReaderBar';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { MembersPanel } from './components/MembersPanel';
 import { MembersSheet } from './components/MembersSheet';
@@ -26,6 +27,11 @@ import { useThreadPanel } from './hooks/useThreadPanel';
 import { useModerationTools } from './hooks/useModerationTools';
 import { useIgnoredUsers } from '../../hooks/useIgnoredUsers';
 import { RoomTopic } from './components/RoomTopic';
+import { ProtectionDialog } from './components/ProtectionDialog';
+import { ProtectionNotices } from './components/ProtectionNotices';
+import { ReviewButton } from './components/ReviewButton';
+import { useHeldMessages, useReviewActions } from './hooks/useHeldMessages';
+import { ROOM_LOCKED } from '../../../shared/api/protection';
 import { setPinned } from './hooks/pin-message';
 import { useRoomModeration, useSlowModeWait } from './hooks/useRoomModeration';
 import { authorName } from './components/MessageItem';
@@ -74,12 +80,15 @@ export default function ChatRoomPage() {
   const linkedId = searchParams.get(MESSAGE_PARAM);
   const threads = useThreadPanel(linkedId, searchParams.get('thread'));
   const [questionsOpen, setQuestionsOpen] = useState(false);
+  const [protectionOpen, setProtectionOpen] = useState(false);
 
   const access = useRoomAccess(roomId);
   const repoName = access.details?.room.repo_full_name;
   const repository = useRoomRepository(repoName);
   const issues = useRoomGoodFirstIssues(repoName);
-  const sync = useRoomSync(roomId, { enabled: access.ready, linkedId, selfId: user?.id ?? null });
+  const location = useLocation();
+  const member = access.isMember;
+  const sync = useRoomSync(roomId, { enabled: access.ready, linkedId, selfId: user?.id ?? null, member });
   const { store, commands } = sync;
   const room = useStoreSlice(store, (view) => view.room);
   const pins = useStoreSlice(store, (view) => view.pins);
@@ -102,11 +111,13 @@ export default function ChatRoomPage() {
   const notifications = useRoomNotificationLevel(roomId);
   const writing = useRoomWriting(store, roomId, user);
   const messageList = useStoreSlice(store, (view) => view.messages.messages);
-  const onSeen = useReadPosition(roomId, messageList);
+  const onSeen = useReadPosition(member ? roomId : undefined, messageList);
   const tools = useModerationTools(roomId, canModerate, writing.actions.removeAsModerator);
   const ignoring = useIgnoredUsers(Boolean(user));
   const page = useRoomPageActions(roomId, repoName, access.markLeaving);
   const issue = useCreateIssue(user ? roomId : undefined);
+  const held = useHeldMessages(roomId, Boolean(user) && access.ready);
+  const review = useReviewActions(roomId);
 
   useEffect(() => {
     // A link to a message this room does not have opens at the newest messages instead.
@@ -143,17 +154,18 @@ export default function ChatRoomPage() {
   // Stable row callbacks: message rows are memoized and re-render only when their message changes.
   const messageActions = useMemo(
     () => ({
+      readOnly: !member,
       onEdit: (id: string, content: string) => void edit(id, content),
       onDelete: (id: string) => void remove(id),
       onToggleReaction: (id: string, emoji: string) => void toggleReaction(id, emoji),
       onRetry: retry,
       onCopy: copyMessage,
       onCopyLink: copyLink,
-      onReply: writing.onReply,
+      onReply: member ? writing.onReply : undefined,
       onOpenThread: threads.openThread,
-      onReport: tools.openReport,
-      onIgnore: ignoring.ignore,
-      ...(user ? { onCreateIssue: issue.open } : {}),
+      onReport: member ? tools.openReport : undefined,
+      onIgnore: user ? ignoring.ignore : undefined,
+      ...(member ? { onCreateIssue: issue.open } : {}),
       ...(canModerate
         ? {
             onRemove: (id: string) => void removeAsModerator(id),
@@ -164,6 +176,8 @@ export default function ChatRoomPage() {
         : {}),
     }),
     [
+      member,
+      user,
       edit,
       remove,
       toggleReaction,
@@ -175,7 +189,6 @@ export default function ChatRoomPage() {
       threads.openThread,
       tools.openReport,
       ignoring.ignore,
-      user,
       issue.open,
       canModerate,
       moderation.openMute,
@@ -184,6 +197,9 @@ export default function ChatRoomPage() {
   );
   const slowModeSeconds = room?.slow_mode_seconds ?? 0;
   const slowModeWait = useSlowModeWait(slowModeSeconds, canModerate, writing.lastOwnSentAt);
+  const locked = room?.locked ?? access.details?.room.locked ?? false;
+  const heldList = held.data?.held ?? [];
+  const ownHeld = heldList.filter((h) => h.author.id === user?.id);
   const { jumpToLatest } = commands;
   const onSend = useCallback((content: string) => writing.onSend(content, jumpToLatest), [writing, jumpToLatest]);
 
@@ -235,14 +251,26 @@ export default function ChatRoomPage() {
             onOpenMembers={() => setMembersOpen(true)}
             onOpenPinned={() => setPinnedOpen(true)}
             activity={<ActivityMenu roomId={access.details.room.id} canModerate={canModerate} />}
+            extraActions={
+              held.data?.can_review ? (
+                <ReviewButton held={heldList} onApprove={review.approve} onReject={review.reject} />
+              ) : undefined
+            }
             more={{
               detailsOpen,
               onToggleDetails: () => setDetailsOpen((open) => !open),
               onCopyInvite: page.copyInvite,
               onOpenQuestions: () => setQuestionsOpen(true),
-              leaving: page.leaving,
-              onLeave: () => setConfirmingLeave(true),
-              notifications: { level: notifications.level, onChange: (level) => void notifications.setLevel(level) },
+              member: member
+                ? {
+                    leaving: page.leaving,
+                    onLeave: () => setConfirmingLeave(true),
+                    notifications: {
+                      level: notifications.level,
+                      onChange: (level) => void notifications.setLevel(level),
+                    },
+                  }
+                : undefined,
               moderator: canModerate
                 ? {
                     slowModeSeconds,
@@ -250,6 +278,7 @@ export default function ChatRoomPage() {
                     openReportCount: tools.openReportCount,
                     onOpenReports: tools.openReports,
                     onOpenModerationLog: tools.openLog,
+                    onOpenProtection: () => setProtectionOpen(true),
                   }
                 : undefined,
             }}
@@ -274,21 +303,33 @@ export default function ChatRoomPage() {
               onOpenMessage={onOpenMessage}
             />
           </ReferenceContext>
-          <RoomTypingIndicator />
-          <Composer
-            members={members}
-            currentUserId={user?.id}
-            onSend={onSend}
-            onTyping={commands.notifyTyping}
-            onEditLast={writing.onEditLast}
-            blockedReason={moderation.blockedReason ?? slowModeWait}
-            replyingTo={
-              replyQuote
-                ? { id: replyQuote.message_id, name: authorName(replyQuote.author), excerpt: replyQuote.excerpt }
-                : null
-            }
-            onCancelReply={writing.onCancelReply}
-          />
+          {member ? (
+            <>
+              <RoomTypingIndicator />
+              <ProtectionNotices locked={locked} ownHeld={ownHeld} />
+              <Composer
+                members={members}
+                currentUserId={user?.id}
+                onSend={onSend}
+                onTyping={commands.notifyTyping}
+                onEditLast={writing.onEditLast}
+                blockedReason={moderation.blockedReason ?? (locked && !canModerate ? ROOM_LOCKED : slowModeWait)}
+                replyingTo={
+                  replyQuote
+                    ? { id: replyQuote.message_id, name: authorName(replyQuote.author), excerpt: replyQuote.excerpt }
+                    : null
+                }
+                onCancelReply={writing.onCancelReply}
+              />
+            </>
+          ) : (
+            <ReaderBar
+              signedIn={access.signedIn}
+              joining={access.joining}
+              onJoin={() => void access.join()}
+              onSignIn={() => void navigate('/auth', { state: { from: `${location.pathname}${location.search}` } })}
+            />
+          )}
           <MuteDialog {...moderation.muteDialog} />
           <ConfirmDialog {...moderation.banDialog} />
           <BannedDialog {...moderation.bannedList} />
@@ -296,6 +337,7 @@ export default function ChatRoomPage() {
           <CreateIssueDialog {...issue.dialog} />
           <ReportsDialog {...tools.reportsDialog} />
           <ModerationLogDialog {...tools.logDialog} />
+          <ProtectionDialog roomId={access.details.room.id} open={protectionOpen} onOpenChange={setProtectionOpen} />
           <QuestionsDialog
             roomId={access.details.room.id}
             open={questionsOpen}

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { FOLLOWED_THREADS_MAX, FOLLOWED_THREADS_PAGE } from '../../../shared/api/threads';
+import { Button } from '../../components/ui/Button';
 import { useFollowedThreads } from '../../hooks/useFollowedThreads';
 import { usePageMeta } from '../../hooks/usePageMeta';
 
@@ -11,7 +14,8 @@ function nameOf(user: { display_name: string | null; username: string | null }):
 /** /threads: the threads the reader follows across rooms, unread first; each opens its thread. */
 export default function ThreadsPage() {
   usePageMeta({ title: 'Threads', path: '/threads', noindex: true });
-  const { data, isLoading } = useFollowedThreads();
+  const [limit, setLimit] = useState(FOLLOWED_THREADS_PAGE);
+  const { data, isLoading, isFetching } = useFollowedThreads(limit);
   const threads = data?.threads ?? [];
   return (
     <div className="mx-auto w-full max-w-3xl p-4">
@@ -58,6 +62,17 @@ export default function ThreadsPage() {
             </li>
           ))}
         </ul>
+      )}
+      {data?.has_more && limit < FOLLOWED_THREADS_MAX && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-4"
+          disabled={isFetching}
+          onClick={() => setLimit((shown) => Math.min(shown + FOLLOWED_THREADS_PAGE, FOLLOWED_THREADS_MAX))}
+        >
+          Show more
+        </Button>
       )}
     </div>
   );

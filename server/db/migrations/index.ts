@@ -25,6 +25,9 @@ import * as roomEventFacts from './20261127_1600_room_event_facts';
 import * as searchScopedByRoom from './20261127_1700_search_scoped_by_room';
 import * as threads from './20261127_1800_threads';
 import * as repositoryActivity from './20261127_2100_repository_activity';
+import * as messageAttachments from './20261127_2200_message_attachments';
+import * as roomProtection from './20261127_2300_room_protection';
+import * as mailNotifications from './20261127_2300_mail_notifications';
 
 /** Every migration, keyed by its timestamped name. Add new ones; never edit landed ones. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +57,7 @@ export const migrations: Record<string, Migration> = {
   '20261127_1700_search_scoped_by_room': searchScopedByRoom,
   '20261127_1800_threads': threads,
   '20261127_2100_repository_activity': repositoryActivity,
+  '20261127_2200_message_attachments': messageAttachments,
+  '20261127_2300_room_protection': roomProtection,
+  '20261127_2300_mail_notifications': mailNotifications,
 };

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, MessageRow, ThreadRow } from '../schema';
+import type { MessageCursor } from './messages.repository';
 
 type Db = Kysely<Database>;
 
@@ -126,14 +127,29 @@ export function threadsRepository(db: Db) {
     },
 
     /** Replies of a thread, oldest first. */
-    async listReplies(rootId: string): Promise<MessageRow[]> {
-      return db
+    /**
+     * Replies of a thread from a position: the `limit` oldest after it ('after', or from the
+     * start without a position), or the `limit` newest before it ('before', or from the end),
+     * newest first. `inclusive` counts the position's own reply in.
+     */
+    async listReplies(
+      rootId: string,
+      page: { direction: 'after' | 'before'; from: MessageCursor | null; limit: number; inclusive?: boolean },
+    ): Promise<MessageRow[]> {
+      const order = page.direction === 'after' ? 'asc' : 'desc';
+      let query = db
         .selectFrom('messages')
         .selectAll()
         .where('thread_root_id', '=', rootId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+        .orderBy('created_at', order)
+        .orderBy('id', order)
+        .limit(page.limit);
+      const from = page.from;
+      if (from) {
+        const operator = page.direction === 'after' ? (page.inclusive ? '>=' : '>') : page.inclusive ? '<=' : '<';
+        query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), operator, eb.tuple(from.created_at, from.id)));
+      }
+      return query.execute();
     },
 
     /** A room's threads, newest activity first, after the cursor, by answer state. */
@@ -185,6 +201,17 @@ export function threadsRepository(db: Db) {
         .values({ user_id: userId, root_id: rootId, room_id: roomId, following })
         .onConflict((oc) => oc.columns(['user_id', 'root_id']).doUpdateSet({ following }))
         .execute();
+    },
+
+    /** Who follows a thread now (its replies reach them under "Threads"). */
+    async followerIds(rootId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('thread_follows')
+        .select('user_id')
+        .where('root_id', '=', rootId)
+        .where('following', '=', true)
+        .execute();
+      return rows.map((row) => row.user_id);
     },
 
     async isFollowing(userId: string, rootId: string): Promise<boolean> {
@@ -247,6 +274,19 @@ export function threadsRepository(db: Db) {
           t.last_reply_at desc, t.root_id desc
         limit ${limit}`.execute(db);
       return rows.map((row) => ({ ...row, unread_count: Number(row.unread_count) }));
+    },
+
+    /** How many threads the user follows (in rooms they are still in) have unread replies. */
+    async countUnreadFollowed(userId: string): Promise<number> {
+      const { rows } = await sql<{ n: number | string }>`
+        select count(*) as n
+        from thread_follows f
+        join chat_members cm on cm.room_id = f.room_id and cm.user_id = f.user_id and cm.left_at is null
+        where f.user_id = ${userId} and f.following = ${true}
+          and exists (select 1 from messages x
+            where x.thread_root_id = f.root_id and x.user_id <> ${userId} and x.deleted_at is null
+              and (x.created_at, x.id) > (f.read_created_at, f.read_message_id))`.execute(db);
+      return Number(rows[0]?.n ?? 0);
     },
 
     /** The latest reply of each thread that is not deleted. */

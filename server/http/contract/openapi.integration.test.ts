@@ -112,6 +112,7 @@ describe('the API reference', () => {
       'reply_to_id',
       'thread_root_id',
       'also_send_to_room',
+      'attachment_ids',
     ]);
     expect(send?.security).toEqual([{ session: [] }]);
     expect(send?.responses['201']?.content?.['application/json']?.schema).toEqual({

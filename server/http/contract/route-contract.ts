@@ -26,6 +26,7 @@ export const API_TAGS = {
   'Read state': 'Read positions, unread counts, mentions and notification levels.',
   Threads: "Threads of messages, following them, their accepted answers and a room's questions.",
   Search: 'Searching messages.',
+  Protection: "A room's protection from spam and the messages it holds for approval.",
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 

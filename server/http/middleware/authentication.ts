@@ -15,11 +15,12 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves the session cookie on every /api request (and the WebSocket upgrade). */
+/** Resolves the session cookie on every /api request, the WebSocket upgrade and served files (/files). */
 export function registerAuthentication(app: FastifyInstance, { config, services }: RouteDeps): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/ws')) return;
+    const url = request.url;
+    if (!url.startsWith('/api/') && !url.startsWith('/ws') && !url.startsWith('/files/')) return;
     const token = readSessionToken(request, config);
     if (!token) return;
     const session = await services.sessions.resolve(token);

@@ -24,8 +24,10 @@ export function containsInvalidText(value: unknown, depth = 0): boolean {
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    // A file's raw bytes (an upload) are data, not text: the service reads them for what they are.
+    const bytes = Buffer.isBuffer(request.body);
     if (
-      containsInvalidText(request.body) ||
+      (!bytes && containsInvalidText(request.body)) ||
       containsInvalidText(request.query) ||
       containsInvalidText(request.params)
     ) {

@@ -5,6 +5,16 @@ import { allowedOrigins } from '../../config/site-origin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes a file's raw bytes (Content-Type: application/octet-stream) instead of JSON:
+     * no form can send that type across sites, and the Origin check still applies.
+     */
+    takesFileBytes?: boolean;
+  }
+}
+
 /**
  * CSRF defence for the JSON API: a state-changing request must come from our own origin
  * (browsers always send Origin on such requests), and a body it carries must be JSON, which a
@@ -20,8 +30,9 @@ export function registerSameOriginGuard(app: FastifyInstance, config: Config): v
       throw new ApiError(403, 'forbidden', 'Cross-origin request refused');
     }
     if (!hasBody(request)) return;
-    const type = request.headers['content-type'] ?? '';
-    if (!type.toLowerCase().startsWith('application/json')) {
+    const type = (request.headers['content-type'] ?? '').toLowerCase();
+    if (request.routeOptions.config.takesFileBytes === true && type.startsWith('application/octet-stream')) return;
+    if (!type.startsWith('application/json')) {
       throw new ApiError(
         415,
         'unsupported_media_type',

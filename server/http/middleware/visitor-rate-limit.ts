@@ -15,6 +15,8 @@ export const VISITOR_RATES = {
   list: { limit: 120, windowMs: 60_000 },
   search: { limit: 30, windowMs: 60_000 },
   repository: { limit: 60, windowMs: 60_000 },
+  /** Reading a room without joining it: its snapshot (polled every few seconds), pages and threads. */
+  room: { limit: 240, windowMs: 60_000 },
 } satisfies Record<string, VisitorRate>;
 
 export function visitorLimitMessage(seconds: number): string {

@@ -19,6 +19,8 @@ import { statsRoutes } from './stats/stats.routes';
 import { readStateRoutes } from './read-state/read-state.routes';
 import { searchRoutes } from './search/search.routes';
 import { threadsRoutes } from './threads/threads.routes';
+import { attachmentsRoutes } from './attachments/attachments.routes';
+import { protectionRoutes } from './protection/protection.routes';
 
 type RouteModule = (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
 
@@ -42,6 +44,8 @@ const routeModules: RouteModule[] = [
   readStateRoutes,
   searchRoutes,
   threadsRoutes,
+  attachmentsRoutes,
+  protectionRoutes,
   statsRoutes,
 ];
 

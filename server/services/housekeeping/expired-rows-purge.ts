@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { OAuthStatesRepository } from '../../db/repositories/oauth-states.repository';
 import type { SessionsService } from '../sessions.service';
+import type { AttachmentsService } from '../attachments/attachments.service';
 
 /** How often expired sessions and pending sign-ins are deleted (on average, per process). */
 export const PURGE_INTERVAL_MS = 15 * 60 * 1000;
@@ -21,6 +22,8 @@ export interface ExpiredRowsPurge {
 export function startExpiredRowsPurge(deps: {
   sessions: SessionsService;
   oauthStates: OAuthStatesRepository;
+  /** Uploads no message took within the hour are deleted with the expired rows. */
+  unsentAttachments?: Pick<AttachmentsService, 'purgeUnsent'>;
   logger: Logger;
   now: () => number;
   intervalMs?: number;
@@ -35,7 +38,10 @@ export function startExpiredRowsPurge(deps: {
       try {
         const sessions = await deps.sessions.purgeExpired();
         const oauthStates = await deps.oauthStates.deleteExpired(new Date(deps.now()).toISOString());
-        if (sessions + oauthStates > 0) deps.logger.info({ sessions, oauthStates }, 'expired rows purged');
+        const attachments = (await deps.unsentAttachments?.purgeUnsent()) ?? 0;
+        if (sessions + oauthStates + attachments > 0) {
+          deps.logger.info({ sessions, oauthStates, attachments }, 'expired rows purged');
+        }
         return { sessions, oauthStates };
       } catch (error) {
         deps.logger.warn({ err: error }, 'purge of expired rows failed; next attempt at the next interval');

@@ -75,7 +75,7 @@ export function createIssueService({ db, issues, messages, unsealToken }: Create
             thread_root_id: input.thread_root_id,
           })
           .catch(() => null);
-        messageId = sent?.message.id ?? null;
+        messageId = sent && 'message' in sent ? sent.message.id : null;
       }
       return { ...created, message_id: messageId };
     },

@@ -17,6 +17,8 @@ import type { RoomEvent } from '../../../shared/realtime/protocol';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import type { AnnounceActivity } from './message-activity';
 import { tombstoneDeletedInLog } from './message-history';
+import type { AttachmentsService } from '../attachments/attachments.service';
+import { messageAttachmentsRepository, type StoredKeys } from '../../db/repositories/message-attachments.repository';
 
 /**
  * Who takes a message down: its author (delete) or a moderator of its room (remove). The rest is
@@ -32,10 +34,20 @@ export interface DeleteMessageDeps {
   bus: EventBus;
   logger: Pick<Logger, 'warn'>;
   announce: AnnounceActivity;
+  attachments?: Pick<AttachmentsService, 'discard'> | undefined;
 }
 
 /** Deleting one's own message, and a moderator removing anyone's: one path, `by` says which. */
-export function createDeleteMessage({ db, changes, limits, roles, bus, logger, announce }: DeleteMessageDeps) {
+export function createDeleteMessage({
+  db,
+  changes,
+  limits,
+  roles,
+  bus,
+  logger,
+  announce,
+  attachments,
+}: DeleteMessageDeps) {
   /** Refuses an actor who may not take this message down. */
   async function authorize(actorId: string, current: MessageRow, by: DeletedBy): Promise<void> {
     if (by === 'author') {
@@ -56,6 +68,7 @@ export function createDeleteMessage({ db, changes, limits, roles, bus, logger, a
     await authorize(actorId, current, by);
     const byModerator = by === 'moderator';
     let hadReports = false;
+    let files: StoredKeys[] = [];
     const removed = await changes.commit(current.room_id, async (trx, nowIso) => {
       const threadEvents: RoomEvent[] = [];
       const repository = messagesRepository(trx);
@@ -67,6 +80,8 @@ export function createDeleteMessage({ db, changes, limits, roles, bus, logger, a
         await tombstoneDeletedInLog(trx, current.room_id, messageId, byModerator);
         await readStateRepository(trx).setMentions(current, []);
         await messageReferencesRepository(trx).delete(messageId);
+        // Its files go with it: their rows now, their bytes once the deletion is committed.
+        files = await messageAttachmentsRepository(trx).deleteForMessage(messageId);
         // Nothing is left to moderate: its open reports are closed with it.
         const reason = byModerator ? 'removed' : 'deleted by its author';
         hadReports = (await messageReportsRepository(trx).resolve(messageId, actorId, reason, nowIso)) > 0;
@@ -97,6 +112,7 @@ export function createDeleteMessage({ db, changes, limits, roles, bus, logger, a
       };
     });
     if (!removed) return;
+    await attachments?.discard(files);
     announce({ id: messageId, room_id: current.room_id, user_id: current.user_id }, 'deleted', []);
     if (hadReports) {
       await announceReportsChanged(db, bus, current.room_id, (error) =>

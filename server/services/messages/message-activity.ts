@@ -6,14 +6,56 @@ import type { EventBus } from '../../bus/event-bus';
 import { busChannels, publishOn } from '../../bus/channels';
 
 export type AnnounceActivity = (
-  message: Pick<MessageDto, 'id' | 'room_id' | 'user_id'> & Partial<Pick<MessageDto, 'author' | 'content'>>,
+  message: Pick<MessageDto, 'id' | 'room_id' | 'user_id'> &
+    Partial<Pick<MessageDto, 'author' | 'content' | 'created_at'>>,
   kind: 'created' | 'deleted',
   mentioned: string[],
 ) => void;
 
+export type AnnounceThreadReply = (
+  reply: Pick<MessageDto, 'id' | 'room_id' | 'user_id' | 'author' | 'content'>,
+  rootId: string,
+  followerIds: string[],
+  mentioned: string[],
+) => void;
+
+/** Tells the followers' sockets of a new reply in a thread ("Threads" count, notifications). */
+export function createThreadReplyAnnouncer({ bus, logger }: { bus: EventBus; logger: Pick<Logger, 'warn'> }) {
+  const announce: AnnounceThreadReply = (reply, rootId, followerIds, mentioned) => {
+    if (followerIds.every((id) => id === reply.user_id)) return;
+    void publishOn(bus, busChannels.users, {
+      type: 'thread.activity',
+      follower_ids: followerIds,
+      mentioned_user_ids: mentioned,
+      frame: {
+        type: 'thread.activity',
+        room_id: reply.room_id,
+        root_id: rootId,
+        message_id: reply.id,
+        author_id: reply.user_id,
+        author_name: displayName(reply.author, 'Someone'),
+        excerpt: messageExcerpt(reply.content),
+      },
+    }).catch((error: unknown) => logger.warn({ err: error }, 'thread reply not announced'));
+  };
+  return announce;
+}
+
 /** Tells the room's members' sockets (open room or not) so unread counts and markers follow. */
-export function createActivityAnnouncer({ bus, logger }: { bus: EventBus; logger: Pick<Logger, 'warn'> }) {
+export function createActivityAnnouncer({
+  bus,
+  logger,
+  afterCreated,
+}: {
+  bus: EventBus;
+  logger: Pick<Logger, 'warn'>;
+  /** Told of every message published in a room and whom it reaches (e-mail for what they miss). */
+  afterCreated?: ((message: { room_id: string; created_at: string }, mentioned: string[]) => void) | undefined;
+}) {
   const announce: AnnounceActivity = (message, kind, mentioned) => {
+    if (kind === 'created' && afterCreated && message.created_at !== undefined) {
+      afterCreated({ room_id: message.room_id, created_at: message.created_at }, mentioned);
+    }
     const author = message.author;
     void publishOn(bus, busChannels.users, {
       type: 'room.activity',

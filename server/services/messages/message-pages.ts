@@ -49,15 +49,18 @@ export function createMessagePages({ db, logger, references }: MessagePagesDeps)
   }
 
   /**
-   * A page for `readerId`: anyone signed in except someone banned from the room, who reads
+   * A page for `readerId` (null: a visitor): anyone except someone banned from the room, who reads
    * nothing of it. The ban is read beside the page, so it costs no extra wait.
    */
   return async function list(
-    readerId: string,
+    readerId: string | null,
     roomId: string,
     request: MessagePageRequest,
   ): Promise<MessagesPageResponse> {
-    const [page] = await Promise.all([readPage(roomId, request), refuseIfBanned(db, roomId, readerId)]);
+    const [page] = await Promise.all([
+      readPage(roomId, request),
+      readerId === null ? Promise.resolve() : refuseIfBanned(db, roomId, readerId),
+    ]);
     return page;
   };
 

@@ -13,7 +13,9 @@ import { messagesRepository, type AuthorRow, type QuotedRow } from '../../db/rep
 import { reactionsRepository, type ReactionWithReactorRow } from '../../db/repositories/reactions.repository';
 import { threadsRepository } from '../../db/repositories/threads.repository';
 import { presentThreadSummaries, threadFactsOf } from '../threads/thread.presenter';
-import type { Database, MessageReactionRow, MessageRow } from '../../db/schema';
+import type { Database, MessageAttachmentRow, MessageReactionRow, MessageRow } from '../../db/schema';
+import { messageAttachmentsRepository } from '../../db/repositories/message-attachments.repository';
+import { toAttachmentDto } from '../attachments/attachment.presenter';
 
 /** Public fields of a user; a vanished profile still renders as a nameless author. */
 export function toUserSummaryDto(userId: string, author: AuthorRow | undefined): UserSummaryDto {
@@ -75,6 +77,7 @@ export function toMessageDto(
   references: GitHubReferenceDto[] = [],
   quoted: ReadonlyMap<string, QuotedRow> = new Map(),
   threads: ReadonlyMap<string, ThreadSummaryDto> = new Map(),
+  attachments: readonly MessageAttachmentRow[] = [],
 ): MessageDto {
   const thread = threads.get(row.id);
   const deleted = row.deleted_at !== null;
@@ -97,6 +100,7 @@ export function toMessageDto(
     ...(row.thread_root_id !== null ? { thread_root_id: row.thread_root_id, also_in_room: Boolean(row.in_room) } : {}),
     // A deleted root keeps its thread.
     ...(thread ? { thread } : {}),
+    ...(!deleted && attachments.length > 0 ? { attachments: attachments.map(toAttachmentDto) } : {}),
   };
 }
 
@@ -119,13 +123,14 @@ export async function presentMessagesShowing(
   const replyIds = rows.flatMap((r) => (r.reply_to_id !== null && r.deleted_at === null ? [r.reply_to_id] : []));
   // At once (on PostgreSQL, several connections); each walks an index.
   const roots = rows.flatMap((r) => (r.thread_root_id === null ? [r.id] : []));
-  const [reactions, people, quoted, references, threadRows] = await Promise.all([
+  const [reactions, people, quoted, references, threadRows, attachments] = await Promise.all([
     reactionsRepository(db).listForMessagesWithReactors(rows.map((r) => r.id)),
     messagesRepository(db).findAuthors(rows.map((r) => r.user_id)),
     messagesRepository(db).findQuoted(replyIds),
     // Only messages whose text could refer to GitHub can have stored references.
     messageReferencesRepository(db).listFor(rows.filter((r) => mayHoldReferences(r.content)).map((r) => r.id)),
     threadsRepository(db).listFor(roots),
+    messageAttachmentsRepository(db).listFor(rows.flatMap((r) => (r.deleted_at === null ? [r.id] : []))),
   ]);
   const threads = await presentThreadSummaries(db, threadRows.map(threadFactsOf));
   const byMessage = new Map<string, MessageReactionRow[]>();
@@ -146,7 +151,15 @@ export async function presentMessagesShowing(
   for (const reaction of reactions) show(reaction.user_id);
   for (const original of quoted.values()) show(original.user_id);
   const messages = rows.map((row) =>
-    toMessageDto(row, people, byMessage.get(row.id) ?? [], references.get(row.id)?.refs ?? [], quoted, threads),
+    toMessageDto(
+      row,
+      people,
+      byMessage.get(row.id) ?? [],
+      references.get(row.id)?.refs ?? [],
+      quoted,
+      threads,
+      attachments.get(row.id),
+    ),
   );
   return { messages, shown };
 }

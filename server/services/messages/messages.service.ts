@@ -7,10 +7,11 @@ import type { RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { createDeleteMessage } from './delete-message';
 import { createEditMessage } from './edit-message';
-import { createActivityAnnouncer } from './message-activity';
+import { createActivityAnnouncer, createThreadReplyAnnouncer } from './message-activity';
 import { createMessagePages } from './message-pages';
 import type { MessageReferencesService } from './message-references.service';
-import { createSendMessage } from './send-message';
+import type { AttachmentsService } from '../attachments/attachments.service';
+import { createSendMessage, type SendProtection } from './send-message';
 
 export type { MessagePageRequest } from './message-pages';
 
@@ -24,6 +25,12 @@ export interface MessagesServiceDeps {
   now: () => number;
   /** GitHub references of messages, resolved after sending and read again as pages are served. */
   references?: Pick<MessageReferencesService, 'afterSend' | 'keepForEdit' | 'afterEdit' | 'revalidate'>;
+  /** Files in messages: their bytes are deleted from storage with the message. */
+  attachments?: Pick<AttachmentsService, 'discard'>;
+  /** Protection from spam: a send refused or held for the moderators (docs/PRODUCT.md §16). */
+  protection?: SendProtection;
+  /** Told of every message published and whom it reaches (e-mail for what they miss). */
+  afterCreated?: (message: { room_id: string; created_at: string }, mentioned: string[]) => void;
 }
 
 /**
@@ -35,7 +42,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
   const deleteMessage = createDeleteMessage({ ...deps, announce });
   return {
     list: createMessagePages(deps),
-    send: createSendMessage({ ...deps, announce }),
+    send: createSendMessage({ ...deps, announce, announceThreadReply: createThreadReplyAnnouncer(deps) }),
     edit: createEditMessage(deps),
     /** The author deletes their own message. */
     delete: (userId: string, messageId: string) => deleteMessage(userId, messageId, 'author'),

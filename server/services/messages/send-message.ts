@@ -13,12 +13,19 @@ import { refuseIfMuted, refuseIfTooSoon } from '../moderation/mutes';
 import { recordMentions } from '../read-state/read-state.service';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
-import type { AnnounceActivity } from './message-activity';
+import type { AnnounceActivity, AnnounceThreadReply } from './message-activity';
 import { checkedContent } from './message-content';
+import { sanitizeMessage } from '../../../shared/validation/message';
+import { ATTACHMENT_ERRORS } from '../../../shared/attachments/attachments';
+import { checkedAttachmentIds } from '../attachments/attachment-ids';
+import { messageAttachmentsRepository } from '../../db/repositories/message-attachments.repository';
 import type { MessageReferencesService } from './message-references.service';
 import { presentMessages, toMessageDto } from './message.presenter';
 import { timeOrderedId } from './time-ordered-id';
 import { checkedThreadRoot, recordThreadReply } from '../threads/thread-replies';
+import type { HeldMessageDto } from '../../../shared/api/protection';
+import type { HeldMessagesService } from '../protection/held-messages.service';
+import type { ProtectionService } from '../protection/protection.service';
 
 export interface SendMessageDeps {
   db: Kysely<Database>;
@@ -27,8 +34,20 @@ export interface SendMessageDeps {
   roles: Pick<MemberRolesService, 'isModerator'>;
   now: () => number;
   announce: AnnounceActivity;
+  announceThreadReply: AnnounceThreadReply;
   references?: Pick<MessageReferencesService, 'afterSend'> | undefined;
+  /** Protection from spam (docs/PRODUCT.md §16): refuses a send, or holds it for the moderators. */
+  protection?: SendProtection | undefined;
 }
+
+/** What a send asks of the room's protection; `screen` throws for a refused send. */
+export interface SendProtection {
+  screen: ProtectionService['screen'];
+  hold: HeldMessagesService['hold'];
+}
+
+/** A send answers the message published, or the message held for approval. */
+export type SendOutcome = { message: MessageDto; created: boolean; held?: undefined } | { held: HeldMessageDto };
 
 export interface SendMessageInput {
   client_id: string;
@@ -36,10 +55,13 @@ export interface SendMessageInput {
   reply_to_id?: string | undefined;
   thread_root_id?: string | undefined;
   also_send_to_room?: boolean | undefined;
+  /** The sender's uploads to this room that the message carries. */
+  attachment_ids?: string[] | undefined;
 }
 
 /** A member posts in a room; a retry with the same client id answers the original (created: false). */
-export function createSendMessage({ db, changes, limits, roles, now, announce, references }: SendMessageDeps) {
+export function createSendMessage(deps: SendMessageDeps) {
+  const { db, changes, limits, roles, now, announce, announceThreadReply, references, protection } = deps;
   /** The message a send replies to: one of the same room that is not deleted. */
   async function checkedReplyTarget(roomId: string, messageId: string): Promise<MessageRow> {
     const original = isUuid(messageId) ? await messagesRepository(db).findInRoom(roomId, messageId) : undefined;
@@ -48,11 +70,7 @@ export function createSendMessage({ db, changes, limits, roles, now, announce, r
     return original;
   }
 
-  return async function send(
-    userId: string,
-    roomId: string,
-    input: SendMessageInput,
-  ): Promise<{ message: MessageDto; created: boolean }> {
+  return async function send(userId: string, roomId: string, input: SendMessageInput): Promise<SendOutcome> {
     // Membership, mute and slow mode, an earlier send with this client id and the sender's
     // profile in one reading (membership, mute and slow mode once more under the room lock).
     const gate = await readSendCheck(db, roomId, userId, input.client_id);
@@ -73,7 +91,10 @@ export function createSendMessage({ db, changes, limits, roles, now, announce, r
             github_username: gate.github_username,
           };
 
-    const content = checkedContent(input.content);
+    const attachmentIds = checkedAttachmentIds(input.attachment_ids);
+    // A message of files alone has no text; one with text follows the text's rules.
+    const content =
+      attachmentIds.length > 0 && sanitizeMessage(input.content) === '' ? '' : checkedContent(input.content);
     const replyTo = input.reply_to_id === undefined ? null : await checkedReplyTarget(roomId, input.reply_to_id);
     const root = input.thread_root_id === undefined ? null : await checkedThreadRoot(db, roomId, input.thread_root_id);
     const inRoom = root === null || input.also_send_to_room === true;
@@ -83,8 +104,21 @@ export function createSendMessage({ db, changes, limits, roles, now, announce, r
     const exempt = gate.slow_mode_seconds > 0 && (await roles.isModerator(roomId, userId));
     if (!exempt) refuseIfTooSoon(gate.slow_mode_seconds, gate.last_sent_at, now());
     await limits.send(userId);
+    const screening = protection ? await protection.screen(userId, roomId, content) : { kind: 'publish' as const };
+    if (screening.kind === 'hold') {
+      const held = await protection!.hold(userId, roomId, {
+        client_id: input.client_id,
+        content,
+        reply_to_id: replyTo?.id ?? null,
+        thread_root_id: root?.id ?? null,
+        in_room: inRoom,
+        reason: screening.reason,
+      });
+      return { held };
+    }
 
     let mentioned: string[] = [];
+    let followerIds: string[] = [];
     const sent = await changes.commit(roomId, async (trx, nowIso) => {
       // Re-checked under the room lock: a concurrent leave, mute or message cannot slip past it.
       const locked = await readSendGate(trx, roomId, userId);
@@ -110,14 +144,22 @@ export function createSendMessage({ db, changes, limits, roles, now, announce, r
       const inserted = await messagesRepository(trx).insertIfAbsent(row);
       let message: MessageDto;
       const events: RoomEvent[] = [];
+      if (inserted && attachmentIds.length > 0) {
+        const taken = await messageAttachmentsRepository(trx).attach(row.id, roomId, userId, attachmentIds);
+        if (taken !== attachmentIds.length) throw domainErrors.invalid(ATTACHMENT_ERRORS.notUsable);
+      }
       if (inserted) {
         mentioned = await recordMentions(trx, row, { fresh: true });
         // Writing in a room means having seen it up to here (a thread reply: its thread).
         if (inRoom) await readStateRepository(trx).advance(roomId, userId, { created_at: row.created_at, id: row.id });
-        if (root) events.push(await recordThreadReply(trx, root, row, mentioned));
+        if (root) {
+          const recorded = await recordThreadReply(trx, root, row, mentioned);
+          events.push(recorded.event);
+          followerIds = recorded.followerIds;
+        }
         // A message created a moment ago has no reactions yet: its author was read with the
         // gate (the author of the message it replies to is read again under the lock).
-        if (row.reply_to_id !== null || root !== null) {
+        if (row.reply_to_id !== null || root !== null || attachmentIds.length > 0) {
           message = (await presentMessages(trx, [row]))[0] as MessageDto;
         } else {
           message = toMessageDto(row, new Map(author ? [[userId, author]] : []), []);
@@ -136,6 +178,8 @@ export function createSendMessage({ db, changes, limits, roles, now, announce, r
       // A reply shown in its thread only does not raise the room's unread count: it counts under
       // "Threads" (its mentions are recorded and listed under "Mentions").
       if (inRoom) announce(sent.message, 'created', mentioned);
+      // Its followers hear of a thread reply under "Threads" (sent to the room too or not).
+      if (root) announceThreadReply(sent.message, root.id, followerIds, mentioned);
       // Resolved once the message is stored and acknowledged: sending never waits on GitHub.
       references?.afterSend(sent.message);
     }

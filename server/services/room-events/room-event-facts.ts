@@ -85,6 +85,7 @@ export const FACT_VERSIONS: Record<RoomEventType, number> = {
   'room.topic_changed': 1,
   'room.activity_changed': 1,
   'repo.activity': 1,
+  'room.lock_changed': 1,
   'thread.updated': 1,
 };
 
@@ -149,6 +150,7 @@ export function factOf(event: RoomEvent): RoomEventFact {
     case 'room.topic_changed':
     case 'room.activity_changed':
     case 'repo.activity':
+    case 'room.lock_changed':
       return event;
     default:
       return event satisfies never;

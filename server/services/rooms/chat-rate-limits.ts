@@ -8,6 +8,7 @@ import {
   USERNAME_CHECK_RATE,
 } from '../../../shared/limits';
 import type { Logger } from 'pino';
+import { UPLOAD_RATE } from '../../../shared/attachments/attachments';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { domainErrors } from '../../errors';
 
@@ -65,6 +66,9 @@ export function createChatRateLimits({
     /** Message searches of one user, whatever the rooms searched. */
     search: (userId: string) =>
       enforce(`search:${userId}`, SEARCH_RATE, (n) => `Please wait ${n} seconds before searching again`),
+    /** Files uploaded to any room (their bytes per hour are bounded by the attachments service). */
+    upload: (userId: string) =>
+      enforce(`upload:${userId}`, UPLOAD_RATE, (n) => `Please wait ${n} seconds before uploading another file`),
     report: (userId: string) =>
       enforce(`report:${userId}`, REPORT_RATE, (n) => `Please wait ${n} seconds before reporting another message`),
   };

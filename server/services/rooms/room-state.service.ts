@@ -15,7 +15,8 @@ import { readStateRepository } from '../../db/repositories/read-state.repository
 import { roomBansRepository } from '../../db/repositories/room-bans.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { Database, MessageRow } from '../../db/schema';
-import { domainErrors, NOT_A_MEMBER } from '../../errors';
+import { domainErrors } from '../../errors';
+import { refuseIfBanned } from '../moderation/bans';
 import { encodeCursor } from '../messages/message-cursor';
 import { presentMessages, toUserSummaryDto } from '../messages/message.presenter';
 import type { MessageReferencesService } from '../messages/message-references.service';
@@ -53,10 +54,13 @@ interface PageRead {
  */
 export function createRoomStateService({ db, roles, presence, logger, references }: RoomStateServiceDeps) {
   return {
-    async read(userId: string, roomId: string, request: RoomStateRequest): Promise<RoomStateResponse> {
+    async read(userId: string | null, roomId: string, request: RoomStateRequest): Promise<RoomStateResponse> {
       if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
-      // A stale role is read again first, so its change is in the log before the sequence is read.
-      await roles.isModerator(roomId, userId);
+      if (userId !== null) {
+        await refuseIfBanned(db, roomId, userId);
+        // A stale role is read again first, so its change is in the log before the sequence is read.
+        await roles.isModerator(roomId, userId);
+      }
       const online = await presence.online(roomId);
       const state = await db
         .transaction()
@@ -67,6 +71,8 @@ export function createRoomStateService({ db, roles, presence, logger, references
           .revalidate(roomId, state.rows)
           .catch((error: unknown) => logger.warn({ err: error, roomId }, 'references not revalidated'));
       }
+      // A reader who is not a member sees no one online (presence is for the room's members).
+      if (state.answer.viewer === null) return state.answer;
       const members = new Set(state.answer.members.map((m) => m.user.id));
       return { ...state.answer, online_user_ids: online.filter((id) => members.has(id)) };
     },
@@ -75,21 +81,23 @@ export function createRoomStateService({ db, roles, presence, logger, references
 
 async function readState(
   trx: Kysely<Database>,
-  userId: string,
+  userId: string | null,
   roomId: string,
   request: RoomStateRequest,
 ): Promise<{ answer: RoomStateResponse; rows: MessageRow[] }> {
   // The room row first: on SQLite the transaction's view of the file is fixed by its first read.
   const room = await roomsRepository(trx).findById(roomId);
   if (!room) throw domainErrors.notFound(ROOM_NOT_FOUND);
-  const membership = await membersRepository(trx).find(roomId, userId);
-  if (!membership || membership.left_at !== null) throw domainErrors.forbidden(NOT_A_MEMBER);
-  const moderator = Boolean(membership.moderator);
+  // Anyone may read a room (docs/PRODUCT.md §15); a reader who is not an active member gets no
+  // standing of their own, and neither the member list nor presence.
+  const found = userId === null ? undefined : await membersRepository(trx).find(roomId, userId);
+  const membership = found && found.left_at === null ? found : undefined;
+  const moderator = Boolean(membership?.moderator);
 
   const [members, pinRows, unread, bans] = await Promise.all([
-    membersRepository(trx).listActive(roomId),
+    membership ? membersRepository(trx).listActive(roomId) : Promise.resolve([]),
     pinnedMessagesRepository(trx).list(roomId, PINNED_MESSAGES_MAX),
-    readStateRepository(trx).unreadSummary(userId, [roomId]),
+    membership && userId !== null ? readStateRepository(trx).unreadSummary(userId, [roomId]) : Promise.resolve([]),
     moderator ? roomBansRepository(trx).list(roomId) : Promise.resolve(null),
   ]);
   const firstUnread = unread[0]?.first_unread_id ?? null;
@@ -123,13 +131,15 @@ async function readState(
       newer_cursor: page.hasNewer && last ? encodeCursor(last) : null,
       opened_at: openedAt,
     },
-    viewer: {
-      joined_at: membership.joined_at,
-      moderator,
-      muted_until: membership.muted_until,
-      notification_level: notificationLevel(membership.notification_level),
-      first_unread_message_id: firstUnread,
-    },
+    viewer: membership
+      ? {
+          joined_at: membership.joined_at,
+          moderator,
+          muted_until: membership.muted_until,
+          notification_level: notificationLevel(membership.notification_level),
+          first_unread_message_id: firstUnread,
+        }
+      : null,
     bans:
       bans?.map((row) => ({
         user: toUserSummaryDto(row.user_id, { id: row.user_id, ...row }),

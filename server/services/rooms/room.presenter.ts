@@ -15,6 +15,7 @@ export function toRoomDto(row: ChatRoomRow): RoomDto {
     slow_mode_seconds: Number(row.slow_mode_seconds),
     topic: row.topic,
     activity: parseActivityKinds(row.activity_kinds),
+    locked: Number(row.locked) === 1,
   };
 }
 

@@ -144,13 +144,15 @@ export function createRoomsService({
       if (left) announceMembership(userId);
     },
 
-    async details(userId: string, roomId: string): Promise<RoomDetailsResponse> {
+    async details(userId: string | null, roomId: string): Promise<RoomDetailsResponse> {
       const room = await rooms.findById(roomId);
       if (!room) throw domainErrors.notFound(ROOM_NOT_FOUND);
+      // Anyone reads a room but the people banned from it.
+      if (userId !== null) await refuseIfBanned(db, roomId, userId);
       // Opening a room re-reads a stale role first, so a role change is in the log before last_seq is read.
-      const moderator = await roles.isModerator(roomId, userId);
+      const moderator = userId === null ? false : await roles.isModerator(roomId, userId);
       const [membership, memberCount, fresh] = await Promise.all([
-        members.find(roomId, userId),
+        userId === null ? Promise.resolve(undefined) : members.find(roomId, userId),
         members.countActive(roomId),
         rooms.findById(roomId),
       ]);

@@ -21,14 +21,15 @@ export async function checkedThreadRoot(db: Kysely<Database>, roomId: string, ro
 /**
  * Records a new reply in its thread (inside the send's transaction): the summary moves, the
  * replier follows the thread and has read it up to here, the root's author and the people the
- * reply mentions follow it unless they chose to unfollow. Answers the room event of the summary.
+ * reply mentions follow it unless they chose to unfollow. Answers the room event of the summary
+ * and the thread's followers as they now are.
  */
 export async function recordThreadReply(
   trx: Kysely<Database>,
   root: MessageRow,
   reply: MessageRow,
   mentioned: readonly string[],
-): Promise<RoomEvent> {
+): Promise<{ event: RoomEvent; followerIds: string[] }> {
   const threads = threadsRepository(trx);
   await threads.addReply({
     root_id: root.id,
@@ -40,7 +41,10 @@ export async function recordThreadReply(
     await threads.followIfNew(userId, root.id, reply.room_id);
   }
   await threads.advanceRead(reply.user_id, root.id, reply.room_id, reply);
-  return threadUpdatedEvent(trx, root.id, await threads.find(root.id));
+  return {
+    event: await threadUpdatedEvent(trx, root.id, await threads.find(root.id)),
+    followerIds: await threads.followerIds(root.id),
+  };
 }
 
 /** The `thread.updated` event of a thread as it now stands (null: no reply is left). */

@@ -25,14 +25,19 @@ import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { threadUpdatedEvent } from './thread-replies';
 
+export interface ThreadPageRequest {
+  before?: string | undefined;
+  after?: string | undefined;
+  around?: string | undefined;
+  limit: number;
+}
+
 export interface ThreadsServiceDeps {
   db: Kysely<Database>;
   changes: RoomChanges;
   roles: Pick<MemberRolesService, 'isModerator'>;
   limits: Pick<ChatRateLimits, 'moderate'>;
 }
-
-const FOLLOWED_SHOWN = 100;
 
 /** Threads: reading one, following it, marking its answer, a room's questions, the threads one follows. */
 export function createThreadsService({ db, changes, roles, limits }: ThreadsServiceDeps) {
@@ -98,19 +103,80 @@ export function createThreadsService({ db, changes, roles, limits }: ThreadsServ
     });
   }
 
-  return {
-    /** A thread: its root and every reply in order. Anyone signed in but the room's banned. */
-    async thread(userId: string, messageId: string): Promise<ThreadResponse> {
-      const root = await rootOf(messageId);
-      await refuseIfBanned(db, root.room_id, userId);
-      const threads = threadsRepository(db);
-      const [replies, following, canMark] = await Promise.all([
-        threads.listReplies(root.id),
-        threads.isFollowing(userId, root.id),
-        mayMarkAnswer(root, userId),
+  /** One page of a thread's replies, oldest first, with the cursors of the pages beside it. */
+  async function threadPage(
+    rootId: string,
+    request: ThreadPageRequest,
+  ): Promise<{ replies: MessageRow[]; older: string | null; newer: string | null }> {
+    const threads = threadsRepository(db);
+    const { limit } = request;
+    const cursorOf = (row: MessageRow | undefined) =>
+      row ? encodeCursor({ created_at: row.created_at, id: row.id }) : null;
+    const position = (text: string) => {
+      const cursor = decodeCursor(text);
+      if (!cursor) throw domainErrors.invalid('The cursor is not valid');
+      return cursor;
+    };
+    if (request.after !== undefined) {
+      const rows = await threads.listReplies(rootId, {
+        direction: 'after',
+        from: position(request.after),
+        limit: limit + 1,
+      });
+      const replies = rows.slice(0, limit);
+      return { replies, older: cursorOf(replies[0]), newer: rows.length > limit ? cursorOf(replies.at(-1)) : null };
+    }
+    if (request.around !== undefined) {
+      const target = isUuid(request.around) ? await threads.findMessage(request.around) : undefined;
+      if (target?.thread_root_id !== rootId) throw domainErrors.invalid(THREAD_ERRORS.notInThread);
+      const from = { created_at: target.created_at, id: target.id };
+      const olderCount = Math.floor(limit / 2);
+      const [before, after] = await Promise.all([
+        threads.listReplies(rootId, { direction: 'before', from, limit: olderCount + 1 }),
+        threads.listReplies(rootId, { direction: 'after', from, limit: limit - olderCount + 1, inclusive: true }),
       ]);
-      const [rootDto, ...replyDtos] = await presentMessages(db, [root, ...replies]);
-      return { root: rootDto as MessageDto, replies: replyDtos, following, can_mark_answer: canMark };
+      const older = before.slice(0, olderCount).reverse();
+      const newer = after.slice(0, limit - olderCount);
+      const replies = [...older, ...newer];
+      return {
+        replies,
+        older: before.length > olderCount ? cursorOf(replies[0]) : null,
+        newer: after.length > limit - olderCount ? cursorOf(replies.at(-1)) : null,
+      };
+    }
+    const from = request.before === undefined ? null : position(request.before);
+    const rows = await threads.listReplies(rootId, { direction: 'before', from, limit: limit + 1 });
+    const replies = rows.slice(0, limit).reverse();
+    return {
+      replies,
+      older: rows.length > limit ? cursorOf(replies[0]) : null,
+      newer: from === null ? null : cursorOf(replies.at(-1)),
+    };
+  }
+
+  return {
+    /**
+     * A thread: its root and a page of its replies in order (the newest, or before, after or
+     * around a position). Anyone (visitors too: null) but the room's banned.
+     */
+    async thread(userId: string | null, messageId: string, request: ThreadPageRequest): Promise<ThreadResponse> {
+      const root = await rootOf(messageId);
+      if (userId !== null) await refuseIfBanned(db, root.room_id, userId);
+      const threads = threadsRepository(db);
+      const [page, following, canMark] = await Promise.all([
+        threadPage(root.id, request),
+        userId === null ? Promise.resolve(false) : threads.isFollowing(userId, root.id),
+        userId === null ? Promise.resolve(false) : mayMarkAnswer(root, userId),
+      ]);
+      const [rootDto, ...replyDtos] = await presentMessages(db, [root, ...page.replies]);
+      return {
+        root: rootDto as MessageDto,
+        replies: replyDtos,
+        older_cursor: page.older,
+        newer_cursor: page.newer,
+        following,
+        can_mark_answer: canMark,
+      };
     },
 
     async setFollowing(userId: string, messageId: string, following: boolean): Promise<{ following: boolean }> {
@@ -124,7 +190,7 @@ export function createThreadsService({ db, changes, roles, limits }: ThreadsServ
     async markRead(userId: string, messageId: string, replyId: string): Promise<void> {
       const root = await rootOf(messageId);
       const reply = isUuid(replyId) ? await threadsRepository(db).findMessage(replyId) : undefined;
-      if (!reply || reply.thread_root_id !== root.id) throw domainErrors.invalid('That reply is not in this thread');
+      if (!reply || reply.thread_root_id !== root.id) throw domainErrors.invalid(THREAD_ERRORS.notInThread);
       await requireActiveMember(root.room_id, userId);
       await threadsRepository(db).advanceRead(userId, root.id, root.room_id, reply);
     },
@@ -181,9 +247,13 @@ export function createThreadsService({ db, changes, roles, limits }: ThreadsServ
     },
 
     /** The threads the caller follows across their rooms, unread first ('Threads', /threads). */
-    async followed(userId: string): Promise<FollowedThreadsResponse> {
+    async followed(userId: string, limit: number): Promise<FollowedThreadsResponse> {
       const threads = threadsRepository(db);
-      const rows = await threads.listFollowed(userId, FOLLOWED_SHOWN);
+      const [found, unreadThreads] = await Promise.all([
+        threads.listFollowed(userId, limit + 1),
+        threads.countUnreadFollowed(userId),
+      ]);
+      const rows = found.slice(0, limit);
       const lastReplies = await threads.lastReplies(rows.map((r) => r.root_id));
       const people = await messagesRepository(db).findAuthors([
         ...rows.map((r) => r.root_user_id),
@@ -209,7 +279,8 @@ export function createThreadsService({ db, changes, roles, limits }: ThreadsServ
             answered: row.answer_id !== null,
           };
         }),
-        unread_threads: rows.filter((r) => r.unread_count > 0).length,
+        unread_threads: unreadThreads,
+        has_more: found.length > limit,
       };
     },
   };

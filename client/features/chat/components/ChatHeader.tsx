@@ -23,6 +23,8 @@ interface ChatHeaderProps {
   more: RoomMoreActions;
   /** The "Activity" control (the repository's activity in the timeline). */
   activity?: ReactNode;
+  /** Buttons shown before "More" (a moderator's "Review"). */
+  extraActions?: ReactNode;
 }
 
 /** 'off', '10 s', '30 s', '60 s', '5 min'. */
@@ -52,6 +54,7 @@ export function ChatHeader({
   onOpenPinned,
   more,
   activity,
+  extraActions,
 }: ChatHeaderProps) {
   const members = useRoom((view) => view.members);
   const onlineIds = useRoom((view) => view.onlineIds);
@@ -137,6 +140,7 @@ export function ChatHeader({
             {pinnedCount}
           </span>
         </Button>
+        {extraActions}
         <MoreButton actions={more} />
       </div>
     </header>

@@ -205,9 +205,9 @@ export const MessageItem = memo(function MessageItem({
                 actionsOpen ? 'visible' : 'invisible',
               )}
             >
-              <ReactionPicker onPick={(emoji) => actions.onToggleReaction(message.id, emoji)} />
+              {!actions.readOnly && <ReactionPicker onPick={(emoji) => actions.onToggleReaction(message.id, emoji)} />}
               <MessageActionsButton
-                own={own}
+                own={own && !actions.readOnly}
                 pinned={pinned}
                 actions={{
                   onReply: actions.onReply ? () => actions.onReply?.(message.id) : undefined,
@@ -251,7 +251,7 @@ export const MessageItem = memo(function MessageItem({
             currentUserId={currentUserId}
             people={people}
             tabbable={active}
-            onToggle={(emoji) => confirmed && actions.onToggleReaction(message.id, emoji)}
+            onToggle={(emoji) => confirmed && !actions.readOnly && actions.onToggleReaction(message.id, emoji)}
           />
         )}
       </div>

@@ -53,6 +53,12 @@ export function moderationLogText(entry: ModerationLogEntryDto): string {
       return `marked a reply by ${target} as the answer`;
     case 'answer.unmarked':
       return `unmarked the answer by ${target}`;
+    case 'message.approved':
+      return `approved a held message by ${target}`;
+    case 'message.rejected':
+      return `rejected a held message by ${target}`;
+    case 'room.protection_changed':
+      return 'changed the room’s protection';
     default:
       return entry.action;
   }

@@ -1,4 +1,14 @@
-import { Check, ChevronDown, ChevronUp, CircleHelp, Inbox, Link as LinkIcon, LogOut, ScrollText } from 'lucide-react';
+import {
+  Check,
+  ChevronDown,
+  ChevronUp,
+  CircleHelp,
+  Inbox,
+  Link as LinkIcon,
+  LogOut,
+  ScrollText,
+  Shield,
+} from 'lucide-react';
 import type { ReactElement } from 'react';
 import {
   NOTIFICATION_LEVEL_LABELS,
@@ -22,10 +32,14 @@ export interface RoomMoreActions {
   onCopyInvite(): void;
   /** The room's questions (its threads), by answer state. */
   onOpenQuestions(): void;
-  leaving: boolean;
-  onLeave(): void;
-  /** How the member hears about the room. */
-  notifications: { level: NotificationLevel; onChange(level: NotificationLevel): void };
+  /** A member's own settings of the room: how they hear about it, and leaving it (absent for readers). */
+  member?:
+    | {
+        leaving: boolean;
+        onLeave(): void;
+        notifications: { level: NotificationLevel; onChange(level: NotificationLevel): void };
+      }
+    | undefined;
   /** Moderators only: slow mode, the open reports and the moderation log. */
   moderator?:
     | {
@@ -34,6 +48,8 @@ export interface RoomMoreActions {
         openReportCount: number;
         onOpenReports(): void;
         onOpenModerationLog(): void;
+        /** The room's protection from spam (docs/PRODUCT.md §16). */
+        onOpenProtection?: (() => void) | undefined;
       }
     | undefined;
 }
@@ -51,7 +67,7 @@ export default function RoomMoreMenu({
   trigger: ReactElement;
   defaultOpen?: boolean;
 }) {
-  const { moderator, notifications } = actions;
+  const { moderator, member } = actions;
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
@@ -85,6 +101,12 @@ export default function RoomMoreMenu({
               <ScrollText className="h-4 w-4" aria-hidden="true" />
               Moderation log
             </DropdownMenuItem>
+            {moderator.onOpenProtection && (
+              <DropdownMenuItem onSelect={moderator.onOpenProtection} data-testid="protection-button">
+                <Shield className="h-4 w-4" aria-hidden="true" />
+                Protection
+              </DropdownMenuItem>
+            )}
             <DropdownMenuSeparator />
             <DropdownMenuLabel>Slow mode</DropdownMenuLabel>
             {SLOW_MODE_CHOICES.map((seconds) => (
@@ -99,24 +121,28 @@ export default function RoomMoreMenu({
             ))}
           </>
         )}
-        <DropdownMenuSeparator />
-        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
-        {NOTIFICATION_LEVELS.map((choice) => (
-          <DropdownMenuItem
-            key={choice}
-            onSelect={() => notifications.onChange(choice)}
-            data-testid="notification-level"
-            data-current={choice === notifications.level || undefined}
-          >
-            <Check className={checkClass(choice === notifications.level)} aria-hidden="true" />
-            {NOTIFICATION_LEVEL_LABELS[choice]}
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem destructive onSelect={actions.onLeave} disabled={actions.leaving}>
-          <LogOut className="h-4 w-4" aria-hidden="true" />
-          Leave
-        </DropdownMenuItem>
+        {member && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+            {NOTIFICATION_LEVELS.map((choice) => (
+              <DropdownMenuItem
+                key={choice}
+                onSelect={() => member.notifications.onChange(choice)}
+                data-testid="notification-level"
+                data-current={choice === member.notifications.level || undefined}
+              >
+                <Check className={checkClass(choice === member.notifications.level)} aria-hidden="true" />
+                {NOTIFICATION_LEVEL_LABELS[choice]}
+              </DropdownMenuItem>
+            ))}
+            <DropdownMenuSeparator />
+            <DropdownMenuItem destructive onSelect={member.onLeave} disabled={member.leaving}>
+              <LogOut className="h-4 w-4" aria-hidden="true" />
+              Leave
+            </DropdownMenuItem>
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

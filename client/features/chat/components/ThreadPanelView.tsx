@@ -8,7 +8,7 @@ import { FOLLOWED_THREADS_QUERY_KEY } from '../../../hooks/useFollowedThreads';
 import { Button } from '../../../components/ui/Button';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
-import { threadQueryKey, useThread } from '../hooks/useThread';
+import { useThread } from '../hooks/useThread';
 import { useRoomPeople } from '../hooks/useRoomPeople';
 import { useRoomStore } from '../state/room-store-context';
 import type { ChatMessage } from '../state/messages-state';
@@ -37,35 +37,38 @@ let sentCount = 0;
 export default function ThreadPanelView(props: ThreadPanelProps) {
   const { roomId, rootId, highlightId, currentUserId, ignoredIds, fullScreen, onClose } = props;
   const queryClient = useQueryClient();
-  const { data, isLoading, isError } = useThread(rootId);
+  const { view, dispatch, reload, loadOlder, loadNewer } = useThread(rootId, highlightId);
+  const readOnly = props.actions.readOnly === true;
   const { knownUsernames, people, moderatorIds } = useRoomPeople(useRoomStore());
   const [draft, setDraft] = useState('');
   const [alsoToRoom, setAlsoToRoom] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: threadQueryKey(rootId) });
+  const root = view.root;
+  const replies = view.replies.messages;
+  const atNewest = view.replies.newerCursor === null;
 
-  // Read up to the newest reply: it no longer counts under "Threads".
-  const newest = data?.replies[data.replies.length - 1]?.id;
+  // Read up to the newest reply once it is on screen: it no longer counts under "Threads".
+  const newest = atNewest ? replies[replies.length - 1]?.id : undefined;
   useEffect(() => {
-    if (!newest || !currentUserId) return;
+    if (!newest || !currentUserId || readOnly) return;
     threadsApi
       .markRead(rootId, newest)
       .then(() => queryClient.invalidateQueries({ queryKey: FOLLOWED_THREADS_QUERY_KEY }))
       .catch(() => undefined);
-  }, [rootId, newest, currentUserId, queryClient]);
+  }, [rootId, newest, currentUserId, readOnly, queryClient]);
 
   const actions = useMemo(
     (): MessageActions => ({
       ...props.actions,
-      onEdit: (id, content) => void api.messages.edit(id, content).then(refresh, failed),
-      onDelete: (id) => void api.messages.remove(id).then(refresh, failed),
-      onToggleReaction: (id, emoji) => void api.messages.toggleReaction(id, emoji).then(refresh, failed),
+      // Their room events bring the changes to the thread.
+      onEdit: (id, content) => void api.messages.edit(id, content).catch(failed),
+      onDelete: (id) => void api.messages.remove(id).catch(failed),
+      onToggleReaction: (id, emoji) => void api.messages.toggleReaction(id, emoji).catch(failed),
       onRetry: () => undefined,
       onReply: undefined,
       onOpenThread: undefined,
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- refresh only reads the root id
-    [props.actions, rootId],
+    [props.actions],
   );
   const rowContext = useMemo(
     () => ({
@@ -86,21 +89,24 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
     if (!content) return;
     sentCount += 1;
     try {
-      await api.messages.send(roomId, {
+      const { message } = await api.messages.send(roomId, {
         client_id: `thread-${Date.now()}-${sentCount}`,
         content,
         thread_root_id: rootId,
         also_send_to_room: alsoToRoom,
       });
       setDraft('');
-      refresh();
+      // A window away from the newest replies jumps to them to show the reply sent.
+      if (atNewest) dispatch({ type: 'sent', message });
+      else reload();
     } catch (error) {
       failed(error);
     }
   };
-  const setFollowing = (following: boolean) => void threadsApi.follow(rootId, following).then(refresh, failed);
-  const setAnswer = (replyId: string, answer: boolean) =>
-    void threadsApi.setAnswer(replyId, answer).then(refresh, failed);
+  const setFollowing = (following: boolean) =>
+    void threadsApi.follow(rootId, following).then((answer) => dispatch({ type: 'following', ...answer }), failed);
+  // The thread's `thread.updated` event brings the answer to every reader, this one included.
+  const setAnswer = (replyId: string, answer: boolean) => void threadsApi.setAnswer(replyId, answer).catch(failed);
 
   const row = (message: MessageDto, highlighted: boolean) => (
     <MessageItem
@@ -115,7 +121,8 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
       highlighted={highlighted}
     />
   );
-  const answerId = data?.root.thread?.answer?.message_id ?? null;
+  const answerId = root?.thread?.answer?.message_id ?? null;
+  const replyCount = root?.thread?.reply_count ?? replies.length;
 
   return (
     <aside
@@ -128,40 +135,51 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
     >
       <header className="flex items-center gap-2 border-b px-4 py-2">
         <h2 className="text-base font-semibold">Thread</h2>
-        {data && (
+        {root && !readOnly && (
           <Button
             variant="ghost"
             size="sm"
             className="ml-auto"
             data-testid="thread-follow"
-            onClick={() => setFollowing(!data.following)}
+            onClick={() => setFollowing(!view.following)}
           >
-            {data.following ? 'Unfollow thread' : 'Follow thread'}
+            {view.following ? 'Unfollow thread' : 'Follow thread'}
           </Button>
         )}
-        <Button variant="ghost" size="sm" aria-label="Close thread" className={data ? '' : 'ml-auto'} onClick={onClose}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label="Close thread"
+          className={root && !readOnly ? '' : 'ml-auto'}
+          onClick={onClose}
+        >
           <X className="h-4 w-4" aria-hidden="true" />
         </Button>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto py-2">
-        {isLoading && (
+        {view.status === 'loading' && !root && (
           <p role="status" className="px-4 text-sm text-muted-foreground">
             Loading thread…
           </p>
         )}
-        {isError && <p className="px-4 text-sm text-destructive">Couldn't load this thread</p>}
-        {data && (
+        {view.status === 'failed' && <p className="px-4 text-sm text-destructive">Couldn't load this thread</p>}
+        {root && (
           <MessageRowContext value={rowContext}>
             {/* The root, at the top, quotes the answer ("Answer by {name}") as it does in the room. */}
-            <ul aria-label="Thread root">{row(data.root, false)}</ul>
+            <ul aria-label="Thread root">{row(root, false)}</ul>
             <p className="my-2 border-b px-4 pb-1 text-xs text-muted-foreground">
-              {data.replies.length === 1 ? '1 reply' : `${data.replies.length} replies`}
+              {replyCount === 1 ? '1 reply' : `${replyCount} replies`}
             </p>
+            {view.replies.nextCursor && (
+              <Button variant="ghost" size="sm" className="mx-4 mb-1" onClick={() => void loadOlder()}>
+                Show older replies
+              </Button>
+            )}
             <ul aria-label="Replies">
-              {data.replies.map((reply) => (
+              {replies.map((reply) => (
                 <div key={reply.id} data-testid="thread-reply" data-message-id={reply.id}>
                   {row(reply, reply.id === highlightId)}
-                  {data.can_mark_answer && !reply.deleted && (
+                  {view.canMarkAnswer && !reply.deleted && (
                     <div className="px-14">
                       <button
                         type="button"
@@ -175,34 +193,42 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
                 </div>
               ))}
             </ul>
+            {!atNewest && (
+              <Button variant="ghost" size="sm" className="mx-4 mt-1" onClick={() => void loadNewer()}>
+                Show newer replies
+              </Button>
+            )}
           </MessageRowContext>
         )}
       </div>
-      <form onSubmit={(event) => void send(event)} className="border-t p-3">
-        <textarea
-          aria-label="Reply in thread"
-          placeholder="Reply in thread…"
-          value={draft}
-          rows={2}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey) {
-              event.preventDefault();
-              event.currentTarget.form?.requestSubmit();
-            }
-          }}
-          className="w-full resize-none rounded-md border bg-background p-2 text-sm"
-        />
-        <div className="mt-2 flex items-center gap-2">
-          <label className="flex items-center gap-1.5 text-xs">
-            <input type="checkbox" checked={alsoToRoom} onChange={(event) => setAlsoToRoom(event.target.checked)} />
-            Also send to room
-          </label>
-          <Button type="submit" size="sm" className="ml-auto" disabled={!draft.trim()}>
-            Send
-          </Button>
-        </div>
-      </form>
+      {/* A reader who is not a member reads the thread; writing in it takes joining the room. */}
+      {!readOnly && (
+        <form onSubmit={(event) => void send(event)} className="border-t p-3">
+          <textarea
+            aria-label="Reply in thread"
+            placeholder="Reply in thread…"
+            value={draft}
+            rows={2}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey) {
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }
+            }}
+            className="w-full resize-none rounded-md border bg-background p-2 text-sm"
+          />
+          <div className="mt-2 flex items-center gap-2">
+            <label className="flex items-center gap-1.5 text-xs">
+              <input type="checkbox" checked={alsoToRoom} onChange={(event) => setAlsoToRoom(event.target.checked)} />
+              Also send to room
+            </label>
+            <Button type="submit" size="sm" className="ml-auto" disabled={!draft.trim()}>
+              Send
+            </Button>
+          </div>
+        </form>
+      )}
     </aside>
   );
 }

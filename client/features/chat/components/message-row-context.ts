@@ -2,6 +2,8 @@ import { createContext, use } from 'react';
 import type { UserSummaryDto } from '../../../../shared/api/rooms';
 
 export interface MessageActions {
+  /** A reader who is not a member: no reactions, edits or writing, only copying and opening threads. */
+  readOnly?: boolean;
   onEdit(messageId: string, content: string): void;
   onDelete(messageId: string): void;
   onCopy(content: string): void;

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type Dispatch } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { HeldMessageResponse } from '../../../../shared/api/protection';
+import { heldMessagesKey } from './useHeldMessages';
 import { toast } from '../../../lib/toast';
 import type { MeDto } from '../../../../shared/api/auth';
-import type { MessageDto, ReplyQuoteDto } from '../../../../shared/api/rooms';
+import type { MessageDto, MessageResponse, ReplyQuoteDto } from '../../../../shared/api/rooms';
 import { sanitizeMessage } from '../../../../shared/validation/message';
 import { ApiRequestError } from '../../../api/http';
 import { api } from '../../../api/endpoints';
@@ -38,6 +41,7 @@ export function useMessageActions(
   { messages, dispatch }: MessagesStore,
 ) {
   // Retry reads the newest list without changing identity at every event.
+  const queryClient = useQueryClient();
   const latestMessages = useRef(messages);
   useLayoutEffect(() => {
     latestMessages.current = messages;
@@ -47,11 +51,17 @@ export function useMessageActions(
     async (clientId: string, content: string, replyToId?: string) => {
       if (!roomId) return;
       try {
-        const response = await api.messages.send(roomId, {
+        const response: MessageResponse | HeldMessageResponse = await api.messages.send(roomId, {
           client_id: clientId,
           content,
           ...(replyToId ? { reply_to_id: replyToId } : {}),
         });
+        if ('held' in response) {
+          // Held for the moderators (202): shown with the held messages, "Waiting for approval".
+          dispatch({ type: 'withdrawn', clientId });
+          await queryClient.invalidateQueries({ queryKey: heldMessagesKey(roomId) });
+          return;
+        }
         dispatch({ type: 'confirmed', message: response.message });
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 429) {
@@ -78,7 +88,7 @@ export function useMessageActions(
         }
       }
     },
-    [roomId, dispatch],
+    [roomId, dispatch, queryClient],
   );
 
   const send = useCallback(

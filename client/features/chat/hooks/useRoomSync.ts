@@ -22,6 +22,9 @@ function readRoomState(roomId: string, around: string | undefined, signal?: Abor
 
 const isAbort = (error: unknown) => (error as { name?: string }).name === 'AbortError';
 
+/** How often a reader who is not a member reads the room again (they have no subscription). */
+export const READER_POLL_MS = 3_000;
+
 /**
  * The room's one store, fed from the server: the snapshot when the room opens (around a linked
  * message when there is one), then every room event after its sequence from the shared socket,
@@ -30,7 +33,18 @@ const isAbort = (error: unknown) => (error as { name?: string }).name === 'Abort
  */
 export function useRoomSync(
   roomId: string | undefined,
-  { enabled, linkedId, selfId }: { enabled: boolean; linkedId: string | null; selfId: string | null },
+  {
+    enabled,
+    linkedId,
+    selfId,
+    member = true,
+  }: {
+    enabled: boolean;
+    linkedId: string | null;
+    selfId: string | null;
+    /** An active member subscribes over the socket; anyone else reads the snapshot again every few seconds. */
+    member?: boolean;
+  },
 ) {
   const [store] = useState(createRoomStore);
   const [attempt, setAttempt] = useState(0);
@@ -52,12 +66,12 @@ export function useRoomSync(
         if (!isAbort(error)) store.dispatch({ type: 'snapshot-failed' });
       });
     return () => controller.abort();
-  }, [store, roomId, enabled, linkedId, selfId, attempt]);
+  }, [store, roomId, enabled, linkedId, selfId, attempt, member]);
 
   // The events after it, once it is in; one subscription for the visit of the room.
   const ready = useSyncExternalStore(store.subscribe, () => store.getState().status === 'ready');
   useEffect(() => {
-    if (!roomId || !ready) return;
+    if (!roomId || !ready || !member) return;
     const stop = getRealtimeClient().subscribe(roomId, store.getState().lastSeq, {
       onEvent: (event, seq) => store.dispatch({ type: 'event', seq, event, at: new Date().toISOString() }),
       onResync: async () => {
@@ -73,7 +87,30 @@ export function useRoomSync(
       store.dispatch({ type: 'presence', onlineIds: [] });
       store.dispatch({ type: 'typing-expired', now: Number.POSITIVE_INFINITY });
     };
-  }, [store, roomId, ready, selfId]);
+  }, [store, roomId, ready, selfId, member]);
+
+  // A reader who is not a member: the newest state, whenever the room has changed.
+  useEffect(() => {
+    if (!roomId || !ready || member) return;
+    let controller: AbortController | null = null;
+    const timer = setInterval(() => {
+      if (controller) return;
+      const reading = new AbortController();
+      controller = reading;
+      readRoomState(roomId, undefined, reading.signal)
+        .then((snapshot) => {
+          if (snapshot.last_seq > store.getState().lastSeq) store.dispatch({ type: 'snapshot', snapshot, selfId });
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          if (controller === reading) controller = null;
+        });
+    }, READER_POLL_MS);
+    return () => {
+      clearInterval(timer);
+      controller?.abort();
+    };
+  }, [store, roomId, ready, selfId, member]);
 
   // Typing flags drop a few seconds after the last signal.
   const someoneTyping = useSyncExternalStore(store.subscribe, () => store.getState().typing.size > 0);

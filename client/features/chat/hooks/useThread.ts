@@ -1,55 +1,74 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import type { ThreadResponse } from '../../../../shared/api/threads';
-import type { RoomEvent } from '../../../../shared/realtime/protocol';
-import { threadsApi } from '../../../api/threads';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { threadsApi, type ThreadPage } from '../../../api/threads';
 import { useRoom } from '../state/room-store-context';
-
-export const threadQueryKey = (rootId: string) => ['thread', rootId] as const;
-
-/** Whether a room event changes what a thread shows. */
-export function concernsThread(event: RoomEvent, thread: ThreadResponse | undefined, rootId: string): boolean {
-  const ids = new Set([rootId, ...(thread?.replies.map((m) => m.id) ?? [])]);
-  switch (event.type) {
-    case 'thread.updated':
-      return event.root_id === rootId;
-    case 'message.created':
-      return event.message.thread_root_id === rootId;
-    case 'message.updated':
-      return ids.has(event.message.id);
-    case 'message.deleted':
-    case 'message.references':
-      return ids.has(event.message_id);
-    case 'reaction.added':
-    case 'reaction.removed':
-      return ids.has(event.reaction.message_id);
-    default:
-      return false;
-  }
-}
+import { initialThreadView, threadReducer, type ThreadAction } from '../state/thread-state';
 
 /**
- * A thread as the server has it, read again whenever one of the room's events changes it: the
- * room's subscription (gap-free, resumed after a reconnect) carries thread replies too, so the
- * panel misses nothing the room receives.
+ * A thread, one page of replies at a time (around `aroundId` when a link names a reply, else its
+ * newest), kept current by the room's events: the room's subscription (gap-free, resumed after a
+ * reconnect) carries thread replies too, so the panel misses nothing the room receives. When the
+ * room's events skip ahead (the room was read anew), the thread is read anew too.
  */
-export function useThread(rootId: string) {
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: threadQueryKey(rootId),
-    queryFn: ({ signal }) => threadsApi.thread(rootId, { signal }),
-  });
-  const events = useRoom((view) => view.events);
-  const lastSeq = useRoom((view) => view.lastSeq);
+export function useThread(rootId: string, aroundId: string | null) {
+  const [view, dispatch] = useReducer(threadReducer, initialThreadView);
+  const events = useRoom((room) => room.events);
+  const lastSeq = useRoom((room) => room.lastSeq);
   const seen = useRef(lastSeq);
-  const { data } = query;
+  const loading = useRef(false);
+
+  const load = useCallback(
+    async (page: ThreadPage, as: 'loaded' | 'older' | 'newer', signal?: AbortSignal) => {
+      if (as === 'loaded') dispatch({ type: 'loading' });
+      try {
+        const response = await threadsApi.thread(rootId, page, signal ? { signal } : undefined);
+        dispatch({ type: as, response } as ThreadAction);
+      } catch {
+        if (!signal?.aborted) dispatch({ type: 'load-failed' });
+      }
+    },
+    [rootId],
+  );
+
+  const reload = useCallback(() => void load(aroundId ? { around: aroundId } : {}, 'loaded'), [load, aroundId]);
+
   useEffect(() => {
-    const fresh = events.filter((e) => e.seq > seen.current);
-    if (fresh.length === 0) return;
-    seen.current = Math.max(...fresh.map((e) => e.seq));
-    if (fresh.some((e) => concernsThread(e.event, data, rootId))) {
-      void queryClient.invalidateQueries({ queryKey: threadQueryKey(rootId) });
+    const controller = new AbortController();
+    seen.current = lastSeq;
+    void load(aroundId ? { around: aroundId } : {}, 'loaded', controller.signal);
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once per thread and linked reply
+  }, [load, aroundId]);
+
+  useEffect(() => {
+    // Events beyond lastSeq wait in the room store until its snapshot is in.
+    const fresh = events.filter((e) => e.seq > seen.current && e.seq <= lastSeq);
+    if (fresh.length === 0) {
+      if (lastSeq > seen.current) {
+        // The room moved on without these events in hand (read anew after a gap): so does the thread.
+        seen.current = lastSeq;
+        reload();
+      }
+      return;
     }
-  }, [events, data, rootId, queryClient]);
-  return query;
+    const gap = (fresh[0]?.seq ?? 0) > seen.current + 1;
+    seen.current = Math.max(...fresh.map((e) => e.seq));
+    if (gap) {
+      reload();
+      return;
+    }
+    for (const { event } of fresh) dispatch({ type: 'event', event });
+  }, [events, lastSeq, reload]);
+
+  const more = useCallback(
+    async (direction: 'older' | 'newer') => {
+      const cursor = direction === 'older' ? view.replies.nextCursor : view.replies.newerCursor;
+      if (!cursor || loading.current) return;
+      loading.current = true;
+      await load(direction === 'older' ? { before: cursor } : { after: cursor }, direction);
+      loading.current = false;
+    },
+    [load, view.replies.nextCursor, view.replies.newerCursor],
+  );
+
+  return { view, dispatch, reload, loadOlder: () => more('older'), loadNewer: () => more('newer') };
 }

@@ -21,7 +21,8 @@ export function useThreadPanel(linkedId: string | null, threadParam: string | nu
     if (!linkedId) return;
     const controller = new AbortController();
     threadsApi
-      .thread(linkedId, { signal: controller.signal })
+      // Only its root is wanted here: the panel reads the replies around it.
+      .thread(linkedId, { limit: '1' }, { signal: controller.signal })
       .then((thread) =>
         setLinked({
           id: linkedId,

@@ -47,6 +47,8 @@ export type MessagesAction =
   | { type: 'sending'; clientId: string }
   | { type: 'confirmed'; message: MessageDto }
   | { type: 'failed'; clientId: string; error: string; failure?: SendFailure; retryAt?: number }
+  /** The send was held for the moderators: the local copy leaves the list (shown as held instead). */
+  | { type: 'withdrawn'; clientId: string }
   | { type: 'updated'; message: MessageDto }
   | { type: 'removed'; messageId: string; byModerator?: boolean }
   | { type: 'reactions'; messageId: string; reactions: ReactionDto[] };
@@ -118,6 +120,11 @@ export function messagesReducer(state: MessagesState, action: MessagesAction): M
       );
     case 'confirmed':
       return confirm(state, action.message, { fromEvent: false });
+    case 'withdrawn':
+      return {
+        ...state,
+        messages: state.messages.filter((m) => m.status === 'sent' || m.client_id !== action.clientId),
+      };
     case 'updated':
       return replace(state, action.message);
     case 'removed':

@@ -167,7 +167,7 @@ function fromSnapshot(
     viewer: snapshot.viewer,
     openedAt: page.opened_at,
     openedAround: around,
-    unreadFromId: first ? snapshot.viewer.first_unread_message_id : state.unreadFromId,
+    unreadFromId: first ? (snapshot.viewer?.first_unread_message_id ?? null) : state.unreadFromId,
     messages: messagesReducer(state.messages, {
       type: 'loaded',
       messages: page.messages,
@@ -244,6 +244,8 @@ export function applyRoomEvent(state: RoomView, event: RoomEvent, at: string): R
     }
     case 'member.unbanned':
       return state.bans ? { ...state, bans: state.bans.filter((ban) => ban.user.id !== event.user_id) } : state;
+    case 'room.lock_changed':
+      return state.room ? { ...state, room: { ...state.room, locked: event.locked } } : state;
     case 'room.slow_mode_changed':
       return state.room ? { ...state, room: { ...state.room, slow_mode_seconds: event.slow_mode_seconds } } : state;
     case 'room.topic_changed':

@@ -9,6 +9,7 @@ import {
   sendMessageBody,
   toggleReactionResponse,
 } from '../../../../shared/api/rooms.schemas';
+import { heldMessageResponse } from '../../../../shared/api/protection.schemas';
 import { contract } from '../../contract/route-contract';
 import { MODERATION_LIMIT } from '../moderation/moderation.contracts';
 import { BANNED_ANSWER } from '../rooms/rooms.contracts';
@@ -22,12 +23,12 @@ export const messagesContracts = {
     tag: 'Messages',
     summary: "A page of a room's messages",
     description:
-      'At most one of: nothing (the newest page), `before` (older, from `next_cursor`), `after` (newer, from `newer_cursor`), `around` (a page with that message in the middle: a linked or the first unread message). Messages are oldest first within the page; a deleted message keeps its place as a tombstone.',
-    signedIn: true,
+      "At most one of: nothing (the newest page), `before` (older, from `next_cursor`), `after` (newer, from `newer_cursor`), `around` (a page with that message in the middle: a linked or the first unread message). Messages are oldest first within the page; a deleted message keeps its place as a tombstone. Anyone may read (visitors are limited per IP) except the room's banned.",
     params: roomParams,
     querystring: messagePageQuery,
     answers: { 200: messagesPageResponse },
     errors: {
+      429: 'A visitor reading too often from one address.',
       400: 'More than one of before, after and around; an invalid cursor; a limit out of range.',
       403: BANNED_ANSWER,
       404: 'No such room, or no such message of the room for `around`.',
@@ -44,10 +45,15 @@ export const messagesContracts = {
     answers: {
       201: { body: messageResponse, description: 'Sent.' },
       200: { body: messageResponse, description: 'Sent before with this `client_id`: the message as it was sent.' },
+      202: {
+        body: heldMessageResponse,
+        description:
+          "Held for the room's moderators (a newcomer's first messages or link, or the same text in a third room): shown to its author as \"Waiting for approval\", published in its place when approved.",
+      },
     },
     errors: {
       400: 'Empty, too long or repetitive text; a reply to a message that is not in the room or was deleted.',
-      403: NOT_A_MEMBER,
+      403: `${NOT_A_MEMBER}; "This room is locked" (reason \`room_locked\`); the GitHub account is younger than the room's "New GitHub accounts can post after" (reason \`account_too_new\`, the message says from when it may post).`,
       404: 'No such room.',
       409: 'The message could not be saved; retrying with the same `client_id` is safe.',
       429: 'Too many messages in a minute, or slow mode is on (the message says how long to wait).',

@@ -7,33 +7,37 @@ import {
   sendMessageBody,
 } from '../../../../shared/api/rooms.schemas';
 import type { MessageResponse } from '../../../../shared/api/rooms';
+import type { HeldMessageResponse } from '../../../../shared/api/protection';
 import { isUuid } from '../../../../shared/text';
 import type { RouteDeps } from '../../route-deps';
 import { messagesContracts } from './messages.contracts';
 import { MESSAGE_NOT_FOUND } from '../../../errors';
 import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
+import { limitVisitors, VISITOR_RATES } from '../../middleware/visitor-rate-limit';
 import { parseInput } from '../../parse';
 import { roomIdOf } from '../rooms/rooms.routes';
 import { sendSharedAnswer } from '../../shared-answer';
 
 export async function messagesRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
   const { messages, reactions } = services;
-  app.get('/api/rooms/:roomId/messages', messagesContracts.page, async (request, reply) => {
-    const auth = requireAuth(request);
+  const onRequest = limitVisitors(services.rateLimiter, 'room-messages', VISITOR_RATES.room);
+  app.get('/api/rooms/:roomId/messages', { ...messagesContracts.page, onRequest }, async (request, reply) => {
     const roomId = roomIdOf(request.params);
     const query = parseInput(messagePageQuery, request.query);
     if (query.around !== undefined && !isUuid(query.around)) throw apiErrors.notFound(MESSAGE_NOT_FOUND);
     // A room's newest page is the same answer for everyone until the room changes.
-    return sendSharedAnswer(request, reply, await messages.list(auth.userId, roomId, query));
+    return sendSharedAnswer(request, reply, await messages.list(request.auth?.userId ?? null, roomId, query));
   });
 
   app.post('/api/rooms/:roomId/messages', messagesContracts.send, async (request, reply) => {
     const auth = requireAuth(request);
     const roomId = roomIdOf(request.params);
     const body = parseInput(sendMessageBody, request.body);
-    const { message, created } = await messages.send(auth.userId, roomId, body);
-    return reply.status(created ? 201 : 200).send({ message } satisfies MessageResponse);
+    const outcome = await messages.send(auth.userId, roomId, body);
+    // Held for the moderators (docs/PRODUCT.md §16): accepted, not published.
+    if (outcome.held) return reply.status(202).send({ held: outcome.held } satisfies HeldMessageResponse);
+    return reply.status(outcome.created ? 201 : 200).send({ message: outcome.message } satisfies MessageResponse);
   });
 
   app.patch('/api/messages/:messageId', messagesContracts.edit, async (request) => {

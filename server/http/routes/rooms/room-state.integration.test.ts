@@ -38,17 +38,27 @@ describeEachDatabase('room snapshot API', (engine) => {
         .execute()
     ).map((row) => ({ seq: Number(row.seq), event: decodeFact(row.type, row.payload) }));
 
-  it('answers 401 to visitors, 404 for an unknown room and 403 to someone who is not a member', async () => {
+  it('lets visitors and non-members read the room without their own standing; 404 for an unknown room', async () => {
     const ada = await createMember(app);
     const grace = await createMember(app);
     const roomId = await roomWith(ada);
-    expect((await apiClient(app.app).get(`/api/rooms/${roomId}/state`)).statusCode).toBe(401);
+    expect((await ada.send(roomId, 'readable by anyone')).statusCode).toBe(201);
     const unknown = await ada.api.get('/api/rooms/00000000-0000-4000-8000-000000000000/state', { cookie: ada.cookie });
     expect(unknown.statusCode).toBe(404);
+    const visitor = await apiClient(app.app).get(`/api/rooms/${roomId}/state`);
     const outsider = await grace.api.get(`/api/rooms/${roomId}/state`, { cookie: grace.cookie });
-    expect(outsider.statusCode).toBe(403);
-    expect(outsider.json().error.message).toBe('You are not a member of this room');
-    await grace.api.post(`/api/rooms/${roomId}/leave`, undefined, { cookie: grace.cookie });
+    for (const read of [visitor, outsider]) {
+      expect(read.statusCode).toBe(200);
+      const body = read.json();
+      expect(body.viewer).toBeNull();
+      expect(body.members).toEqual([]);
+      expect(body.online_user_ids).toEqual([]);
+      expect(body.messages.messages.map((m: { content: string }) => m.content)).toEqual(['readable by anyone']);
+    }
+    // Reading joined no one.
+    const details = await grace.api.get(`/api/rooms/${roomId}`, { cookie: grace.cookie });
+    expect(details.json().membership).toBeNull();
+    expect(details.json().member_count).toBe(1);
     expect((await ada.api.get(`/api/rooms/${roomId}/state?limit=0`, { cookie: ada.cookie })).statusCode).toBe(400);
   });
 
@@ -77,15 +87,15 @@ describeEachDatabase('room snapshot API', (engine) => {
     expect(state.messages.messages.map((m) => m.content)).toEqual(['First words', 'Second words']);
     // Grace's messages are unread for Ada: the page opens at the first of them.
     expect(state.messages).toMatchObject({ next_cursor: null, newer_cursor: null, opened_at: 'unread' });
-    expect(state.viewer.first_unread_message_id).toBe(first.id);
+    expect(state.viewer?.first_unread_message_id).toBe(first.id);
     expect(state.viewer).toMatchObject({ moderator: true, muted_until: null, notification_level: 'mentions' });
     expect(state.bans).toEqual([]);
     expect(state.online_user_ids).toEqual([]);
 
     // A member sees their own standing, and no bans.
     const seen = await stateOf(grace, roomId);
-    expect(seen.viewer.moderator).toBe(false);
-    expect(seen.viewer.muted_until).toBe(state.members.find((m) => m.user.id === grace.id)?.muted_until);
+    expect(seen.viewer?.moderator).toBe(false);
+    expect(seen.viewer?.muted_until).toBe(state.members.find((m) => m.user.id === grace.id)?.muted_until);
     expect(seen.bans).toBeNull();
   });
 
@@ -99,7 +109,7 @@ describeEachDatabase('room snapshot API', (engine) => {
       sent.push(messageOf(await grace.send(roomId, `Message ${i}`)));
     }
     const unread = await stateOf(ada, roomId, '?limit=4');
-    expect(unread.viewer.first_unread_message_id).toBe(sent[0]?.id);
+    expect(unread.viewer?.first_unread_message_id).toBe(sent[0]?.id);
     expect(unread.messages.opened_at).toBe('unread');
     // Half the page above it (none here), the message and what follows.
     expect(unread.messages.messages.map((m) => m.content)).toEqual(['Message 0', 'Message 1']);

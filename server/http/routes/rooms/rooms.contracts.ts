@@ -62,10 +62,10 @@ export const roomsContracts = {
   details: contract({
     tag: 'Rooms',
     summary: "A room, with the caller's membership",
-    signedIn: true,
+    description: 'Anyone may read it; `membership` is null for a visitor or someone who never joined.',
     params: roomParams,
     answers: { 200: roomDetailsResponse },
-    errors: { 404: NO_ROOM },
+    errors: { 403: 'Banned from the room.', 404: NO_ROOM, 429: 'A visitor reading too often from one address.' },
   }),
   members: contract({
     tag: 'Rooms',

@@ -7,6 +7,7 @@ import { roomsContracts } from './rooms.contracts';
 import { ROOM_NOT_FOUND } from '../../../services/room-events/room-change';
 import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
+import { limitVisitors, VISITOR_RATES } from '../../middleware/visitor-rate-limit';
 import { parseInput } from '../../parse';
 
 export async function roomsRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
@@ -40,9 +41,9 @@ export async function roomsRoutes(app: FastifyInstance, { services }: RouteDeps)
     return { activity } satisfies RoomActivityResponse;
   });
 
-  app.get('/api/rooms/:roomId', roomsContracts.details, async (request) => {
-    const auth = requireAuth(request);
-    return rooms.details(auth.userId, roomIdOf(request.params));
+  const onRequest = limitVisitors(services.rateLimiter, 'room', VISITOR_RATES.room);
+  app.get('/api/rooms/:roomId', { ...roomsContracts.details, onRequest }, async (request) => {
+    return rooms.details(request.auth?.userId ?? null, roomIdOf(request.params));
   });
 
   app.get('/api/rooms/:roomId/members', roomsContracts.members, async (request) => {

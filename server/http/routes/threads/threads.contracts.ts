@@ -1,11 +1,13 @@
 import { messageParams, roomParams } from '../../../../shared/api/rooms.schemas';
 import {
   answerResponse,
+  followedThreadsQuery,
   followedThreadsResponse,
   followThreadResponse,
   markThreadReadBody,
   questionsQuery,
   questionsResponse,
+  threadQuery,
   threadResponse,
 } from '../../../../shared/api/threads.schemas';
 import { contract } from '../../contract/route-contract';
@@ -21,11 +23,16 @@ export const threadsContracts = {
     tag: 'Threads',
     summary: "A message's thread",
     description:
-      "The thread of a message (or of the root a reply is in): the root, every reply oldest first, whether the caller follows it and may mark its answer. A deleted root keeps its thread. Anyone signed in except the room's banned.",
-    signedIn: true,
+      "The thread of a message (or of the root a reply is in): the root, a page of replies oldest first (the newest `limit`, or those before `before`, after `after` or around the reply `around`) with cursors to the pages beside it, whether the caller follows it and may mark its answer. A deleted root keeps its thread. Anyone may read it (visitors are limited per IP) except the room's banned.",
     params: messageParams,
+    querystring: threadQuery,
     answers: { 200: threadResponse },
-    errors: { 403: BANNED_ANSWER, 404: NO_MESSAGE },
+    errors: {
+      400: 'An invalid cursor, a reply of another thread, more than one of before/after/around, or a limit out of range.',
+      403: BANNED_ANSWER,
+      404: NO_MESSAGE,
+      429: 'A visitor reading too often from one address.',
+    },
   }),
   follow: contract({
     tag: 'Threads',
@@ -104,7 +111,8 @@ export const threadsContracts = {
     summary: 'The threads the caller follows (/threads)',
     description: 'Across the rooms the caller is in, unread first, with unread counts and the last reply.',
     signedIn: true,
+    querystring: followedThreadsQuery,
     answers: { 200: followedThreadsResponse },
-    errors: {},
+    errors: { 400: 'A limit out of range.' },
   }),
 };

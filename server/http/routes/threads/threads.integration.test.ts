@@ -104,6 +104,51 @@ describeEachDatabase('threads and answers', (engine) => {
     expect((await threadOf(ada, second.id)).root.id).toBe(root.id);
   });
 
+  it('reads a long thread a page at a time: the newest, older and newer pages, around a linked reply', async () => {
+    const ada = await createMember(app);
+    const roomId = await roomWith(ada);
+    const root = await say(ada, roomId, 'A long discussion');
+    const replies = [];
+    for (let n = 0; n < 7; n += 1) replies.push(messageOf(await replyIn(ada, roomId, root.id, `reply ${n}`)));
+    const page = async (query: string) => {
+      const response = await ada.api.get(`/api/messages/${root.id}/thread?${query}`, { cookie: ada.cookie });
+      expect(response.statusCode).toBe(200);
+      return response.json<ThreadResponse>();
+    };
+    const texts = (thread: ThreadResponse) => thread.replies.map((m) => m.content);
+
+    const newest = await page('limit=3');
+    expect(texts(newest)).toEqual(['reply 4', 'reply 5', 'reply 6']);
+    expect(newest.newer_cursor).toBeNull();
+    expect(newest.root.thread?.reply_count).toBe(7);
+    const older = await page(`limit=3&before=${newest.older_cursor}`);
+    expect(texts(older)).toEqual(['reply 1', 'reply 2', 'reply 3']);
+    const oldest = await page(`limit=3&before=${older.older_cursor}`);
+    expect(texts(oldest)).toEqual(['reply 0']);
+    expect(oldest.older_cursor).toBeNull();
+
+    const around = await page(`limit=4&around=${replies[2]?.id}`);
+    expect(texts(around)).toEqual(['reply 0', 'reply 1', 'reply 2', 'reply 3']);
+    expect(around.older_cursor).toBeNull();
+    const newer = await page(`limit=4&after=${around.newer_cursor}`);
+    expect(texts(newer)).toEqual(['reply 4', 'reply 5', 'reply 6']);
+    expect(newer.newer_cursor).toBeNull();
+    // Without a limit, a page holds 50 replies: this whole thread.
+    expect(texts(await page(''))).toHaveLength(7);
+
+    const other = await say(ada, roomId, 'Another question');
+    const bad = [
+      `around=${other.id}`,
+      'before=not-a-cursor',
+      `before=${newest.older_cursor}&after=${newest.older_cursor}`,
+      'limit=0',
+    ];
+    for (const query of bad) {
+      const response = await ada.api.get(`/api/messages/${root.id}/thread?${query}`, { cookie: ada.cookie });
+      expect(response.statusCode, query).toBe(400);
+    }
+  });
+
   it('refuses a root of another room, a reply as a root, and unknown messages', async () => {
     const ada = await createMember(app);
     const bob = await createMember(app);
@@ -122,7 +167,10 @@ describeEachDatabase('threads and answers', (engine) => {
       cookie: ada.cookie,
     });
     expect(missing.statusCode).toBe(404);
-    expect((await ada.api.get(`/api/messages/${root.id}/thread`)).statusCode).toBe(401);
+    // A visitor reads a thread too, without following it or marking its answer.
+    const visitor = await ada.api.get(`/api/messages/${root.id}/thread`);
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toMatchObject({ following: false, can_mark_answer: false });
   });
 
   it('sends replies as room events in the gap-free sequence, live and on replay', async () => {
@@ -263,6 +311,19 @@ describeEachDatabase('threads and answers', (engine) => {
     const on = await grace.api.put(`/api/messages/${root.id}/thread/follow`, {}, { cookie: grace.cookie });
     expect(on.json()).toEqual({ following: true });
     expect((await threadOf(grace, root.id)).following).toBe(true);
+
+    // /threads lists a page of them; the count of threads with unread replies is of them all.
+    const second = await say(ada, roomId, 'And who can merge?');
+    await replyIn(bob, roomId, second.id, 'I can merge');
+    await replyIn(bob, roomId, root.id, 'Reviewed');
+    const firstPage = (
+      await ada.api.get('/api/me/threads?limit=1', { cookie: ada.cookie })
+    ).json<FollowedThreadsResponse>();
+    expect(firstPage.threads).toHaveLength(1);
+    expect(firstPage).toMatchObject({ unread_threads: 2, has_more: true });
+    expect((await followed(ada)).has_more).toBe(false);
+    const outOfRange = await ada.api.get('/api/me/threads?limit=0', { cookie: ada.cookie });
+    expect(outOfRange.statusCode).toBe(400);
 
     // Someone outside the room cannot follow.
     const stranger = await createMember(app);

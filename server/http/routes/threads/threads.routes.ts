@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { messageParams } from '../../../../shared/api/rooms.schemas';
-import { markThreadReadBody, questionsQuery } from '../../../../shared/api/threads.schemas';
+import {
+  followedThreadsQuery,
+  markThreadReadBody,
+  questionsQuery,
+  threadQuery,
+} from '../../../../shared/api/threads.schemas';
 import { isUuid } from '../../../../shared/text';
 import { MESSAGE_NOT_FOUND } from '../../../errors';
 import { apiErrors } from '../../errors';
 import { requireAuth } from '../../middleware/authentication';
+import { limitVisitors, VISITOR_RATES } from '../../middleware/visitor-rate-limit';
 import { parseInput } from '../../parse';
 import type { RouteDeps } from '../../route-deps';
 import { roomIdOf } from '../rooms/rooms.routes';
@@ -20,9 +26,10 @@ function messageIdOf(params: unknown): string {
 export async function threadsRoutes(app: FastifyInstance, { services }: RouteDeps): Promise<void> {
   const { threads } = services;
 
-  app.get('/api/messages/:messageId/thread', threadsContracts.thread, async (request) => {
-    const auth = requireAuth(request);
-    return threads.thread(auth.userId, messageIdOf(request.params));
+  const onRequest = limitVisitors(services.rateLimiter, 'thread', VISITOR_RATES.room);
+  app.get('/api/messages/:messageId/thread', { ...threadsContracts.thread, onRequest }, async (request) => {
+    const query = parseInput(threadQuery, request.query);
+    return threads.thread(request.auth?.userId ?? null, messageIdOf(request.params), query);
   });
 
   app.put('/api/messages/:messageId/thread/follow', threadsContracts.follow, async (request) => {
@@ -62,6 +69,6 @@ export async function threadsRoutes(app: FastifyInstance, { services }: RouteDep
 
   app.get('/api/me/threads', threadsContracts.followed, async (request) => {
     const auth = requireAuth(request);
-    return threads.followed(auth.userId);
+    return threads.followed(auth.userId, parseInput(followedThreadsQuery, request.query).limit);
   });
 }

@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from '../../config/config';
+import type { Database } from '../../db/schema';
+import type { PresenceStore } from '../presence/presence-store';
+import { createMailQueue } from './mail-queue';
+import { renderConfirmMail } from './mail-render';
+import { CONFIRM_KIND, createMailSettingsService } from './mail-settings.service';
+import { createMailTransport } from './mail-transport';
+import { createMissedMail, MISSED_KIND } from './missed-mail';
+
+/**
+ * E-mail notifications, put together: the settings, the queue and its jobs (what someone missed,
+ * address confirmations), and the transport (SMTP, or the demo outbox). The queue polls only when
+ * the site sends e-mail (SMTP_URL, or demo mode).
+ */
+export function createMailService({
+  db,
+  config,
+  logger,
+  presence,
+  now,
+  pollMs,
+}: {
+  db: Kysely<Database>;
+  config: Pick<Config, 'publicUrl' | 'mail'>;
+  logger: Pick<Logger, 'warn' | 'info'>;
+  presence: Pick<PresenceStore, 'online'>;
+  now: () => number;
+  pollMs?: number;
+}) {
+  const transport = createMailTransport(config.mail, db, now);
+  const handlers: Parameters<typeof createMailQueue>[0]['handlers'] = {};
+  const queue = createMailQueue({ db, logger, now, handlers, ...(pollMs ? { pollMs } : {}) });
+  const settings = createMailSettingsService({ db, config, queue, now });
+  const missed = createMissedMail({ db, config, queue, transport, addresses: settings, presence, now });
+  handlers[MISSED_KIND] = missed.run;
+  handlers[CONFIRM_KIND] = async (job) => {
+    const { address, url } = JSON.parse(job.payload) as { address: string; url: string };
+    await transport.send({
+      to: address,
+      ...renderConfirmMail(url),
+      headers: {},
+      messageId: `<${job.id}@${new URL(config.publicUrl).hostname}>`,
+    });
+    return { kind: 'sent' };
+  };
+
+  return {
+    settings,
+    queue,
+    /** After a message is published in a room (never a held one): e-mail jobs for whom it reaches. */
+    afterMessage(message: { room_id: string; created_at: string }, mentioned: readonly string[]): void {
+      if (!config.mail.enabled || mentioned.length === 0) return;
+      missed
+        .afterMessage(message, mentioned)
+        .catch((error: unknown) => logger.warn({ err: error }, 'e-mail job not queued'));
+    },
+    start(): void {
+      if (config.mail.enabled) queue.start();
+    },
+    async stop(): Promise<void> {
+      await queue.stop();
+      transport.close();
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config/config';
+import { mailRepository } from '../../db/repositories/mail.repository';
+import type { Database, MailJobRow } from '../../db/schema';
+import type { PresenceStore } from '../presence/presence-store';
+import type { JobOutcome, MailQueue } from './mail-queue';
+import { renderMissedMail } from './mail-render';
+import type { MailAddressBook } from './mail-settings.service';
+import type { MailTransport } from './mail-transport';
+
+export const MISSED_KIND = 'missed';
+/** At most one e-mail per room and hour for each person. */
+const ROOM_INTERVAL_MS = 60 * 60_000;
+/** Up to this many messages in one e-mail. */
+const MISSED_LIMIT = 10;
+/** A mention older than this is not e-mailed any more (the person came back some other way). */
+const GIVE_UP_MS = 24 * 60 * 60_000;
+
+/** The headers that make unsubscribing one click in mail clients (RFC 2369 and RFC 8058). */
+export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${unsubscribeUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+/**
+ * E-mail for what people missed (docs/PRODUCT.md §17): a message that mentions someone or replies
+ * to them queues a job for that person and room, due MAIL_DELAY_SECONDS later; when it runs, the
+ * mentions still unread (up to ten) go in one e-mail, unless the person has the room open, or the
+ * room e-mailed them less than an hour ago (then it waits for the hour).
+ */
+export function createMissedMail({
+  db,
+  config,
+  queue,
+  transport,
+  addresses,
+  presence,
+  now,
+}: {
+  db: Kysely<Database>;
+  config: Pick<Config, 'publicUrl' | 'mail'>;
+  queue: Pick<MailQueue, 'enqueue'>;
+  transport: MailTransport;
+  addresses: MailAddressBook;
+  presence: Pick<PresenceStore, 'online'>;
+  now: () => number;
+}) {
+  const delayMs = config.mail.delaySeconds * 1000;
+
+  return {
+    /** After a message is published: a job for each person it mentions or answers. */
+    async afterMessage(message: { room_id: string; created_at: string }, mentioned: readonly string[]): Promise<void> {
+      for (const userId of mentioned) {
+        await queue.enqueue({
+          key: `${MISSED_KIND}:${userId}:${message.room_id}`,
+          kind: MISSED_KIND,
+          userId,
+          roomId: message.room_id,
+          runAt: Date.parse(message.created_at) + delayMs,
+        });
+      }
+    },
+
+    async run(job: MailJobRow): Promise<JobOutcome> {
+      const roomId = job.room_id;
+      if (!roomId) return { kind: 'skipped' };
+      const recipient = await addresses.recipient(job.user_id);
+      if (!recipient || !recipient.mentionsEnabled) return { kind: 'skipped' };
+      const repo = mailRepository(db);
+      const at = now();
+      const last = await repo.roomSend(job.user_id, roomId);
+      if (last && Date.parse(last.last_sent_at) + ROOM_INTERVAL_MS > at) {
+        return { kind: 'later', runAt: Date.parse(last.last_sent_at) + ROOM_INTERVAL_MS };
+      }
+      const missed = await repo.missed(
+        job.user_id,
+        roomId,
+        last?.mailed_through ?? '',
+        new Date(at - delayMs).toISOString(),
+        MISSED_LIMIT,
+      );
+      if (missed.length === 0) return { kind: 'skipped' };
+      const newest = missed[missed.length - 1]!;
+      if ((await presence.online(roomId)).includes(job.user_id)) {
+        // The room is open in a tab: the person sees it there. Asked again later while it stays unread.
+        return Date.parse(newest.created_at) + GIVE_UP_MS > at
+          ? { kind: 'later', runAt: at + delayMs }
+          : { kind: 'skipped' };
+      }
+      const room = (await repo.roomName(roomId)) ?? 'a room';
+      const roomUrl = `${config.publicUrl}/chat/${roomId}`;
+      const mail = renderMissedMail(
+        room,
+        roomUrl,
+        missed.map((m) => ({
+          author: m.author_name ?? m.author_username ?? 'Someone',
+          at: m.created_at,
+          text: m.content,
+          url: `${roomUrl}?message=${m.id}`,
+        })),
+        recipient.unsubscribeUrl,
+        `${config.publicUrl}/profile`,
+      );
+      await transport.send({
+        to: recipient.address,
+        ...mail,
+        headers: unsubscribeHeaders(recipient.unsubscribeUrl),
+        messageId: `<${job.id}@${new URL(config.publicUrl).hostname}>`,
+      });
+      await repo.recordRoomSend(job.user_id, roomId, new Date(at).toISOString(), newest.created_at);
+      return { kind: 'sent' };
+    },
+  };
+}
+
+export type MissedMail = ReturnType<typeof createMissedMail>;
