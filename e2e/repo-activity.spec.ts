@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { joinRoomByApi, openRoom, openUser, sendMessage, type ChatUser } from './support/chat-helpers';
+import { joinRoomByApi, messageMenu, openRoom, openUser, sendMessage, type ChatUser } from './support/chat-helpers';
 import { startExtraServer, type ExtraServer } from './support/extra-server';
 
 /**
@@ -101,5 +101,78 @@ test.describe('repository activity', () => {
       await expect(row(page, 'v9.9.1-off')).toHaveCount(0);
       await expect(row(page, 'released v9.9.0-room')).toBeVisible();
     }
+  });
+
+  test('a link to lines 3 to 5 of a file shows those three lines, highlighted, under the message', async () => {
+    const { page } = grace;
+    const config = (await (await page.request.get('/api/config')).json()) as { githubWebUrl: string };
+    const link = `${config.githubWebUrl}/${REPO}/blob/master/src/index.ts#L3-L5`;
+    await sendMessage(page, `Look here: ${link}`);
+    for (const reader of [grace.page, margaret.page]) {
+      const preview = reader.getByTestId('message').filter({ hasText: 'Look here' }).getByTestId('code-preview');
+      await expect(preview).toBeVisible();
+      await expect(preview).toContainText('src/index.ts');
+      await expect(preview.getByTestId('code-preview-line')).toHaveCount(3);
+      await expect(preview.getByTestId('code-preview-line').first()).toContainText('3');
+      await expect(preview).toHaveAttribute('data-highlighted-code', 'true');
+      await expect(preview.locator('.hljs-keyword, .hljs-comment, .hljs-string, .hljs-title').first()).toBeVisible();
+      await expect(preview.getByRole('link', { name: 'View on GitHub' })).toHaveAttribute('href', /#L3-L5$/);
+    }
+    // A file that cannot be read leaves the link as it is.
+    await sendMessage(page, `Gone: ${config.githubWebUrl}/${REPO}/blob/master/src/missing.ts#L1-L2`);
+    const gone = page.getByTestId('message').filter({ hasText: 'Gone:' });
+    await expect(gone.getByRole('link')).toBeVisible();
+    await page.waitForTimeout(1500);
+    await expect(gone.getByTestId('code-preview')).toHaveCount(0);
+  });
+
+  test('"Create issue" from a thread asks GitHub for the scope once, creates the issue and says so in the thread', async () => {
+    test.setTimeout(90_000);
+    const { page } = grace;
+    const ROOT = 'Export crashes on huge canvases';
+    await sendMessage(page, `${ROOT}\nSteps: draw 500 shapes, then export`);
+    await messageMenu(page, ROOT, 'Reply in thread');
+    const panel = page.getByTestId('thread-panel');
+    const box = panel.getByPlaceholder('Reply in thread…');
+    await box.fill('Same for me with the SVG export');
+    await box.press('Enter');
+    const reply = panel.getByTestId('thread-reply').filter({ hasText: 'Same for me' });
+    await expect(reply).toHaveCount(1);
+    await reply.hover();
+    await reply.getByRole('button', { name: 'Message actions' }).click();
+    await page.getByRole('menuitem', { name: 'Create issue', exact: true }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Create issue' });
+    await expect(dialog.getByLabel('Title')).toHaveValue(ROOT);
+    await expect(dialog.getByLabel('Description')).toHaveValue(/> Same for me with the SVG export/);
+    await dialog.getByLabel('Title').fill(`${ROOT} (SVG)`);
+    await dialog.getByRole('button', { name: 'Create issue on GitHub' }).click();
+    // The sign-in token cannot open issues: the dialog says why, keeps the text, and asks GitHub once.
+    await expect(dialog.getByRole('alert')).toContainText('public_repo');
+    await expect(dialog.getByLabel('Title')).toHaveValue(`${ROOT} (SVG)`);
+    await dialog.getByRole('button', { name: 'Continue on GitHub' }).click();
+    await expect(page.getByText('public_repo')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in as grace-demo', exact: true }).click();
+
+    const again = page.getByRole('dialog', { name: 'Create issue' });
+    await expect(again.getByLabel('Title')).toHaveValue(`${ROOT} (SVG)`);
+    await again.getByRole('button', { name: 'Create issue on GitHub' }).click();
+    await expect(again).toHaveCount(0);
+
+    await messageMenu(page, ROOT, 'Reply in thread');
+    const opened = page.getByTestId('thread-panel').getByTestId('thread-reply').filter({ hasText: 'opened issue' });
+    await expect(opened).toContainText(/opened issue #\d+/);
+    await expect(opened.locator('a[data-reference]').first()).toHaveAttribute('data-reference', 'open');
+    const number = /opened issue #(\d+)/.exec((await opened.textContent()) ?? '')?.[1];
+    const issue = (await (await fetch(`${BASE_URL}/_emulator/api/v3/repos/${REPO}/issues/${number}`)).json()) as {
+      title: string;
+      body: string;
+      state: string;
+    };
+    expect(issue.title).toBe(`${ROOT} (SVG)`);
+    expect(issue.state).toBe('open');
+    expect(issue.body).toContain('> Same for me with the SVG export');
+    expect(issue.body).toContain(`> ${ROOT}`);
+    expect(issue.body).toContain('grace');
   });
 });

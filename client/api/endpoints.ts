@@ -25,6 +25,8 @@ import type {
   ToggleReactionResponse,
 } from '../../shared/api/rooms';
 import type { ActivityKind, RoomActivityListResponse } from '../../shared/api/repo-activity';
+import type { CodePreviewResponse } from '../../shared/api/code-preview';
+import type { CreateIssueBody, CreateIssueResponse } from '../../shared/api/issues';
 import { apiFetch } from './http';
 
 /**
@@ -89,6 +91,13 @@ export const api = {
       apiFetch<TopicResponse>(`/api/rooms/${segment(roomId)}/topic`, { method: 'PUT', body: { topic } }),
     activity: (roomId: string, options?: Signal) =>
       apiFetch<RoomActivityListResponse>(`/api/rooms/${segment(roomId)}/activity`, signalOf(options)),
+    codePreview: (roomId: string, url: string, options?: Signal) =>
+      apiFetch<CodePreviewResponse>(
+        withQuery(`/api/rooms/${segment(roomId)}/code-preview`, { url }),
+        signalOf(options),
+      ),
+    createIssue: (roomId: string, body: CreateIssueBody) =>
+      apiFetch<CreateIssueResponse>(`/api/rooms/${segment(roomId)}/issues`, { method: 'POST', body }),
     setActivity: (roomId: string, kinds: readonly ActivityKind[]) =>
       apiFetch<{ kinds: ActivityKind[] }>(`/api/rooms/${segment(roomId)}/activity`, { method: 'PUT', body: { kinds } }),
     setSlowMode: (roomId: string, seconds: number) =>

@@ -9,6 +9,8 @@ export class ApiRequestError extends Error {
     readonly retryAfterSeconds?: number,
     /** GitHub's rate limit reset (upstream_rate_limited answers). */
     readonly resetAt?: string | null,
+    /** The machine-readable reason of a refusal, when the answer gives one. */
+    readonly reason?: string,
   ) {
     super(message);
   }
@@ -47,6 +49,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
       error?.message ?? `Request failed (${response.status})`,
       error?.retryAfterSeconds,
       error?.resetAt,
+      error?.reason,
     );
   }
   return data as T;

@@ -87,7 +87,7 @@ export function createCachedRequester(options: CachedRequesterOptions) {
     now() - Date.parse(row.fetched_at) <
     (NOT_FOUND_STATUSES.has(row.status)
       ? (options.notFoundTtlSeconds ?? Math.min(ttlSeconds, NOT_FOUND_TTL_SECONDS))
-      : ttlSeconds) *
+      : (options.freshForSeconds ?? ttlSeconds)) *
       1000;
 
   async function load(

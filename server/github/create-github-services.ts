@@ -10,6 +10,7 @@ import type { GitHubServices } from './github-services';
 import { createOctokit } from './octokit-client';
 import { createQuotaTracker } from './quota-tracker';
 import { createRepositoryEventsReader } from './repository-events';
+import { createIssueWriter } from './issue-writer';
 
 export interface GitHubEndpoints {
   /** REST base the server calls, e.g. https://api.github.com or http://127.0.0.1:3000/_emulator/api/v3 */
@@ -74,5 +75,6 @@ export function createGitHubServices(options: CreateGitHubServicesOptions): GitH
     },
   });
   const events = createRepositoryEventsReader({ octokit, quota, token: config.github.token });
-  return { mode: config.github.mode, api, oauth, events, webUrl: endpoints.webUrl };
+  const issues = createIssueWriter({ octokit, quota });
+  return { mode: config.github.mode, api, oauth, events, issues, webUrl: endpoints.webUrl };
 }

@@ -4,6 +4,7 @@ import type { ContributionCalendarReader } from './contribution-calendar';
 import type {
   GitHubContributor,
   GitHubEvent,
+  GitHubFileContents,
   GitHubIssue,
   GitHubIssueDetail,
   GitHubRelease,
@@ -104,6 +105,12 @@ export function createGitHubApi(deps: GitHubApiDeps): GitHubApi {
         { owner, repo, issue_number: number },
         options,
       );
+    },
+    async getFileContents(fullName, path, ref, options) {
+      const [owner, repo] = splitFullName(fullName);
+      // Each segment encoded, the slashes kept: {path} would encode them too.
+      const segments = path.split('/').map(encodeURIComponent).join('/');
+      return get<GitHubFileContents>(`GET /repos/{owner}/{repo}/contents/${segments}`, { owner, repo, ref }, options);
     },
     async getUser(login) {
       return get<GitHubUser>('GET /users/{username}', { username: login });

@@ -39,11 +39,11 @@ export function createGitHubOAuth(deps: {
 }): GitHubOAuth {
   const { octokit, endpoints, logger } = deps;
   return {
-    authorizeUrl({ state, codeChallenge, redirectUri }) {
+    authorizeUrl({ state, codeChallenge, redirectUri, extraScopes = [] }) {
       const url = new URL(`${endpoints.webUrl}/login/oauth/authorize`);
       url.searchParams.set('client_id', endpoints.clientId);
       url.searchParams.set('redirect_uri', redirectUri);
-      url.searchParams.set('scope', OAUTH_SCOPES.join(' '));
+      url.searchParams.set('scope', [...OAUTH_SCOPES, ...extraScopes].join(' '));
       url.searchParams.set('state', state);
       url.searchParams.set('code_challenge', codeChallenge);
       url.searchParams.set('code_challenge_method', 'S256');

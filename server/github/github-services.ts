@@ -1,8 +1,10 @@
+import type { IssueWriter } from './issue-writer';
 import type { RepositoryEventsReader } from './repository-events';
 import type {
   ContributionDay,
   GitHubContributor,
   GitHubEvent,
+  GitHubFileContents,
   GitHubIssue,
   GitHubIssueDetail,
   GitHubRelease,
@@ -75,6 +77,8 @@ export interface ReadOptions {
    * made-up `#N` names.
    */
   notFoundTtlSeconds?: number;
+  /** How long an answer stands before GitHub is asked again; default: the cache lifetime. */
+  freshForSeconds?: number;
 }
 
 /** What a read may still spend upstream (see ReadOptions.upstream). */
@@ -100,6 +104,8 @@ export interface GitHubApi {
    * one request whichever it is.
    */
   getIssue(fullName: string, number: number, options?: ReadOptions): Promise<GitHubIssueDetail>;
+  /** A file of the repository at a ref (contents API: base64 content, or none past 1 MB). */
+  getFileContents(fullName: string, path: string, ref: string, options?: ReadOptions): Promise<GitHubFileContents>;
   getUser(login: string): Promise<GitHubUser>;
   /** The user's public repositories (all pages up to a sane cap). */
   listUserRepositories(login: string): Promise<GitHubRepository[]>;
@@ -113,7 +119,7 @@ export interface GitHubApi {
 /** Sign-in through GitHub's OAuth web flow (github.com, GHES or the emulator). */
 export interface GitHubOAuth {
   /** URL to send the browser to. */
-  authorizeUrl(params: { state: string; codeChallenge: string; redirectUri: string }): string;
+  authorizeUrl(params: { state: string; codeChallenge: string; redirectUri: string; extraScopes?: string[] }): string;
   /** Exchanges a code; throws GitHubError on refusal. */
   exchangeCode(params: {
     code: string;
@@ -132,6 +138,8 @@ export interface GitHubServices {
   oauth: GitHubOAuth;
   /** The repositories' events lists, polled with their ETags (server/services/repo-activity). */
   events: RepositoryEventsReader;
+  /** Issues opened with a person's own token ("Create issue"). */
+  issues: IssueWriter;
   /** Browser-facing GitHub web origin (for 'View GitHub Profile' links etc.). */
   webUrl: string;
 }

@@ -113,3 +113,12 @@ export interface ContributionDay {
   date: string;
   contributionCount: number;
 }
+
+/** GET /repos/{o}/{r}/contents/{path}: a file (a directory answers an array). */
+export interface GitHubFileContents {
+  type: string;
+  size: number;
+  encoding?: string;
+  content?: string;
+  html_url?: string;
+}

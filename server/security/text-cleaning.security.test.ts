@@ -259,6 +259,7 @@ describeEachDatabase('text cleaning of stored user text', (engine) => {
         }),
       listUserRepositories: async () => [],
       listUserPublicEvents: async () => [],
+      getFileContents: async () => ({ type: 'file', size: 0 }),
       getContributionCalendar: async () => null,
     } as unknown as GitHubApi;
     const sync = createProfileSyncService({

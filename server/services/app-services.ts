@@ -23,6 +23,8 @@ import { createReactionsService } from './messages/reactions.service';
 import { createMemoryPresenceStore } from './presence/presence-store';
 import { createRedisPresenceStore } from './presence/redis-presence-store';
 import { createRoomActivityService } from './repo-activity/room-activity.service';
+import { createCodePreviewService } from './messages/code-preview.service';
+import { createIssueService } from './issues/create-issue.service';
 import { createProfileSyncService } from './profiles/profile-sync.service';
 import { createProfilesService } from './profiles/profiles.service';
 import { createPublicProfilesService } from './profiles/public-profiles.service';
@@ -112,6 +114,19 @@ export function buildAppServices(infra: Infrastructure) {
     references,
     now,
   });
+  const messages = createMessagesService({
+    db,
+    changes,
+    limits,
+    roles: memberRoles,
+    bus,
+    logger,
+    now,
+    references,
+    attachments,
+    protection: { screen: protection.screen, hold: heldMessages.hold },
+    afterCreated,
+  });
 
   return {
     sessions,
@@ -136,18 +151,12 @@ export function buildAppServices(infra: Infrastructure) {
       logger,
       now,
     }),
-    messages: createMessagesService({
+    messages,
+    issues: createIssueService({
       db,
-      changes,
-      limits,
-      roles: memberRoles,
-      bus,
-      logger,
-      now,
-      references,
-      attachments,
-      protection: { screen: protection.screen, hold: heldMessages.hold },
-      afterCreated,
+      issues: github.issues,
+      messages,
+      unsealToken: (sealed) => unsealToken(secret, sealed),
     }),
     attachments,
     mail,
@@ -164,6 +173,13 @@ export function buildAppServices(infra: Infrastructure) {
     }),
     memberRoles,
     moderation: createModerationService({ db, changes, roles: memberRoles, limits, now }),
+    codePreviews: createCodePreviewService({
+      db,
+      github: github.api,
+      webUrls: referenceWebUrls(github.webUrl),
+      webUrl: github.webUrl,
+      rateLimiter,
+    }),
     roomActivity: createRoomActivityService({ db, changes, roles: memberRoles, limits }),
     pins: createPinsService({ db, changes, roles: memberRoles, limits }),
     threads: createThreadsService({ db, changes, roles: memberRoles, limits }),

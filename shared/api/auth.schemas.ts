@@ -3,7 +3,13 @@ import { THEMES } from '../limits';
 import { entityId } from './common.schemas';
 
 /** GET /api/auth/github/start?returnTo=/path */
-export const signInStartQuery = z.object({ returnTo: z.string().optional() }).partial();
+export const signInStartQuery = z
+  .object({
+    returnTo: z.string().optional(),
+    /** 'issues': also ask GitHub for the scope that opens issues ("Create issue"). */
+    scope: z.enum(['issues']).optional(),
+  })
+  .partial();
 /** GitHub's redirect back: a code and the state, or an error. */
 export const signInCallbackQuery = z.object({ code: z.string(), state: z.string(), error: z.string() }).partial();
 

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { repoActivityDto, roomActivityBody, roomActivityListResponse } from './repo-activity.schemas';
 
 /**
- * What of the repository's activity a room shows as rows of its timeline (docs/PRODUCT.md §
- * "Repository activity"): moderators choose the kinds in the header's "Activity" control; none is "Off".
+ * What of the repository's activity a room shows as rows of its timeline (docs/PRODUCT.md §18):
+ * moderators choose the kinds in the header's "Activity" control; none is "Off".
  */
 export const ACTIVITY_KINDS = ['release', 'merge', 'issue', 'push'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

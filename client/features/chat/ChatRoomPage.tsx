@@ -1,3 +1,5 @@
+import { CreateIssueDialog } from './components/CreateIssueDialog';
+import { useCreateIssue } from './hooks/useCreateIssue';
 import { ActivityMenu } from './components/ActivityMenu';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -116,6 +118,7 @@ export default function ChatRoomPage() {
   const tools = useModerationTools(roomId, canModerate, writing.actions.removeAsModerator);
   const ignoring = useIgnoredUsers(Boolean(user));
   const page = useRoomPageActions(roomId, repoName, access.markLeaving);
+  const issue = useCreateIssue(user ? roomId : undefined);
   const held = useHeldMessages(roomId, Boolean(user) && access.ready);
   const review = useReviewActions(roomId);
 
@@ -165,6 +168,7 @@ export default function ChatRoomPage() {
       onOpenThread: threads.openThread,
       onReport: member ? tools.openReport : undefined,
       onIgnore: user ? ignoring.ignore : undefined,
+      ...(member ? { onCreateIssue: issue.open } : {}),
       ...(canModerate
         ? {
             onRemove: (id: string) => void removeAsModerator(id),
@@ -188,6 +192,7 @@ export default function ChatRoomPage() {
       threads.openThread,
       tools.openReport,
       ignoring.ignore,
+      issue.open,
       canModerate,
       moderation.openMute,
       moderation.openBan,
@@ -336,6 +341,7 @@ export default function ChatRoomPage() {
           <ConfirmDialog {...moderation.banDialog} />
           <BannedDialog {...moderation.bannedList} />
           <ReportDialog {...tools.reportDialog} />
+          <CreateIssueDialog {...issue.dialog} />
           <ReportsDialog {...tools.reportsDialog} />
           <ModerationLogDialog {...tools.logDialog} />
           <ProtectionDialog roomId={access.details.room.id} open={protectionOpen} onOpenChange={setProtectionOpen} />
@@ -355,18 +361,21 @@ export default function ChatRoomPage() {
             onConfirm={() => void page.leave()}
           />
         </div>
+        {/* The room's references (#N) read the same in its threads. */}
         {threads.open && (
-          <ThreadPanel
-            key={threads.open.rootId}
-            roomId={access.details.room.id}
-            rootId={threads.open.rootId}
-            highlightId={threads.open.highlightId}
-            currentUserId={user?.id}
-            actions={messageActions}
-            ignoredIds={ignoring.ignoredIds}
-            fullScreen={isMobile}
-            onClose={threads.close}
-          />
+          <ReferenceContext value={referenceContext}>
+            <ThreadPanel
+              key={threads.open.rootId}
+              roomId={access.details.room.id}
+              rootId={threads.open.rootId}
+              highlightId={threads.open.highlightId}
+              currentUserId={user?.id}
+              actions={messageActions}
+              ignoredIds={ignoring.ignoredIds}
+              fullScreen={isMobile}
+              onClose={threads.close}
+            />
+          </ReferenceContext>
         )}
         {!isMobile && !threads.open && (
           <aside aria-label="Members" className="hidden w-72 shrink-0 border-l md:block">

@@ -13,6 +13,8 @@ import { messagesRoutes } from './messages/messages.routes';
 import { moderationRoutes } from './moderation/moderation.routes';
 import { moderationToolsRoutes } from './moderation/moderation-tools.routes';
 import { repoActivityRoutes } from './repo-activity/repo-activity.routes';
+import { codePreviewRoutes } from './messages/code-preview.routes';
+import { createIssueRoutes } from './messages/create-issue.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { readStateRoutes } from './read-state/read-state.routes';
 import { searchRoutes } from './search/search.routes';
@@ -37,6 +39,8 @@ const routeModules: RouteModule[] = [
   moderationRoutes,
   moderationToolsRoutes,
   repoActivityRoutes,
+  codePreviewRoutes,
+  createIssueRoutes,
   readStateRoutes,
   searchRoutes,
   threadsRoutes,

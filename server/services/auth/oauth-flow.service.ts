@@ -57,7 +57,12 @@ export function createOAuthFlowService(deps: {
   const { oauth, states, accounts, sessions, logger, now } = deps;
 
   return {
-    async start(returnTo: unknown, existingBinding: string | undefined): Promise<StartedSignIn> {
+    /** `extraScopes`: asked beyond the sign-in's own (the scope "Create issue" needs), when the person chose it. */
+    async start(
+      returnTo: unknown,
+      existingBinding: string | undefined,
+      extraScopes: string[] = [],
+    ): Promise<StartedSignIn> {
       const t = now();
       await states.deleteExpired(new Date(t).toISOString());
       const state = randomToken();
@@ -75,6 +80,7 @@ export function createOAuthFlowService(deps: {
         state,
         codeChallenge: sha256(verifier),
         redirectUri: deps.redirectUri,
+        extraScopes,
       });
       return { authorizeUrl, binding };
     },

@@ -107,7 +107,7 @@ export function createRoomsService({
             last_seq: 0,
             slow_mode_seconds: 0,
             topic: '',
-          activity_kinds: DEFAULT_ACTIVITY_KINDS.join(','),
+            activity_kinds: DEFAULT_ACTIVITY_KINDS.join(','),
           });
           room = await roomsInTransaction.findByRepoKey(repoKeyOf(name));
         }

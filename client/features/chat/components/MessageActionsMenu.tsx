@@ -1,5 +1,6 @@
 import {
   Ban,
+  CircleDot,
   Copy,
   Ellipsis,
   EyeOff,
@@ -51,6 +52,8 @@ export interface MessageMenuActions {
   /** 'Ignore {name}', on someone else's message. */
   ignoreLabel?: string | undefined;
   onIgnore?: (() => void) | undefined;
+  /** "Create issue" from the message's thread. */
+  onCreateIssue?: (() => void) | undefined;
 }
 
 /** A message's actions menu (loaded on first use, see MessageItem). */
@@ -71,6 +74,7 @@ export default function MessageActionsMenu({
     onReport,
     ignoreLabel,
     onIgnore,
+    onCreateIssue,
   },
   defaultOpen = false,
 }: MessageActionsMenuProps & { defaultOpen?: boolean }) {
@@ -104,6 +108,11 @@ export default function MessageActionsMenu({
         {own && (
           <DropdownMenuItem destructive onSelect={onDelete}>
             <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+          </DropdownMenuItem>
+        )}
+        {onCreateIssue && (
+          <DropdownMenuItem onSelect={onCreateIssue}>
+            <CircleDot className="h-4 w-4" aria-hidden="true" /> Create issue
           </DropdownMenuItem>
         )}
         {onReport && (

@@ -6,6 +6,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { CollapsibleContent } from './CollapsibleContent';
 import { ConfirmDialog } from './ConfirmDialog';
 import { MessageContent } from './MessageContent';
+import { CodePreviews } from './CodePreview';
 import { MessageAttachments } from './MessageAttachments';
 import { EditBox, FailedNotice, MessageActionsButton, ReplyQuote } from './MessageParts';
 import { displayName, Handle, MaintainerBadge, ProfileLink } from './person';
@@ -187,6 +188,7 @@ export const MessageItem = memo(function MessageItem({
                   </CollapsibleContent>
                 )}
                 {message.attachments && <MessageAttachments attachments={message.attachments} tabbable={active} />}
+                {message.status === 'sent' && <CodePreviews content={message.content} roomId={message.room_id} />}
               </>
             )}
             <div className={cn('mt-1 flex items-center gap-2 text-[11px] text-muted-foreground', own && 'justify-end')}>
@@ -230,6 +232,7 @@ export const MessageItem = memo(function MessageItem({
                   onReport: !own && actions.onReport ? () => actions.onReport?.(message.id) : undefined,
                   ignoreLabel: !own && actions.onIgnore ? `Ignore ${authorName(message.author)}` : undefined,
                   onIgnore: !own && actions.onIgnore ? () => actions.onIgnore?.(message.author) : undefined,
+                  onCreateIssue: actions.onCreateIssue ? () => actions.onCreateIssue?.(message.id) : undefined,
                 }}
               />
             </div>

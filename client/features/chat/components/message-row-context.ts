@@ -27,6 +27,8 @@ export interface MessageActions {
   onReply?(messageId: string): void;
   /** Opens the thread of a root (with one of its replies highlighted). */
   onOpenThread?(rootId: string, highlightId?: string): void;
+  /** "Create issue" from the message's thread (absent where the reader cannot write). */
+  onCreateIssue?(messageId: string): void;
 }
 
 /** What every row of the list shares: who reads, whom they know, and what they can do. */

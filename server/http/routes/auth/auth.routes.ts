@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ISSUE_SCOPES } from '../../../github/issue-writer';
 import { signInCallbackQuery, signInStartQuery } from '../../../../shared/api/auth.schemas';
 import type { RouteDeps } from '../../route-deps';
 import { authContracts } from './auth.contracts';
@@ -23,13 +24,17 @@ export async function authRoutes(app: FastifyInstance, { config, services }: Rou
   // A browser navigation that only starts a flow: nothing the user sees changes, so GET is fine.
   app.get('/api/auth/github/start', authContracts.start, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const { returnTo } = parseInput(signInStartQuery, request.query);
+    const { returnTo, scope } = parseInput(signInStartQuery, request.query);
     // GitHub sends the browser back to PUBLIC_URL, where the binding cookie set here would be missing
     // (and the sign-in would fail as an expired link): say which address to use instead.
     if (!isPublicHost(publicUrl, request.host)) return reply.redirect('/auth?error=wrong_origin', 302);
     const limit = await services.rateLimiter.hit(`auth-start:${request.ip}`, STARTS_PER_MINUTE, 60_000);
     if (!limit.allowed) return reply.redirect('/auth?error=rate_limited', 302);
-    const started = await flow.start(returnTo, readBindingCookie(request, config));
+    const started = await flow.start(
+      returnTo,
+      readBindingCookie(request, config),
+      scope === 'issues' ? ISSUE_SCOPES.slice(0, 1) : [],
+    );
     setBindingCookie(reply, config, started.binding);
     return reply.redirect(started.authorizeUrl, 302);
   });
