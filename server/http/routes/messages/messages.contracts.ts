@@ -48,7 +48,7 @@ export const messagesContracts = {
       202: {
         body: heldMessageResponse,
         description:
-          "Held for the room's moderators (a newcomer's first messages or link, or the same text in a third room): shown to its author as \"Waiting for approval\", published in its place when approved.",
+          'Held for the room\'s moderators (a newcomer\'s first messages or link, or the same text in a third room): shown to its author as "Waiting for approval", published in its place when approved.',
       },
     },
     errors: {
