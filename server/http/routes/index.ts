@@ -17,6 +17,8 @@ import { readStateRoutes } from './read-state/read-state.routes';
 import { searchRoutes } from './search/search.routes';
 import { threadsRoutes } from './threads/threads.routes';
 import { protectionRoutes } from './protection/protection.routes';
+import { mailRoutes } from './mail/mail.routes';
+import { outboxRoutes } from './mail/outbox.routes';
 
 type RouteModule = (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
 
@@ -38,6 +40,8 @@ const routeModules: RouteModule[] = [
   searchRoutes,
   threadsRoutes,
   protectionRoutes,
+  mailRoutes,
+  outboxRoutes,
   statsRoutes,
 ];
 

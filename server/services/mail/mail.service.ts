@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config/config';
 import type { Database } from '../../db/schema';
+import { mailRepository } from '../../db/repositories/mail.repository';
 import type { PresenceStore } from '../presence/presence-store';
 import { createMailQueue } from './mail-queue';
 import { renderConfirmMail } from './mail-render';
@@ -49,6 +50,11 @@ export function createMailService({
   return {
     settings,
     queue,
+    /** The demo outbox (/_emulator/mail): what was kept instead of sent. */
+    outbox: {
+      list: (limit: number) => mailRepository(db).outbox(limit),
+      get: (id: string) => mailRepository(db).outboxMail(id),
+    },
     /** After a message is published in a room (never a held one): e-mail jobs for whom it reaches. */
     afterMessage(message: { room_id: string; created_at: string }, mentioned: readonly string[]): void {
       if (!config.mail.enabled || mentioned.length === 0) return;
