@@ -45,9 +45,15 @@ export async function mailRoutes(app: FastifyInstance, { services }: RouteDeps):
     answer(reply, await settings.unsubscribe(tokenOf(request.query)), UNSUBSCRIBED),
   );
   // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" to the List-Unsubscribe address.
-  app.post('/mail/unsubscribe', async (request, reply) =>
-    answer(reply, await settings.unsubscribe(tokenOf(request.query)), UNSUBSCRIBED),
-  );
+  await app.register(async (scope) => {
+    // Its body ("List-Unsubscribe=One-Click") is a form; only this route reads forms, and ignores them.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post('/mail/unsubscribe', async (request, reply) =>
+      answer(reply, await settings.unsubscribe(tokenOf(request.query)), UNSUBSCRIBED),
+    );
+  });
   app.get('/mail/confirm', async (request, reply) =>
     answer(reply, await settings.confirm(tokenOf(request.query)), ADDRESS_CONFIRMED),
   );
