@@ -9,6 +9,7 @@ import { renderConfirmMail } from './mail-render';
 import { CONFIRM_KIND, createMailSettingsService } from './mail-settings.service';
 import { createMailTransport } from './mail-transport';
 import { createMissedMail, MISSED_KIND } from './missed-mail';
+import { createDailyDigest, DIGEST_KIND } from './daily-digest';
 
 /**
  * E-mail notifications, put together: the settings, the queue and its jobs (what someone missed,
@@ -36,6 +37,11 @@ export function createMailService({
   const settings = createMailSettingsService({ db, config, queue, now });
   const missed = createMissedMail({ db, config, queue, transport, addresses: settings, presence, now });
   handlers[MISSED_KIND] = missed.run;
+  const digest = createDailyDigest({ db, config, queue, transport, addresses: settings, now });
+  handlers[DIGEST_KIND] = digest.run;
+  let digestTimer: ReturnType<typeof setInterval> | undefined;
+  const scheduleDigests = () =>
+    digest.schedule().catch((error: unknown) => logger.warn({ err: error }, 'daily digests not queued'));
   handlers[CONFIRM_KIND] = async (job) => {
     const { address, url } = JSON.parse(job.payload) as { address: string; url: string };
     await transport.send({
@@ -62,10 +68,17 @@ export function createMailService({
         .afterMessage(message, mentioned)
         .catch((error: unknown) => logger.warn({ err: error }, 'e-mail job not queued'));
     },
+    /** Queues the digests of the day now (the queue does it every minute). */
+    scheduleDigests,
     start(): void {
-      if (config.mail.enabled) queue.start();
+      if (!config.mail.enabled) return;
+      queue.start();
+      void scheduleDigests();
+      digestTimer = setInterval(() => void scheduleDigests(), 60_000);
+      digestTimer.unref?.();
     },
     async stop(): Promise<void> {
+      if (digestTimer) clearInterval(digestTimer);
       await queue.stop();
       transport.close();
     },
