@@ -199,4 +199,57 @@ describeEachDatabase('e-mail for what people missed', (engine) => {
     expect(Date.parse(retry!.run_at)).toBeGreaterThanOrEqual(before + 25_000);
     expect(mailsTo(otherAddress)).toHaveLength(0);
   });
+
+  it('the daily digest of a chosen room lists the day’s threads and their answers', async () => {
+    // The first process's queue was stopped above: a process of its own runs it.
+    extra.push(await startSecondProcess(app));
+    const asker = await createMember(app);
+    const reader = await createMember(app);
+    const address = `digest-${reader.id.slice(0, 8)}@example.test`;
+    await withAddress(reader, address);
+    const roomId = await roomWith(asker, reader);
+    const root = (await asker.send(roomId, 'How do I configure the cache?')).json<{ message: { id: string } }>()
+      .message;
+    const reply = await asker.api.post(
+      `/api/rooms/${roomId}/messages`,
+      { client_id: `digest-reply-${root.id}`, content: 'Set CACHE_DIR, it works now', thread_root_id: root.id },
+      { cookie: asker.cookie },
+    );
+    expect(reply.statusCode, reply.body).toBe(201);
+    const chosen = await reader.api.put(
+      '/api/me/mail',
+      { mentions_and_replies: true, digest_room_ids: [roomId] },
+      { cookie: reader.cookie },
+    );
+    expect(chosen.json<MailSettingsDto>().digest_room_ids).toEqual([roomId]);
+    expect(
+      (
+        await reader.api.put(
+          '/api/me/mail',
+          { mentions_and_replies: true, digest_room_ids: [crypto.randomUUID()] },
+          { cookie: reader.cookie },
+        )
+      ).statusCode,
+    ).toBe(400);
+
+    await app.services.mail.scheduleDigests();
+    const job = await app.ctx.database.db
+      .selectFrom('mail_jobs')
+      .select(['id', 'run_at'])
+      .where('user_id', '=', reader.id)
+      .where('kind', '=', 'digest')
+      .executeTakeFirstOrThrow();
+    // Due just after midnight (UTC) of the day it covers: moved to now to run it.
+    expect(Date.parse(job.run_at)).toBeGreaterThan(Date.now());
+    await app.ctx.database.db
+      .updateTable('mail_jobs')
+      .set({ run_at: new Date().toISOString() })
+      .where('id', '=', job.id)
+      .execute();
+    await waitFor(() => mailsTo(address).length > 0);
+    const mail = mailsTo(address)[0]!;
+    expect(mail.subject).toMatch(/^Daily digest for \d{4}-\d{2}-\d{2}$/);
+    expect(mail.text).toContain('How do I configure the cache? (1 answer)');
+    expect(mail.html).toContain('Open thread');
+  });
 });
