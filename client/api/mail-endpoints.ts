@@ -1,7 +1,7 @@
 import type { MailAddressBody, MailSettingsBody, MailSettingsDto } from '../../shared/api/mail';
 import { apiFetch } from './http';
 
-/** The signed-in person's e-mail notifications (docs/PRODUCT.md §17). */
+/** The signed-in person's e-mail notifications (docs/PRODUCT.md §19). */
 export const mailApi = {
   settings: () => apiFetch<MailSettingsDto>('/api/me/mail'),
   update: (body: MailSettingsBody) => apiFetch<MailSettingsDto>('/api/me/mail', { method: 'PUT', body }),

@@ -159,7 +159,7 @@ export interface Config {
     /** Rows kept in the response cache; the least recently refreshed go first. */
     cacheMaxRows: number;
   };
-  /** E-mail notifications (docs/PRODUCT.md §17). */
+  /** E-mail notifications (docs/PRODUCT.md §19). */
   mail: {
     /** Where e-mail is sent; undefined: none is sent (in demo mode it is kept for /_emulator/mail). */
     smtpUrl: string | undefined;

@@ -89,7 +89,7 @@ export interface ChatRoomsTable {
   slow_mode_seconds: ColumnType<number, number | undefined, number>;
   /** One line under the room header, set by moderators ('' = none). */
   topic: ColumnType<string, string | undefined, string>;
-  /** Protection (docs/PRODUCT.md §16): days a GitHub account must exist before posting (0 = off). */
+  /** Protection (docs/PRODUCT.md §18): days a GitHub account must exist before posting (0 = off). */
   new_account_days: ColumnType<number, number | undefined, number>;
   /** First messages of a member who joined less than a week ago that are held (0 = off). */
   first_messages_held: ColumnType<number, number | undefined, number>;

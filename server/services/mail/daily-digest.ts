@@ -14,7 +14,7 @@ const AFTER_MIDNIGHT_MS = 5 * 60_000;
 const THREADS_PER_ROOM = 20;
 
 /**
- * The "Daily digest" (docs/PRODUCT.md §17): for each room a person chose, the threads that moved
+ * The "Daily digest" (docs/PRODUCT.md §19): for each room a person chose, the threads that moved
  * during the day (UTC) with their answer counts and accepted answers, in one e-mail sent just
  * after the day ends. A job per person and day, queued by every process (its key keeps it single).
  */

@@ -22,7 +22,7 @@ export interface MailAddressBook {
   recipient(userId: string): Promise<MailRecipient | undefined>;
 }
 
-/** A person's e-mail settings, the confirmation of a typed address and unsubscribing (docs/PRODUCT.md §17). */
+/** A person's e-mail settings, the confirmation of a typed address and unsubscribing (docs/PRODUCT.md §19). */
 export function createMailSettingsService({
   db,
   config,

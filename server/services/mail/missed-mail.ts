@@ -25,7 +25,7 @@ export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, strin
 }
 
 /**
- * E-mail for what people missed (docs/PRODUCT.md §17): a message that mentions someone or replies
+ * E-mail for what people missed (docs/PRODUCT.md §19): a message that mentions someone or replies
  * to them queues a job for that person and room, due MAIL_DELAY_SECONDS later; when it runs, the
  * mentions still unread (up to ten) go in one e-mail, unless the person has the room open, or the
  * room e-mailed them less than an hour ago (then it waits for the hour).

@@ -24,7 +24,7 @@ export interface MessagesServiceDeps {
   now: () => number;
   /** GitHub references of messages, resolved after sending and read again as pages are served. */
   references?: Pick<MessageReferencesService, 'afterSend' | 'keepForEdit' | 'afterEdit' | 'revalidate'>;
-  /** Protection from spam: a send refused or held for the moderators (docs/PRODUCT.md §16). */
+  /** Protection from spam: a send refused or held for the moderators (docs/PRODUCT.md §18). */
   protection?: SendProtection;
   /** Told of every message published and whom it reaches (e-mail for what they miss). */
   afterCreated?: (message: { room_id: string; created_at: string }, mentioned: string[]) => void;

@@ -31,7 +31,7 @@ export interface SendMessageDeps {
   now: () => number;
   announce: AnnounceActivity;
   references?: Pick<MessageReferencesService, 'afterSend'> | undefined;
-  /** Protection from spam (docs/PRODUCT.md §16): refuses a send, or holds it for the moderators. */
+  /** Protection from spam (docs/PRODUCT.md §18): refuses a send, or holds it for the moderators. */
   protection?: SendProtection | undefined;
 }
 

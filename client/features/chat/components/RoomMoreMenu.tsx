@@ -44,7 +44,7 @@ export interface RoomMoreActions {
         openReportCount: number;
         onOpenReports(): void;
         onOpenModerationLog(): void;
-        /** The room's protection from spam (docs/PRODUCT.md §16). */
+        /** The room's protection from spam (docs/PRODUCT.md §18). */
         onOpenProtection?: (() => void) | undefined;
       }
     | undefined;

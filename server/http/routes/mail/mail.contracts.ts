@@ -1,7 +1,7 @@
 import { mailAddressBody, mailSettingsBody, mailSettingsDto } from '../../../../shared/api/mail.schemas';
 import { contract } from '../../contract/route-contract';
 
-/** What the e-mail settings routes take and answer (docs/PRODUCT.md §17). */
+/** What the e-mail settings routes take and answer (docs/PRODUCT.md §19). */
 export const mailContracts = {
   settings: contract({
     tag: 'Profiles',
