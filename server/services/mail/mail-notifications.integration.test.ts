@@ -252,4 +252,26 @@ describeEachDatabase('e-mail for what people missed', (engine) => {
     expect(mail.text).toContain('How do I configure the cache? (1 answer)');
     expect(mail.html).toContain('Open thread');
   });
+
+  it('a reply in a thread I follow, shown in the thread only, is e-mailed too', async () => {
+    extra.push(await startSecondProcess(app));
+    const asker = await createMember(app);
+    const helper = await createMember(app);
+    const address = `follow-${asker.id.slice(0, 8)}@example.test`;
+    await withAddress(asker, address);
+    const roomId = await roomWith(asker, helper);
+    // Asking starts a thread the asker follows once it has a reply.
+    const root = (await asker.send(roomId, 'Why does the build fail on Windows?')).json<{ message: { id: string } }>()
+      .message;
+    const reply = await helper.api.post(
+      `/api/rooms/${roomId}/messages`,
+      { client_id: `follow-reply-${root.id}`, content: 'Path separators in the copy script', thread_root_id: root.id },
+      { cookie: helper.cookie },
+    );
+    expect(reply.statusCode, reply.body).toBe(201);
+    await waitFor(() => mailsTo(address).length > 0);
+    const mail = mailsTo(address)[0]!;
+    expect(mail.text).toContain('Path separators in the copy script');
+    expect(mail.text).not.toContain('Why does the build fail on Windows?');
+  });
 });

@@ -8,7 +8,7 @@ import { createMailQueue } from './mail-queue';
 import { renderConfirmMail } from './mail-render';
 import { CONFIRM_KIND, createMailSettingsService } from './mail-settings.service';
 import { createMailTransport } from './mail-transport';
-import { createMissedMail, MISSED_KIND } from './missed-mail';
+import { createMissedMail, MISSED_KIND, type PublishedMessage } from './missed-mail';
 import { createDailyDigest, DIGEST_KIND } from './daily-digest';
 
 /**
@@ -62,8 +62,8 @@ export function createMailService({
       get: (id: string) => mailRepository(db).outboxMail(id),
     },
     /** After a message is published in a room (never a held one): e-mail jobs for whom it reaches. */
-    afterMessage(message: { room_id: string; created_at: string }, mentioned: readonly string[]): void {
-      if (!config.mail.enabled || mentioned.length === 0) return;
+    afterMessage(message: PublishedMessage, mentioned: readonly string[]): void {
+      if (!config.mail.enabled || (mentioned.length === 0 && !message.thread_root_id)) return;
       missed
         .afterMessage(message, mentioned)
         .catch((error: unknown) => logger.warn({ err: error }, 'e-mail job not queued'));

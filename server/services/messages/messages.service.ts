@@ -7,7 +7,7 @@ import type { RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { createDeleteMessage } from './delete-message';
 import { createEditMessage } from './edit-message';
-import { createActivityAnnouncer } from './message-activity';
+import { createActivityAnnouncer, type AfterCreated } from './message-activity';
 import { createMessagePages } from './message-pages';
 import type { MessageReferencesService } from './message-references.service';
 import { createSendMessage, type SendProtection } from './send-message';
@@ -27,7 +27,7 @@ export interface MessagesServiceDeps {
   /** Protection from spam: a send refused or held for the moderators (docs/PRODUCT.md §18). */
   protection?: SendProtection;
   /** Told of every message published and whom it reaches (e-mail for what they miss). */
-  afterCreated?: (message: { room_id: string; created_at: string }, mentioned: string[]) => void;
+  afterCreated?: AfterCreated;
 }
 
 /**

@@ -13,7 +13,7 @@ import { refuseIfMuted, refuseIfTooSoon } from '../moderation/mutes';
 import { recordMentions } from '../read-state/read-state.service';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
-import type { AnnounceActivity } from './message-activity';
+import { publishedOf, type AfterCreated, type AnnounceActivity } from './message-activity';
 import { checkedContent } from './message-content';
 import type { MessageReferencesService } from './message-references.service';
 import { presentMessages, toMessageDto } from './message.presenter';
@@ -33,6 +33,7 @@ export interface SendMessageDeps {
   references?: Pick<MessageReferencesService, 'afterSend'> | undefined;
   /** Protection from spam (docs/PRODUCT.md §18): refuses a send, or holds it for the moderators. */
   protection?: SendProtection | undefined;
+  afterCreated?: AfterCreated | undefined;
 }
 
 /** What a send asks of the room's protection; `screen` throws for a refused send. */
@@ -62,6 +63,7 @@ export function createSendMessage({
   announce,
   references,
   protection,
+  afterCreated,
 }: SendMessageDeps) {
   /** The message a send replies to: one of the same room that is not deleted. */
   async function checkedReplyTarget(roomId: string, messageId: string): Promise<MessageRow> {
@@ -167,6 +169,8 @@ export function createSendMessage({
       // A reply shown in its thread only does not raise the room's unread count: it counts under
       // "Threads" (its mentions are recorded and listed under "Mentions").
       if (inRoom) announce(sent.message, 'created', mentioned);
+      // A thread-only reply raises no room activity, but its followers may be e-mailed.
+      else afterCreated?.(publishedOf(sent.message), mentioned);
       // Resolved once the message is stored and acknowledged: sending never waits on GitHub.
       references?.afterSend(sent.message);
     }
