@@ -138,3 +138,47 @@ test('"Lock room": only moderators post, members see "This room is locked"', asy
   await sendMessage(newcomer.page, 'thanks, unlocked now');
   await expect(messageWith(moderator.page, 'thanks, unlocked now')).toBeVisible();
 });
+
+test('the demo outbox receives the e-mail of an unread mention, whose link unsubscribes', async () => {
+  test.setTimeout(90_000);
+  const m = moderator.page;
+  // The moderator has no tab on the room any more.
+  await m.goto('/profile');
+  await expect(m.getByRole('heading', { name: 'E-mail notifications' })).toBeVisible();
+  await expect(m.getByRole('switch', { name: 'Mentions and replies' })).toHaveAttribute('aria-checked', 'true');
+  await expect(m.getByTestId('mail-address')).toContainText('margaret-demo@example.com');
+
+  await sendMessage(newcomer.page, '@margaret-demo could you look at the release checklist?');
+  const outbox = await newcomer.context.newPage();
+  await expect
+    .poll(
+      async () => {
+        await outbox.goto('/_emulator/mail');
+        return outbox.getByTestId('outbox-mail').filter({ hasText: 'margaret-demo@example.com' }).count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(1);
+  const mail = outbox.getByTestId('outbox-mail').filter({ hasText: 'margaret-demo@example.com' });
+  await expect(mail.getByRole('heading')).toHaveText(`A new message for you in ${REPO}`);
+  await expect(mail).toContainText('could you look at the release checklist?');
+  await expect(mail).toContainText('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+
+  // The link opens the message in its room.
+  await m.goto((await mail.getByRole('link', { name: /\?message=/ }).getAttribute('href')) ?? '/');
+  await expect(messageWith(m, 'could you look at the release checklist?')).toBeVisible();
+
+  // The unsubscribe link works without signing in.
+  const unsubscribe =
+    (await mail
+      .getByRole('link', { name: /\/mail\/unsubscribe/ })
+      .first()
+      .getAttribute('href')) ?? '';
+  const visitor = await newcomer.context.browser()!.newContext({ baseURL: BASE_URL });
+  const page = await visitor.newPage();
+  await page.goto(unsubscribe);
+  await expect(page.getByRole('heading', { name: 'You will get no more e-mail from RepoRooms' })).toBeVisible();
+  await visitor.close();
+  await m.goto('/profile');
+  await expect(m.getByRole('switch', { name: 'Mentions and replies' })).toHaveAttribute('aria-checked', 'false');
+});

@@ -1,7 +1,7 @@
 /**
  * Code previews: a GitHub link to lines of a file
  * (`https://github.com/{owner}/{repo}/blob/{ref}/{path}#L10-L20`, or `#L10`) shows those lines
- * under the message (docs/PRODUCT.md §18).
+ * under the message (docs/PRODUCT.md §19).
  */
 
 /** Lines a preview shows at most: a longer range is cut after this many. */

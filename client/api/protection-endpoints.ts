@@ -4,7 +4,7 @@ import { apiFetch } from './http';
 
 const segment = encodeURIComponent;
 
-/** A room's protection from spam and its held messages (docs/PRODUCT.md §16). */
+/** A room's protection from spam and its held messages (docs/PRODUCT.md §20). */
 export const protectionApi = {
   settings: (roomId: string) => apiFetch<ProtectionSettingsDto>(`/api/rooms/${segment(roomId)}/protection`),
   setSettings: (roomId: string, body: ProtectionBody) =>

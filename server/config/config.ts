@@ -180,7 +180,7 @@ export interface Config {
    * (S3_BUCKET), which several processes share.
    */
   fileStorage: FileStorageConfig;
-  /** E-mail notifications (docs/PRODUCT.md §17). */
+  /** E-mail notifications (docs/PRODUCT.md §21). */
   mail: {
     /** Where e-mail is sent; undefined: none is sent (in demo mode it is kept for /_emulator/mail). */
     smtpUrl: string | undefined;

@@ -20,7 +20,7 @@ export interface HeldMessagesTable {
 }
 export type HeldMessageRow = Selectable<HeldMessagesTable>;
 
-/** A person's e-mail notification settings (docs/PRODUCT.md §17). */
+/** A person's e-mail notification settings (docs/PRODUCT.md §21). */
 export interface MailSettingsTable {
   user_id: string;
   custom_address: string | null;

@@ -93,7 +93,7 @@ export interface ChatRoomsTable {
   topic: ColumnType<string, string | undefined, string>;
   /** The repository's activity the room shows: kinds joined by ',' ('' = Off). */
   activity_kinds: ColumnType<string, string | undefined, string>;
-  /** Protection (docs/PRODUCT.md §16): days a GitHub account must exist before posting (0 = off). */
+  /** Protection (docs/PRODUCT.md §20): days a GitHub account must exist before posting (0 = off). */
   new_account_days: ColumnType<number, number | undefined, number>;
   /** First messages of a member who joined less than a week ago that are held (0 = off). */
   first_messages_held: ColumnType<number, number | undefined, number>;

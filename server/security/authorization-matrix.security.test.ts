@@ -150,6 +150,38 @@ const ROWS: Row[] = [
     expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 200 },
   },
   {
+    method: 'GET',
+    path: (w) => `/api/rooms/${w.roomId}/protection`,
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 200 },
+  },
+  {
+    method: 'PUT',
+    path: (w) => `/api/rooms/${w.roomId}/protection`,
+    body: () => ({ new_account_days: 7, first_messages_held: 1, newcomer_links: 'held', locked: true }),
+    expect: { anon: 401, stranger: 403, member: 403, owner: 403, moderator: 200 },
+  },
+  // Anyone signed in gets their own held messages (none here); a moderator the room's.
+  { method: 'GET', path: (w) => `/api/rooms/${w.roomId}/held-messages`, expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: () => `/api/held-messages/${randomUUID()}/approve`,
+    body: () => ({}),
+    expect: { anon: 401, stranger: 404, member: 404, owner: 404 },
+  },
+  {
+    method: 'POST',
+    path: () => `/api/held-messages/${randomUUID()}/reject`,
+    body: () => ({}),
+    expect: { anon: 401, stranger: 404, member: 404, owner: 404 },
+  },
+  { method: 'GET', path: () => '/api/me/mail', expect: signedIn(200) },
+  {
+    method: 'PUT',
+    path: () => '/api/me/mail',
+    body: () => ({ mentions_and_replies: false, digest_room_ids: [] }),
+    expect: signedIn(200),
+  },
+  {
     method: 'PUT',
     path: (w) => `/api/rooms/${w.roomId}/slow-mode`,
     body: () => ({ seconds: 30 }),

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { mailAddressBody, mailSettingsBody, mailSettingsDto } from './mail.schemas';
 
 /**
- * E-mail notifications (docs/PRODUCT.md §17).
+ * E-mail notifications (docs/PRODUCT.md §21).
  *
  * GET /api/me/mail → the settings; PUT /api/me/mail {mentions_and_replies, digest_room_ids};
  * PUT /api/me/mail/address {address} → a confirmation link goes to a typed address ('' = GitHub's).

@@ -9,7 +9,7 @@ import type {
 } from './protection.schemas';
 
 /**
- * Protection from spam (docs/PRODUCT.md §16): a room's settings, set by its moderators, and the
+ * Protection from spam (docs/PRODUCT.md §20): a room's settings, set by its moderators, and the
  * messages they hold for approval.
  *
  * GET /api/rooms/:roomId/protection → the settings (moderators only)

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { repoActivityDto, roomActivityBody, roomActivityListResponse } from './repo-activity.schemas';
 
 /**
- * What of the repository's activity a room shows as rows of its timeline (docs/PRODUCT.md §18):
+ * What of the repository's activity a room shows as rows of its timeline (docs/PRODUCT.md §19):
  * moderators choose the kinds in the header's "Activity" control; none is "Off".
  */
 export const ACTIVITY_KINDS = ['release', 'merge', 'issue', 'push'] as const;

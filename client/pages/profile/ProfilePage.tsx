@@ -9,6 +9,7 @@ import type { Theme } from '../../../shared/limits';
 import { ApiRequestError } from '../../api/http';
 import { BasicInfoSection } from '../../components/profile/BasicInfoSection';
 import { GithubInfoSection } from '../../components/profile/GithubInfoSection';
+import { MailNotificationsSection } from '../../components/profile/MailNotificationsSection';
 import { IgnoredUsersSection } from '../../components/profile/IgnoredUsersSection';
 import { PreferencesSection } from '../../components/profile/PreferencesSection';
 import { PrivacySection } from '../../components/profile/PrivacySection';
@@ -169,6 +170,7 @@ export default function ProfilePage() {
             <SyncSection syncing={syncProfile.isPending} lastSyncedAt={profile.github_synced_at} onSync={onSync} />
             <PreferencesSection theme={form.theme_preference} onThemeChange={onThemeChange} />
             <IgnoredUsersSection />
+            <MailNotificationsSection />
             <div className="flex flex-wrap justify-between gap-3 pt-2">
               <Button variant="outline" onClick={onSignOut} disabled={signOut.isPending}>
                 <LogOut className="h-4 w-4" aria-hidden="true" />

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * E-mail notifications (docs/PRODUCT.md §17): each person's settings, the rooms of their daily
+ * E-mail notifications (docs/PRODUCT.md §21): each person's settings, the rooms of their daily
  * digest, when a room last e-mailed them, the job queue every process takes e-mails from, and the
  * demo outbox (e-mails kept instead of sent when no SMTP server is configured in demo mode).
  */

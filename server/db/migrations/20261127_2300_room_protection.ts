@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Protection from spam (docs/PRODUCT.md §16): four settings per room, and the messages held for a
+ * Protection from spam (docs/PRODUCT.md §20): four settings per room, and the messages held for a
  * moderator's approval. A held message is not a message of the room until it is approved: it lives
  * in `held_messages` (never read by pages, search, unread counts or mentions), keeps the id and
  * time it was written with, and is moved into `messages` by its approval.

@@ -201,6 +201,44 @@ export function mailRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Replies in threads the person follows, after how far they read each, not their own. */
+    async missedThreadReplies(
+      userId: string,
+      roomId: string,
+      after: string,
+      before: string,
+      limit: number,
+    ): Promise<MissedMessageRow[]> {
+      return db
+        .selectFrom('thread_follows as tf')
+        .innerJoin('messages as m', 'm.thread_root_id', 'tf.root_id')
+        .leftJoin('profiles as p', 'p.id', 'm.user_id')
+        .select(['m.id', 'm.content', 'm.created_at', 'p.display_name as author_name', 'p.username as author_username'])
+        .where('tf.user_id', '=', userId)
+        .where('tf.room_id', '=', roomId)
+        .where(sql<boolean>`tf.following`)
+        .where('m.user_id', '<>', userId)
+        .where('m.deleted_at', 'is', null)
+        .where('m.created_at', '>', after)
+        .where('m.created_at', '<=', before)
+        .where(sql<boolean>`(m.created_at, m.id) > (tf.read_created_at, tf.read_message_id)`)
+        .orderBy('m.created_at')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Who follows a thread, its replier aside. */
+    async threadFollowers(rootId: string, exceptUserId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('thread_follows')
+        .select('user_id')
+        .where('root_id', '=', rootId)
+        .where(sql<boolean>`following`)
+        .where('user_id', '<>', exceptUserId)
+        .execute();
+      return rows.map((r) => r.user_id);
+    },
+
     async roomName(roomId: string): Promise<string | undefined> {
       const row = await db
         .selectFrom('chat_rooms')

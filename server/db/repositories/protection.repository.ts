@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, HeldMessageRow } from '../schema';
 
-/** A room's protection settings as stored (docs/PRODUCT.md §16). */
+/** A room's protection settings as stored (docs/PRODUCT.md §20). */
 export interface ProtectionRow {
   new_account_days: number;
   first_messages_held: number;

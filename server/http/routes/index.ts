@@ -21,6 +21,8 @@ import { searchRoutes } from './search/search.routes';
 import { threadsRoutes } from './threads/threads.routes';
 import { attachmentsRoutes } from './attachments/attachments.routes';
 import { protectionRoutes } from './protection/protection.routes';
+import { mailRoutes } from './mail/mail.routes';
+import { outboxRoutes } from './mail/outbox.routes';
 
 type RouteModule = (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
 
@@ -46,6 +48,8 @@ const routeModules: RouteModule[] = [
   threadsRoutes,
   attachmentsRoutes,
   protectionRoutes,
+  mailRoutes,
+  outboxRoutes,
   statsRoutes,
 ];
 

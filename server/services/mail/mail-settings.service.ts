@@ -22,7 +22,7 @@ export interface MailAddressBook {
   recipient(userId: string): Promise<MailRecipient | undefined>;
 }
 
-/** A person's e-mail settings, the confirmation of a typed address and unsubscribing (docs/PRODUCT.md §17). */
+/** A person's e-mail settings, the confirmation of a typed address and unsubscribing (docs/PRODUCT.md §21). */
 export function createMailSettingsService({
   db,
   config,
@@ -65,8 +65,21 @@ export function createMailSettingsService({
       };
     },
 
+    /** Read only (a GET changes nothing): a person without a row has the defaults. */
     async get(userId: string): Promise<MailSettingsDto> {
-      return present(userId, await ensure(userId));
+      const row = await repo().settings(userId);
+      return present(
+        userId,
+        row ?? {
+          user_id: userId,
+          custom_address: null,
+          custom_confirmed: 0,
+          confirm_token: null,
+          mentions_enabled: 1,
+          unsubscribe_token: '',
+          created_at: '',
+        },
+      );
     },
 
     async update(userId: string, body: MailSettingsBody): Promise<MailSettingsDto> {

@@ -9,6 +9,14 @@ import type { MailAddressBook } from './mail-settings.service';
 import type { MailTransport } from './mail-transport';
 
 export const MISSED_KIND = 'missed';
+
+/** A message just published, as the e-mail jobs need it. */
+export interface PublishedMessage {
+  room_id: string;
+  created_at: string;
+  user_id?: string | undefined;
+  thread_root_id?: string | undefined;
+}
 /** At most one e-mail per room and hour for each person. */
 const ROOM_INTERVAL_MS = 60 * 60_000;
 /** Up to this many messages in one e-mail. */
@@ -25,7 +33,7 @@ export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, strin
 }
 
 /**
- * E-mail for what people missed (docs/PRODUCT.md §17): a message that mentions someone or replies
+ * E-mail for what people missed (docs/PRODUCT.md §21): a message that mentions someone or replies
  * to them queues a job for that person and room, due MAIL_DELAY_SECONDS later; when it runs, the
  * mentions still unread (up to ten) go in one e-mail, unless the person has the room open, or the
  * room e-mailed them less than an hour ago (then it waits for the hour).
@@ -50,9 +58,13 @@ export function createMissedMail({
   const delayMs = config.mail.delaySeconds * 1000;
 
   return {
-    /** After a message is published: a job for each person it mentions or answers. */
-    async afterMessage(message: { room_id: string; created_at: string }, mentioned: readonly string[]): Promise<void> {
-      for (const userId of mentioned) {
+    /** After a message is published: a job for each person it mentions or answers, or who follows its thread. */
+    async afterMessage(message: PublishedMessage, mentioned: readonly string[]): Promise<void> {
+      const followers =
+        message.thread_root_id && message.user_id
+          ? await mailRepository(db).threadFollowers(message.thread_root_id, message.user_id)
+          : [];
+      for (const userId of new Set([...mentioned, ...followers])) {
         await queue.enqueue({
           key: `${MISSED_KIND}:${userId}:${message.room_id}`,
           kind: MISSED_KIND,
@@ -74,13 +86,16 @@ export function createMissedMail({
       if (last && Date.parse(last.last_sent_at) + ROOM_INTERVAL_MS > at) {
         return { kind: 'later', runAt: Date.parse(last.last_sent_at) + ROOM_INTERVAL_MS };
       }
-      const missed = await repo.missed(
-        job.user_id,
-        roomId,
-        last?.mailed_through ?? '',
-        new Date(at - delayMs).toISOString(),
-        MISSED_LIMIT,
-      );
+      const after = last?.mailed_through ?? '';
+      const before = new Date(at - delayMs).toISOString();
+      const [mentions, replies] = await Promise.all([
+        repo.missed(job.user_id, roomId, after, before, MISSED_LIMIT),
+        repo.missedThreadReplies(job.user_id, roomId, after, before, MISSED_LIMIT),
+      ]);
+      const byId = new Map([...mentions, ...replies].map((m) => [m.id, m]));
+      const missed = [...byId.values()]
+        .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
+        .slice(0, MISSED_LIMIT);
       if (missed.length === 0) return { kind: 'skipped' };
       const newest = missed[missed.length - 1]!;
       if ((await presence.online(roomId)).includes(job.user_id)) {

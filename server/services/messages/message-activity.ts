@@ -5,9 +5,24 @@ import { messageExcerpt } from '../../../shared/excerpt';
 import type { EventBus } from '../../bus/event-bus';
 import { busChannels, publishOn } from '../../bus/channels';
 
+/** Told of every message published and whom it reaches (e-mail for what people miss). */
+export type AfterCreated = (
+  message: { room_id: string; created_at: string; user_id?: string; thread_root_id?: string | undefined },
+  mentioned: string[],
+) => void;
+
+export function publishedOf(message: Pick<MessageDto, 'room_id' | 'created_at' | 'user_id' | 'thread_root_id'>) {
+  return {
+    room_id: message.room_id,
+    created_at: message.created_at,
+    user_id: message.user_id,
+    thread_root_id: message.thread_root_id ?? undefined,
+  };
+}
+
 export type AnnounceActivity = (
   message: Pick<MessageDto, 'id' | 'room_id' | 'user_id'> &
-    Partial<Pick<MessageDto, 'author' | 'content' | 'created_at'>>,
+    Partial<Pick<MessageDto, 'author' | 'content' | 'created_at' | 'thread_root_id'>>,
   kind: 'created' | 'deleted',
   mentioned: string[],
 ) => void;
@@ -50,11 +65,11 @@ export function createActivityAnnouncer({
   bus: EventBus;
   logger: Pick<Logger, 'warn'>;
   /** Told of every message published in a room and whom it reaches (e-mail for what they miss). */
-  afterCreated?: ((message: { room_id: string; created_at: string }, mentioned: string[]) => void) | undefined;
+  afterCreated?: AfterCreated | undefined;
 }) {
   const announce: AnnounceActivity = (message, kind, mentioned) => {
     if (kind === 'created' && afterCreated && message.created_at !== undefined) {
-      afterCreated({ room_id: message.room_id, created_at: message.created_at }, mentioned);
+      afterCreated(publishedOf(message as MessageDto), mentioned);
     }
     const author = message.author;
     void publishOn(bus, busChannels.users, {

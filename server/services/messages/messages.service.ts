@@ -7,7 +7,7 @@ import type { RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { createDeleteMessage } from './delete-message';
 import { createEditMessage } from './edit-message';
-import { createActivityAnnouncer, createThreadReplyAnnouncer } from './message-activity';
+import { createActivityAnnouncer, createThreadReplyAnnouncer, type AfterCreated } from './message-activity';
 import { createMessagePages } from './message-pages';
 import type { MessageReferencesService } from './message-references.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
@@ -27,10 +27,10 @@ export interface MessagesServiceDeps {
   references?: Pick<MessageReferencesService, 'afterSend' | 'keepForEdit' | 'afterEdit' | 'revalidate'>;
   /** Files in messages: their bytes are deleted from storage with the message. */
   attachments?: Pick<AttachmentsService, 'discard'>;
-  /** Protection from spam: a send refused or held for the moderators (docs/PRODUCT.md §16). */
+  /** Protection from spam: a send refused or held for the moderators (docs/PRODUCT.md §20). */
   protection?: SendProtection;
   /** Told of every message published and whom it reaches (e-mail for what they miss). */
-  afterCreated?: (message: { room_id: string; created_at: string }, mentioned: string[]) => void;
+  afterCreated?: AfterCreated;
 }
 
 /**

@@ -13,7 +13,7 @@ import { refuseIfMuted, refuseIfTooSoon } from '../moderation/mutes';
 import { recordMentions } from '../read-state/read-state.service';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
-import type { AnnounceActivity, AnnounceThreadReply } from './message-activity';
+import { publishedOf, type AfterCreated, type AnnounceActivity, type AnnounceThreadReply } from './message-activity';
 import { checkedContent } from './message-content';
 import { sanitizeMessage } from '../../../shared/validation/message';
 import { ATTACHMENT_ERRORS } from '../../../shared/attachments/attachments';
@@ -36,8 +36,9 @@ export interface SendMessageDeps {
   announce: AnnounceActivity;
   announceThreadReply: AnnounceThreadReply;
   references?: Pick<MessageReferencesService, 'afterSend'> | undefined;
-  /** Protection from spam (docs/PRODUCT.md §16): refuses a send, or holds it for the moderators. */
+  /** Protection from spam (docs/PRODUCT.md §20): refuses a send, or holds it for the moderators. */
   protection?: SendProtection | undefined;
+  afterCreated?: AfterCreated | undefined;
 }
 
 /** What a send asks of the room's protection; `screen` throws for a refused send. */
@@ -61,7 +62,7 @@ export interface SendMessageInput {
 
 /** A member posts in a room; a retry with the same client id answers the original (created: false). */
 export function createSendMessage(deps: SendMessageDeps) {
-  const { db, changes, limits, roles, now, announce, announceThreadReply, references, protection } = deps;
+  const { db, changes, limits, roles, now, announce, announceThreadReply, references, protection, afterCreated } = deps;
   /** The message a send replies to: one of the same room that is not deleted. */
   async function checkedReplyTarget(roomId: string, messageId: string): Promise<MessageRow> {
     const original = isUuid(messageId) ? await messagesRepository(db).findInRoom(roomId, messageId) : undefined;
@@ -178,6 +179,8 @@ export function createSendMessage(deps: SendMessageDeps) {
       // A reply shown in its thread only does not raise the room's unread count: it counts under
       // "Threads" (its mentions are recorded and listed under "Mentions").
       if (inRoom) announce(sent.message, 'created', mentioned);
+      // A thread-only reply raises no room activity, but its followers may be e-mailed.
+      else afterCreated?.(publishedOf(sent.message), mentioned);
       // Its followers hear of a thread reply under "Threads" (sent to the room too or not).
       if (root) announceThreadReply(sent.message, root.id, followerIds, mentioned);
       // Resolved once the message is stored and acknowledged: sending never waits on GitHub.

@@ -63,7 +63,7 @@ export interface HoldInput {
 }
 
 /**
- * Messages held for approval (docs/PRODUCT.md §16). Held, a message is no message of the room:
+ * Messages held for approval (docs/PRODUCT.md §20). Held, a message is no message of the room:
  * nobody but its author and the room's moderators sees it, nothing counts or finds it. Approved,
  * it is written as it would have been when sent (its id and time), so it takes its place.
  */

@@ -3,7 +3,7 @@ import type { ProtectionRow } from '../../db/repositories/protection.repository'
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What protection decides for one send (docs/PRODUCT.md §16). */
+/** What protection decides for one send (docs/PRODUCT.md §20). */
 export type Verdict =
   | { kind: 'publish' }
   | { kind: 'locked' }

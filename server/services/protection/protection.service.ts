@@ -55,7 +55,7 @@ function toProtectionRow(dto: ProtectionSettingsDto): ProtectionRow {
 /** What a send comes out as: published, or held for the room's moderators. */
 export type Screening = { kind: 'publish' } | { kind: 'hold'; reason: HeldReason };
 
-/** A room's protection from spam (docs/PRODUCT.md §16): its settings and the judgement of each send. */
+/** A room's protection from spam (docs/PRODUCT.md §20): its settings and the judgement of each send. */
 export function createProtectionService({ db, changes, roles, limits, github, logger, now }: ProtectionServiceDeps) {
   async function requireModerator(roomId: string, userId: string): Promise<void> {
     if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);

@@ -48,7 +48,7 @@ export interface RoomMoreActions {
         openReportCount: number;
         onOpenReports(): void;
         onOpenModerationLog(): void;
-        /** The room's protection from spam (docs/PRODUCT.md §16). */
+        /** The room's protection from spam (docs/PRODUCT.md §20). */
         onOpenProtection?: (() => void) | undefined;
       }
     | undefined;

@@ -9,7 +9,7 @@ const REVIEW_REFRESH_MS = 10_000;
 const WAITING_REFRESH_MS = 5_000;
 
 /**
- * The room's held messages (docs/PRODUCT.md §16): a moderator's to review, or the reader's own
+ * The room's held messages (docs/PRODUCT.md §20): a moderator's to review, or the reader's own
  * waiting (or not approved) ones. Read when the room opens, again while something waits.
  */
 export function useHeldMessages(roomId: string | undefined, signedIn: boolean) {

@@ -35,7 +35,7 @@ export async function messagesRoutes(app: FastifyInstance, { services }: RouteDe
     const roomId = roomIdOf(request.params);
     const body = parseInput(sendMessageBody, request.body);
     const outcome = await messages.send(auth.userId, roomId, body);
-    // Held for the moderators (docs/PRODUCT.md §16): accepted, not published.
+    // Held for the moderators (docs/PRODUCT.md §20): accepted, not published.
     if (outcome.held) return reply.status(202).send({ held: outcome.held } satisfies HeldMessageResponse);
     return reply.status(outcome.created ? 201 : 200).send({ message: outcome.message } satisfies MessageResponse);
   });

@@ -16,7 +16,7 @@ const DECIDED = "Approved or rejected already ('This message was already reviewe
 const protectionRoute = (spec: Omit<RouteContract, 'tag' | 'signedIn'>) =>
   contract({ tag: 'Protection', signedIn: true, ...spec });
 
-/** What the protection routes take and answer (docs/PRODUCT.md §16). */
+/** What the protection routes take and answer (docs/PRODUCT.md §20). */
 export const protectionContracts = {
   settings: protectionRoute({
     summary: "A room's protection settings (moderators)",
