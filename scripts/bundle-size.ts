@@ -82,6 +82,10 @@ export const ON_FIRST_USE: Record<string, string> = {
   'features/chat/components/ImageViewerView.tsx': 'opening an attached image',
   'features/chat/components/PendingAttachmentsView.tsx': 'attaching the first file',
   'api/attachments.ts': 'uploading the first file',
+  'features/chat/components/ActivityMenuView.tsx': 'opening the room header\'s "Activity" menu',
+  'features/chat/components/CreateIssueDialogView.tsx': 'choosing "Create issue"',
+  'features/chat/components/ProtectionDialogView.tsx': 'a moderator opening "Protection"',
+  'features/chat/components/ReviewDialogView.tsx': 'a moderator opening "Review"',
 };
 
 /** Modules loaded at once only for a signed-in user (visitors never download them). */

@@ -1,83 +1,34 @@
-import { Activity, Check } from 'lucide-react';
-import {
-  ACTIVITY_KIND_LABELS,
-  ACTIVITY_KINDS,
-  ACTIVITY_OFF_LABEL,
-  DEFAULT_ACTIVITY_KINDS,
-  type ActivityKind,
-} from '../../../../shared/api/repo-activity';
-import { api } from '../../../api/endpoints';
-import { ApiRequestError } from '../../../api/http';
+import { Activity } from 'lucide-react';
+import { forwardRef, lazy, type ComponentPropsWithoutRef } from 'react';
 import { Button } from '../../../components/ui/Button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../../components/ui/DropdownMenu';
-import { toast } from '../../../lib/toast';
-import { useShowActivity } from '../hooks/useShowActivity';
-import { useRoom } from '../state/room-store-context';
+import { LoadOnUse } from '../../../components/ui/LoadOnUse';
 
-const checkClass = (on: boolean) => (on ? 'h-4 w-4' : 'h-4 w-4 opacity-0');
+// The menu's code (and the dropdown's) is downloaded when it is first opened.
+const loadActivityMenu = () => import('./ActivityMenuView');
+const ActivityMenuView = lazy(loadActivityMenu);
 
-function save(roomId: string, kinds: readonly ActivityKind[]): void {
-  api.rooms.setActivity(roomId, kinds).catch((error: unknown) =>
-    toast.error('Failed to change the activity shown', {
-      description: error instanceof ApiRequestError ? error.message : undefined,
-    }),
-  );
-}
+const ActivityTrigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'>>(
+  function ActivityTrigger(props, ref) {
+    return (
+      <Button ref={ref} variant="outline" size="sm" data-testid="activity-button" aria-label="Activity" {...props}>
+        <Activity className="h-4 w-4" aria-hidden="true" />
+        <span className="hidden lg:inline">Activity</span>
+      </Button>
+    );
+  },
+);
 
 /**
  * The room header's "Activity" control: moderators choose which of the repository's activity the
  * room shows (or "Off"); everyone may hide the rows for themselves ("Show activity").
  */
 export function ActivityMenu({ roomId, canModerate }: { roomId: string; canModerate: boolean }) {
-  const kinds = useRoom((view) => view.room?.activity ?? DEFAULT_ACTIVITY_KINDS);
-  const [shown, setShown] = useShowActivity();
-  const toggle = (kind: ActivityKind) =>
-    save(
-      roomId,
-      ACTIVITY_KINDS.filter((k) => (k === kind ? !kinds.includes(k) : kinds.includes(k))),
-    );
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" data-testid="activity-button" aria-label="Activity">
-          <Activity className="h-4 w-4" aria-hidden="true" />
-          <span className="hidden lg:inline">Activity</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {canModerate && (
-          <>
-            <DropdownMenuLabel>Shown in this room</DropdownMenuLabel>
-            {ACTIVITY_KINDS.map((kind) => (
-              <DropdownMenuItem
-                key={kind}
-                onSelect={() => toggle(kind)}
-                data-current={kinds.includes(kind) || undefined}
-              >
-                <Check className={checkClass(kinds.includes(kind))} aria-hidden="true" />
-                {ACTIVITY_KIND_LABELS[kind]}
-              </DropdownMenuItem>
-            ))}
-            <DropdownMenuItem onSelect={() => save(roomId, [])} data-current={kinds.length === 0 || undefined}>
-              <Check className={checkClass(kinds.length === 0)} aria-hidden="true" />
-              {ACTIVITY_OFF_LABEL}
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-          </>
-        )}
-        {!canModerate && kinds.length === 0 && <DropdownMenuLabel>Moderators turned activity off</DropdownMenuLabel>}
-        <DropdownMenuItem onSelect={() => setShown(!shown)} data-current={shown || undefined}>
-          <Check className={checkClass(shown)} aria-hidden="true" />
-          Show activity
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <LoadOnUse
+      preload={() => void loadActivityMenu()}
+      placeholder={(handlers) => <ActivityTrigger aria-haspopup="menu" aria-expanded={false} {...handlers} />}
+    >
+      <ActivityMenuView roomId={roomId} canModerate={canModerate} trigger={<ActivityTrigger />} defaultOpen />
+    </LoadOnUse>
   );
 }
