@@ -79,6 +79,10 @@ export interface ChatRoomsTable {
   slow_mode_seconds: ColumnType<number, number | undefined, number>;
   /** One line under the room header, set by moderators ('' = none). */
   topic: ColumnType<string, string | undefined, string>;
+  /** Who reads the room without joining it: 'anyone' (its public archive) or 'members'. */
+  archive_access: ColumnType<string, string | undefined, string>;
+  /** Whether search engines may index its archive: 'indexed' or 'hidden' (noindex, out of the sitemap). */
+  archive_indexing: ColumnType<string, string | undefined, string>;
 }
 
 export interface ChatMembersTable {

@@ -82,7 +82,7 @@ export async function buildRoom(
     ...(topic === undefined ? {} : { topic }),
   };
   await db.insertInto('chat_rooms').values(inserted).execute();
-  return { slow_mode_seconds: 0, topic: '', ...inserted };
+  return { slow_mode_seconds: 0, topic: '', archive_access: 'anyone', archive_indexing: 'indexed', ...inserted };
 }
 
 /** A session for the user, as the cookie header a browser would send. */

@@ -24,6 +24,7 @@ import * as usernameReleases from './20261127_0100_username_releases';
 import * as roomEventFacts from './20261127_1600_room_event_facts';
 import * as searchScopedByRoom from './20261127_1700_search_scoped_by_room';
 import * as threads from './20261127_1800_threads';
+import * as roomArchiveSettings from './20261127_2000_room_archive_settings';
 
 /** Every migration, keyed by its timestamped name. Add new ones; never edit landed ones. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_1600_room_event_facts': roomEventFacts,
   '20261127_1700_search_scoped_by_room': searchScopedByRoom,
   '20261127_1800_threads': threads,
+  '20261127_2000_room_archive_settings': roomArchiveSettings,
 };

@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { preparedQuery } from '../prepared-query';
-import type { ChatRoomRow, Database } from '../schema';
+import type { ChatRoomRow, ChatRoomsTable, Database } from '../schema';
 
 type Db = Kysely<Database>;
 
@@ -31,7 +31,7 @@ export function roomsRepository(db: Db) {
     },
 
     /** Inserts the room unless one exists for the repository; true when this call created it. */
-    async insertIfAbsent(room: ChatRoomRow): Promise<boolean> {
+    async insertIfAbsent(room: Insertable<ChatRoomsTable>): Promise<boolean> {
       const inserted = await db
         .insertInto('chat_rooms')
         .values(room)
