@@ -114,3 +114,4 @@ export function createArchiveService({ db }: { db: Kysely<Database> }) {
 }
 
 export type ArchiveService = ReturnType<typeof createArchiveService>;
+export type { ArchiveAuthorRow, ArchiveDayRow } from '../../db/repositories/archive.repository';
