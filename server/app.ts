@@ -36,6 +36,7 @@ import { registerDrainingAnswer } from './http/middleware/draining';
 import { answerFrameworkError } from './http/framework-errors';
 import { registerApiRoutes } from './http/routes/index';
 import { archiveRoutes } from './http/archive/archive.routes';
+import { sitemapRoutes } from './http/archive/sitemap.routes';
 import { registerSpa } from './http/spa/spa';
 import { attachRealtimeGateway } from './realtime/gateway';
 import { createMemoryRateLimiter } from './services/rate-limit/memory-rate-limiter';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
   await registerApiRoutes(app, routeDeps);
   await archiveRoutes(app, routeDeps);
+  await sitemapRoutes(app, routeDeps);
   if (options.serveClient !== false) await registerSpa(app, routeDeps);
   const gateway = attachRealtimeGateway(app, { config, bus, logger, metrics, services });
   let metricsServer: MetricsServer | undefined;

@@ -127,3 +127,42 @@ describe('archive page HTML', () => {
     expect(jsonForScript({ text: '</script><b>' })).not.toContain('</script>');
   });
 });
+
+describeEachDatabase('sitemap and robots.txt', (engine) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ engine, github: 'emulator' });
+  });
+  afterAll(async () => {
+    await app?.destroy();
+  });
+
+  it("lists each readable room's sitemap, with its archive, days and threads", async () => {
+    const ada = await createMember(app);
+    const grace = await createMember(app);
+    const repo = anotherRepo();
+    const roomId = (await ada.join(repo)).room.id;
+    await grace.join(repo);
+    const root = messageOf(await ada.send(roomId, 'a question?'));
+    await grace.api.post(
+      `/api/rooms/${roomId}/messages`,
+      { client_id: 's1', content: 'an answer', thread_root_id: root.id },
+      { cookie: grace.cookie },
+    );
+    const client = apiClient(app.app);
+    const robots = await client.get('/robots.txt');
+    expect(robots.body).toContain(`Sitemap: ${app.ctx.config.publicUrl}/sitemap.xml`);
+    expect(robots.body).toContain('Disallow: /api/');
+    const index = await client.get('/sitemap.xml');
+    expect(index.headers['content-type']).toContain('application/xml');
+    expect(index.body).toContain('<sitemapindex');
+    const part = `${app.ctx.config.publicUrl}/sitemaps/${roomId}-1.xml`;
+    expect(index.body).toContain(`<loc>${part}</loc>`);
+    const sitemap = await client.get(new URL(part).pathname);
+    expect(sitemap.statusCode).toBe(200);
+    const day = root.created_at.slice(0, 10);
+    expect(sitemap.body).toContain(`<loc>${app.ctx.config.publicUrl}/r/${repo}/archive/${day}</loc>`);
+    expect(sitemap.body).toContain(`<loc>${app.ctx.config.publicUrl}/r/${repo}/threads/${root.id}</loc>`);
+    expect((await client.get(`/sitemaps/${roomId}-2.xml`)).statusCode).toBe(404);
+  });
+});
