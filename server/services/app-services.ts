@@ -35,6 +35,7 @@ import { createRoomsService } from './rooms/rooms.service';
 import { createRoomStateService } from './rooms/room-state.service';
 import { createThreadsService } from './threads/threads.service';
 import { createArchiveService } from './archive/archive.service';
+import { createArchiveSettingsService } from './archive/archive-settings.service';
 import { createSessionsService, type SessionsService } from './sessions.service';
 import { createSiteStatsService } from './stats/site-stats.service';
 
@@ -119,6 +120,7 @@ export function buildAppServices(infra: Infrastructure) {
     pins: createPinsService({ db, changes, roles: memberRoles, limits }),
     threads: createThreadsService({ db, changes, roles: memberRoles, limits }),
     archive: createArchiveService({ db }),
+    archiveSettings: createArchiveSettingsService({ db, now, roles: memberRoles, limits }),
     reports: createReportsService({ db, bus, limits, roles: memberRoles, logger, now }),
     ignores: createIgnoresService({ db, now }),
     roomEventLog: createRoomEventLogService(db, now),

@@ -16,6 +16,7 @@ import { statsRoutes } from './stats/stats.routes';
 import { readStateRoutes } from './read-state/read-state.routes';
 import { searchRoutes } from './search/search.routes';
 import { threadsRoutes } from './threads/threads.routes';
+import { archiveSettingsRoutes } from './archive-settings/archive-settings.routes';
 
 type RouteModule = (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
 
@@ -36,6 +37,7 @@ const routeModules: RouteModule[] = [
   readStateRoutes,
   searchRoutes,
   threadsRoutes,
+  archiveSettingsRoutes,
   statsRoutes,
 ];
 

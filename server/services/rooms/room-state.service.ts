@@ -17,6 +17,7 @@ import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { Database, MessageRow } from '../../db/schema';
 import { domainErrors } from '../../errors';
 import { refuseIfBanned } from '../moderation/bans';
+import { refuseIfMembersOnly } from '../archive/archive-settings.service';
 import { encodeCursor } from '../messages/message-cursor';
 import { presentMessages, toUserSummaryDto } from '../messages/message.presenter';
 import type { MessageReferencesService } from '../messages/message-references.service';
@@ -56,6 +57,7 @@ export function createRoomStateService({ db, roles, presence, logger, references
   return {
     async read(userId: string | null, roomId: string, request: RoomStateRequest): Promise<RoomStateResponse> {
       if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
+      await refuseIfMembersOnly(db, roomId, userId);
       if (userId !== null) {
         await refuseIfBanned(db, roomId, userId);
         // A stale role is read again first, so its change is in the log before the sequence is read.
