@@ -119,7 +119,7 @@ export function buildAppServices(infra: Infrastructure) {
     moderation: createModerationService({ db, changes, roles: memberRoles, limits, now }),
     pins: createPinsService({ db, changes, roles: memberRoles, limits }),
     threads: createThreadsService({ db, changes, roles: memberRoles, limits }),
-    archive: createArchiveService({ db }),
+    archive: createArchiveService({ db, presence }),
     archiveSettings: createArchiveSettingsService({ db, now, roles: memberRoles, limits }),
     reports: createReportsService({ db, bus, limits, roles: memberRoles, logger, now }),
     ignores: createIgnoresService({ db, now }),

@@ -73,3 +73,35 @@ describeEachDatabase('public archive settings', (engine) => {
     ]);
   });
 });
+
+describeEachDatabase('README badge', (engine) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ engine, github: 'emulator' });
+  });
+  afterAll(async () => {
+    await app?.destroy();
+  });
+
+  it('shows online people or members, sized to its text, cached a minute; 404 without creating a room', async () => {
+    const ada = await createMember(app);
+    const repo = anotherRepo();
+    await ada.join(repo);
+    const client = apiClient(app.app);
+    const online = await client.get(`/r/${repo}/badge.svg`);
+    expect(online.statusCode).toBe(200);
+    expect(online.headers['content-type']).toContain('image/svg+xml');
+    expect(online.headers['cache-control']).toBe('max-age=60');
+    expect(online.body).toContain('>chat</text>');
+    expect(online.body).toContain('>0 online</text>');
+    const members = await client.get(`/r/${repo}/badge.svg?show=members`);
+    expect(members.body).toContain('>1 member</text>');
+    const width = (svg: string) => Number(/^<svg[^>]* width="(\d+)"/.exec(svg)?.[1]);
+    expect(width(members.body)).toBeGreaterThan(width(online.body));
+    const rooms = async () => (await app.ctx.database.db.selectFrom('chat_rooms').select('id').execute()).length;
+    const before = await rooms();
+    expect((await client.get('/r/nobody-here/nothing-at-all/badge.svg')).statusCode).toBe(404);
+    expect((await client.get(`/r/${anotherRepo()}/badge.svg`)).statusCode).toBe(404);
+    expect(await rooms()).toBe(before);
+  });
+});

@@ -3,6 +3,7 @@ import type { RouteDeps } from '../route-deps';
 import type { ArchiveRoom } from '../../services/archive/archive.service';
 import { createArchiveCache } from './archive-cache';
 import { dayPage, daysPage, threadPage, type PageContext } from './archive-pages';
+import { badgeSvg } from './badge';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -87,6 +88,25 @@ export async function archiveRoutes(app: FastifyInstance, { services, config, gi
         const data = await services.archive.thread(room.id, threadId.toLowerCase());
         return data ? threadPage(page, data) : undefined;
       });
+    },
+  );
+
+  // The README badge: "chat | N online" (or "N members"); counts only, so any room has one.
+  app.get<{ Params: RepoParams; Querystring: { show?: string } }>(
+    '/r/:owner/:name/badge.svg',
+    async (request, reply) => {
+      const { owner, name } = request.params;
+      const room = NAME.test(owner) && NAME.test(name) ? await services.archive.room(`${owner}/${name}`) : undefined;
+      if (!room) return reply.status(404).header('Cache-Control', 'max-age=60').type('text/plain').send('Not found');
+      const counts = await services.archive.counts(room.id);
+      const message =
+        request.query.show === 'members'
+          ? `${counts.members} ${counts.members === 1 ? 'member' : 'members'}`
+          : `${counts.online} online`;
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('Cache-Control', 'max-age=60')
+        .send(badgeSvg('chat', message));
     },
   );
 }

@@ -4,6 +4,8 @@ import { archiveRepository, type ArchiveAuthorRow, type ArchiveDayRow } from '..
 import { repoKeyOf, roomsRepository } from '../../db/repositories/rooms.repository';
 import type { ChatRoomRow, Database } from '../../db/schema';
 import { presentMessages } from '../messages/message.presenter';
+import type { PresenceStore } from '../presence/presence-store';
+import { membersRepository } from '../../db/repositories/members.repository';
 
 /** Days per page of a room's archive index. */
 export const ARCHIVE_DAYS_PER_PAGE = 100;
@@ -43,7 +45,13 @@ function archiveRoomOf(row: ChatRoomRow): ArchiveRoom {
  * the sitemap lists. Only what is in the room now: deleted and removed messages are left out,
  * and edited ones carry their current text only.
  */
-export function createArchiveService({ db }: { db: Kysely<Database> }) {
+export function createArchiveService({
+  db,
+  presence,
+}: {
+  db: Kysely<Database>;
+  presence: Pick<PresenceStore, 'online'>;
+}) {
   const archive = archiveRepository(db);
 
   async function present(rows: Parameters<typeof presentMessages>[1]): Promise<ArchiveMessages> {
@@ -95,6 +103,12 @@ export function createArchiveService({ db }: { db: Kysely<Database> }) {
       const { messages, authors } = await present([found.root, ...found.replies]);
       const [root, ...replies] = messages;
       return root ? { root, replies, authors } : undefined;
+    },
+
+    /** For the README badge: members online now, and active members. */
+    async counts(roomId: string): Promise<{ online: number; members: number }> {
+      const [online, members] = await Promise.all([presence.online(roomId), membersRepository(db).countActive(roomId)]);
+      return { online: online.length, members };
     },
 
     /** The rooms the sitemap lists: readable by anyone and not hidden from search engines. */
