@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import type { MessageResponse } from '../shared/api/rooms';
+import { joinRoomByApi, messageWith, openUser, type ChatUser } from './support/chat-helpers';
+import { startExtraServer, type ExtraServer } from './support/extra-server';
+
+/**
+ * Rooms readable without joining (docs/PRODUCT.md §15): a signed-out visitor reads a room and a
+ * thread and sees new messages arrive, "Sign in to chat" brings them back signed in; a signed-in
+ * non-member reads with "Join Chat" and is not joined by reading. The archive pages work without
+ * JavaScript.
+ */
+
+const REPO = 'ada-demo/loom-patterns';
+// Joins are limited per account and hour and the suite's other specs spend them: its own server.
+const OFFSET = 13;
+const BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? '4300') + OFFSET}`;
+test.use({ baseURL: BASE_URL });
+let server: ExtraServer | undefined;
+let ada: ChatUser;
+let roomId = '';
+let rootId = '';
+
+async function post(content: string, threadRootId?: string): Promise<string> {
+  const response = await ada.page.request.post(`/api/rooms/${roomId}/messages`, {
+    data: { client_id: randomUUID(), content, ...(threadRootId ? { thread_root_id: threadRootId } : {}) },
+    headers: { Origin: BASE_URL },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as MessageResponse).message.id;
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(150_000);
+  server = await startExtraServer(OFFSET, {});
+  ada = await openUser(browser, 'ada-demo', BASE_URL);
+  roomId = await joinRoomByApi(ada.page, BASE_URL, REPO);
+  rootId = await post('How do I thread the **warp**?');
+  await post('Start from the back beam', rootId);
+});
+test.afterAll(async () => {
+  await ada?.context.close();
+  await server?.stop();
+});
+
+test('a visitor reads a room and a thread, sees live messages, and "Sign in to chat" brings them back signed in', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const visitor = await browser.newContext({ baseURL: BASE_URL });
+  try {
+    const page = await visitor.newPage();
+    await page.goto(`/r/${REPO}`);
+    await expect(page).toHaveURL(new RegExp(`/chat/${roomId}$`));
+    await expect(messageWith(page, 'How do I thread the warp?')).toBeVisible();
+    await expect(page.getByPlaceholder('Type your message...')).toHaveCount(0);
+    await expect(page.getByTestId('reader-bar').getByRole('button', { name: 'Sign in to chat' })).toBeVisible();
+
+    // The thread, read-only.
+    await messageWith(page, 'How do I thread the warp?').getByText('1 reply').click();
+    const thread = page.getByTestId('thread-panel');
+    await expect(thread.getByText('Start from the back beam')).toBeVisible();
+    await expect(thread.getByRole('textbox', { name: 'Reply in thread' })).toHaveCount(0);
+    await thread.getByRole('button', { name: 'Close thread' }).click();
+
+    // A new message arrives without a reload.
+    await post('a live message for readers');
+    await expect(messageWith(page, 'a live message for readers')).toBeVisible({ timeout: 20_000 });
+
+    await page.getByTestId('reader-bar').getByRole('button', { name: 'Sign in to chat' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.getByRole('button', { name: 'Continue with GitHub' }).click();
+    await page.getByRole('button', { name: 'Sign in as grace-demo', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/chat/${roomId}$`));
+    // Signed in now, and still not a member: "Join Chat", and reading joined nobody.
+    const join = page.getByTestId('reader-bar').getByRole('button', { name: 'Join Chat' });
+    await expect(join).toBeVisible();
+    const details = await page.request.get(`/api/rooms/${roomId}`);
+    expect(((await details.json()) as { membership: unknown }).membership).toBeNull();
+    await join.click();
+    await expect(page.getByPlaceholder('Type your message...')).toBeVisible();
+  } finally {
+    await visitor.close();
+  }
+});
+
+test('the archive pages read without JavaScript, with the thread as a question and answer', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(`/r/${REPO}/archive`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${REPO} chat archive`);
+    await page.locator('.days a').first().click();
+    await expect(page.locator('article').filter({ hasText: 'How do I thread the warp?' })).toBeVisible();
+    await expect(page.locator('strong', { hasText: 'warp' })).toBeVisible();
+    await page.getByRole('link', { name: '1 reply' }).click();
+    await expect(page).toHaveURL(new RegExp(`/r/${REPO}/threads/${rootId}$`));
+    await expect(page.getByText('Start from the back beam')).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/threads/${rootId}$`));
+    await expect(page.getByRole('link', { name: 'Open in RepoRooms' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
