@@ -5,7 +5,7 @@ import { joinRoomByApi, messageWith, openUser, type ChatUser } from './support/c
 import { startExtraServer, type ExtraServer } from './support/extra-server';
 
 /**
- * Rooms readable without joining (docs/PRODUCT.md §15): a signed-out visitor reads a room and a
+ * Rooms readable without joining (docs/PRODUCT.md §18): a signed-out visitor reads a room and a
  * thread and sees new messages arrive, "Sign in to chat" brings them back signed in; a signed-in
  * non-member reads with "Join Chat" and is not joined by reading. The archive pages work without
  * JavaScript.

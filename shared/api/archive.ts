@@ -1,5 +1,5 @@
 /**
- * A room's public archive, as its moderators set it (docs/PRODUCT.md §15).
+ * A room's public archive, as its moderators set it (docs/PRODUCT.md §18).
  *
  * PUT /api/rooms/:roomId/archive-settings { access?, indexing? } (moderators) → the settings;
  * each change is written to the moderation log. GET /api/rooms/:roomId answers them as `archive`.

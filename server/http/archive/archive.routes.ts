@@ -25,7 +25,7 @@ function notFound(reply: FastifyReply): FastifyReply {
 }
 
 /**
- * The public archive (docs/PRODUCT.md §15): server-rendered pages of a room's days and threads,
+ * The public archive (docs/PRODUCT.md §18): server-rendered pages of a room's days and threads,
  * readable without JavaScript. A room whose maintainers chose "Members only" has none (404); one
  * hidden from search engines answers with `noindex`.
  */

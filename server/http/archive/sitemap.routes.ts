@@ -17,7 +17,7 @@ const urlXml = (url: SitemapUrl) =>
   `<url><loc>${escapeHtml(url.loc)}</loc>${url.lastmod ? `<lastmod>${url.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
 
 /**
- * What search engines may index (docs/PRODUCT.md §15): /robots.txt points to /sitemap.xml, a
+ * What search engines may index (docs/PRODUCT.md §18): /robots.txt points to /sitemap.xml, a
  * sitemap index with one sitemap per room (more when a room has over 50,000 addresses), each
  * listing the room's archive, its days and its threads. Rooms for members only or hidden from
  * search engines are not listed.

@@ -41,7 +41,7 @@ function archiveRoomOf(row: ChatRoomRow): ArchiveRoom {
 }
 
 /**
- * A room's public archive (docs/PRODUCT.md §15): its days, a day's messages, a thread, and what
+ * A room's public archive (docs/PRODUCT.md §18): its days, a day's messages, a thread, and what
  * the sitemap lists. Only what is in the room now: deleted and removed messages are left out,
  * and edited ones carry their current text only.
  */

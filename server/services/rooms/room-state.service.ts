@@ -90,7 +90,7 @@ async function readState(
   // The room row first: on SQLite the transaction's view of the file is fixed by its first read.
   const room = await roomsRepository(trx).findById(roomId);
   if (!room) throw domainErrors.notFound(ROOM_NOT_FOUND);
-  // Anyone may read a room (docs/PRODUCT.md §15); a reader who is not an active member gets no
+  // Anyone may read a room (docs/PRODUCT.md §18); a reader who is not an active member gets no
   // standing of their own, and neither the member list nor presence.
   const found = userId === null ? undefined : await membersRepository(trx).find(roomId, userId);
   const membership = found && found.left_at === null ? found : undefined;

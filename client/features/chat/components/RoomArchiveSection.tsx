@@ -14,7 +14,7 @@ import { roomQueryKey } from '../hooks/useRoomAccess';
 
 /**
  * In the room's details: the README badge for everyone ("Add a badge to your README"), and for
- * moderators the room's "Public archive" settings (docs/PRODUCT.md §15).
+ * moderators the room's "Public archive" settings (docs/PRODUCT.md §18).
  */
 export function RoomArchiveSection({
   roomId,
