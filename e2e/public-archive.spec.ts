@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS } from '../playwright.config';
 import type { MessageResponse } from '../shared/api/rooms';
 import { joinRoomByApi, messageWith, openUser, type ChatUser } from './support/chat-helpers';
 import { startExtraServer, type ExtraServer } from './support/extra-server';
@@ -100,5 +102,38 @@ test('the archive pages read without JavaScript, with the thread as a question a
     await expect(page.getByRole('link', { name: 'Open in RepoRooms' })).toBeVisible();
   } finally {
     await context.close();
+  }
+});
+
+test('Lighthouse: SEO 100 and accessibility at least 95 on a day page and a thread page', async () => {
+  test.setTimeout(180_000);
+  const port = Number(process.env.E2E_PORT ?? '4300') + OFFSET + 1000;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
+  try {
+    const day = new Date().toISOString().slice(0, 10);
+    for (const path of [`/r/${REPO}/archive/${day}`, `/r/${REPO}/threads/${rootId}`]) {
+      const result = await lighthouse(`${BASE_URL}${path}`, {
+        port,
+        onlyCategories: ['seo', 'accessibility'],
+        output: 'json',
+        logLevel: 'error',
+        formFactor: 'desktop',
+        screenEmulation: { disabled: true },
+      });
+      const categories = result?.lhr.categories;
+      const failed = Object.values(result?.lhr.audits ?? {})
+        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+        .map((audit) => audit.id);
+      expect(categories?.seo?.score, `${path} SEO: ${failed.join(', ')}`).toBe(1);
+      expect(
+        categories?.accessibility?.score ?? 0,
+        `${path} accessibility: ${failed.join(', ')}`,
+      ).toBeGreaterThanOrEqual(0.95);
+    }
+  } finally {
+    await browser.close();
   }
 });
