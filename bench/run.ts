@@ -14,6 +14,7 @@
  *                                         fan-out, or of the committed results, sets the rate)
  *   npm run bench -- --only=abuse         one user flooding the WebSocket: another user's send→delivery
  *                                         and /api/health p99, quiet vs flood (about 40 s; own results file)
+ *   npm run bench -- --only=archive       an archive day page of 1,000 messages: cached and uncached p99, size
  *   npm run bench -- --only=search        message search under load: four searchers on a site of 1,000,000
  *                                         messages, another user's /api/health and history p99, both engines
  *                                         (--search-messages=N --search-engines=sqlite,postgres; own results file)
@@ -51,6 +52,7 @@ import { searchLoadMarkdown } from './report/search-load-markdown';
 import { runSearchLoadBench } from './http/search-load-bench';
 import { runThreadsBench } from './http/threads-bench';
 import { threadsMarkdown } from './report/threads-markdown';
+import { runArchiveBench } from './http/archive-bench';
 import { resultsMarkdown } from './report/results-markdown';
 
 export interface BenchResults {
@@ -74,7 +76,7 @@ const args = new Map(
   }),
 );
 const only = new Set(
-  (args.get('only') ?? 'fanout,roomsize,soak,scaling,http,bundle,economy,abuse,replay,search,threads').split(','),
+  (args.get('only') ?? 'fanout,roomsize,soak,scaling,http,bundle,economy,abuse,replay,search,threads,archive').split(','),
 );
 const outDir = path.resolve(REPO_ROOT, args.get('out') ?? 'bench/results');
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
@@ -221,6 +223,23 @@ async function main(): Promise<void> {
     const report = { date: new Date().toISOString(), machine: results.machine, abuse };
     fs.writeFileSync(path.join(outDir, 'websocket-abuse.json'), `${JSON.stringify(report, null, 2)}\n`);
     fs.writeFileSync(path.join(outDir, 'websocket-abuse.md'), abuseMarkdown(report));
+    if (only.size === 1) {
+      log(`done in ${Math.round((Date.now() - started) / 1000)} s → ${path.relative(REPO_ROOT, outDir)}/`);
+      return;
+    }
+  }
+  if (only.has('archive')) {
+    const archive = await runArchiveBench(
+      {
+        engines: enginesFromArgs(args.get('archive-engines')),
+        messages: Number(args.get('archive-messages') ?? 1_000),
+        requests: Number(args.get('archive-requests') ?? 200),
+      },
+      log,
+    );
+    // Its own file: a run of this part alone leaves the other results untouched.
+    const report = { date: new Date().toISOString(), machine: results.machine, archive };
+    fs.writeFileSync(path.join(outDir, 'archive.json'), `${JSON.stringify(report, null, 2)}\n`);
     if (only.size === 1) {
       log(`done in ${Math.round((Date.now() - started) / 1000)} s → ${path.relative(REPO_ROOT, outDir)}/`);
       return;

@@ -36,6 +36,8 @@ import { registerRequestIdEcho, requestIdOf } from './http/middleware/request-id
 import { registerDrainingAnswer } from './http/middleware/draining';
 import { answerFrameworkError } from './http/framework-errors';
 import { registerApiRoutes } from './http/routes/index';
+import { archiveRoutes } from './http/archive/archive.routes';
+import { sitemapRoutes } from './http/archive/sitemap.routes';
 import { registerSpa } from './http/spa/spa';
 import { attachRealtimeGateway } from './realtime/gateway';
 import { createMemoryRateLimiter } from './services/rate-limit/memory-rate-limiter';
@@ -186,6 +188,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       siteCallMark,
     });
   await registerApiRoutes(app, routeDeps);
+  await archiveRoutes(app, routeDeps);
+  await sitemapRoutes(app, routeDeps);
   if (options.serveClient !== false) await registerSpa(app, routeDeps);
   const gateway = attachRealtimeGateway(app, { config, bus, logger, metrics, services });
   const poller = startActivityPoller({

@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
             element: <RepoRoomPage />,
           },
           {
-            // Readable by anyone (docs/PRODUCT.md §15). A missing room id is handled by the page (redirects to /).
+            // Readable by anyone (docs/PRODUCT.md §22). A missing room id is handled by the page (redirects to /).
             path: '/chat/:roomId?',
             handle: handle(({ pathname }) => ({ title: PAGE_TITLES.chat, path: pathname, noindex: true })),
             element: <ChatRoomPage />,

@@ -101,6 +101,10 @@ export interface ChatRoomsTable {
   newcomer_links_held: ColumnType<number, number | undefined, number>;
   /** 1: only moderators post. */
   locked: ColumnType<number, number | undefined, number>;
+  /** Who reads the room without joining it: 'anyone' (its public archive) or 'members'. */
+  archive_access: ColumnType<string, string | undefined, string>;
+  /** Whether search engines may index its archive: 'indexed' or 'hidden' (noindex, out of the sitemap). */
+  archive_indexing: ColumnType<string, string | undefined, string>;
 }
 
 export interface ChatMembersTable {

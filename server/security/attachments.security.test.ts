@@ -155,15 +155,24 @@ describeEachDatabase('attachments are stored and served safely', (engine) => {
     expect((await upload(app, member, roomId, 'small.txt', Buffer.from('ok'))).statusCode).toBe(201);
   });
 
-  it("a non-member cannot fetch an attachment of a room they cannot read, nor guess one's address", async () => {
+  it('a non-member cannot fetch an attachment of a "Members only" room, nor guess one\'s address', async () => {
     const member = await createMember(app);
     const stranger = await createMember(app);
     const roomId = await roomWith(member);
     const file = await uploaded(app, member, roomId, 'secret.png', await pngOf(10, 10));
     sentMessage(await sendWithFiles(member, roomId, 'private', [file.id]));
+    // A room anyone may read: its files follow its messages, for visitors too.
+    expect((await fetchFile(app, file.url, stranger)).statusCode).toBe(200);
+    expect((await fetchFile(app, file.url)).statusCode).toBe(200);
+    await app.ctx.database.db
+      .updateTable('chat_rooms')
+      .set({ archive_access: 'members' })
+      .where('id', '=', roomId)
+      .execute();
     for (const url of [file.url, file.thumbnail_url ?? '']) {
       expect((await fetchFile(app, url, stranger)).statusCode).toBe(404);
       expect((await fetchFile(app, url)).statusCode).toBe(404);
+      expect((await fetchFile(app, url, member)).statusCode).toBe(200);
     }
     expect((await fetchFile(app, '/files/..%2f..%2fpackage.json', member)).statusCode).toBe(404);
     expect((await fetchFile(app, `/files/${crypto.randomUUID()}`, member)).statusCode).toBe(404);

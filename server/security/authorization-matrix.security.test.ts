@@ -80,7 +80,7 @@ const ROWS: Row[] = [
     body: () => ({ repoFullName: 'vercel/next.js' }),
     expect: signedIn(200),
   },
-  // Reading a room needs no membership nor session (docs/PRODUCT.md §15).
+  // Reading a room needs no membership nor session (docs/PRODUCT.md §22).
   { method: 'GET', path: (w) => `/api/rooms/${w.roomId}`, expect: all(200) },
   { method: 'POST', path: (w) => `/api/rooms/${w.roomId}/join`, body: () => ({}), expect: signedIn(200) },
   { method: 'POST', path: (w) => `/api/rooms/${w.roomId}/leave`, body: () => ({}), expect: signedIn(204) },

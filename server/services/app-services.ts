@@ -42,6 +42,8 @@ import { createMailService } from './mail/mail.service';
 import { createActivityAnnouncer, createThreadReplyAnnouncer } from './messages/message-activity';
 import { createHeldMessagesService } from './protection/held-messages.service';
 import { createProtectionService } from './protection/protection.service';
+import { createArchiveService } from './archive/archive.service';
+import { createArchiveSettingsService } from './archive/archive-settings.service';
 import { createSessionsService, type SessionsService } from './sessions.service';
 import { createSiteStatsService } from './stats/site-stats.service';
 
@@ -183,6 +185,8 @@ export function buildAppServices(infra: Infrastructure) {
     roomActivity: createRoomActivityService({ db, changes, roles: memberRoles, limits }),
     pins: createPinsService({ db, changes, roles: memberRoles, limits }),
     threads: createThreadsService({ db, changes, roles: memberRoles, limits }),
+    archive: createArchiveService({ db, presence }),
+    archiveSettings: createArchiveSettingsService({ db, now, roles: memberRoles, limits }),
     reports: createReportsService({ db, bus, limits, roles: memberRoles, logger, now }),
     ignores: createIgnoresService({ db, now }),
     roomEventLog: createRoomEventLogService(db, now),

@@ -91,6 +91,8 @@ export async function buildRoom(
     first_messages_held: inserted.first_messages_held ?? 0,
     newcomer_links_held: inserted.newcomer_links_held ?? 0,
     locked: inserted.locked ?? 0,
+    archive_access: inserted.archive_access ?? 'anyone',
+    archive_indexing: inserted.archive_indexing ?? 'indexed',
   };
 }
 

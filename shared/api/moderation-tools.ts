@@ -27,6 +27,8 @@ export const MODERATION_ACTIONS = [
   'member.unbanned',
   'room.slow_mode_changed',
   'room.topic_changed',
+  'room.archive_access_changed',
+  'room.archive_indexing_changed',
   'report.dismissed',
   'answer.marked',
   'answer.unmarked',

@@ -4,6 +4,7 @@ import { MY_ROOMS_LIMIT_MAX } from '../limits';
 import { MESSAGE_ERRORS } from '../validation/message';
 import { cleanSingleLineText } from '../validation/clean-text';
 import { REFERENCE_STATES } from '../github-references';
+import { archiveSettingsDto } from './archive.schemas';
 import { count, entityId, timestamp } from './common.schemas';
 import { REPORT_REASONS } from './moderation-tools';
 import { attachmentDto, attachmentIds } from '../attachments/attachments.schemas';
@@ -303,6 +304,7 @@ export const roomDetailsResponse = z.strictObject({
   moderator: z
     .boolean()
     .describe('Whether the caller moderates this room (re-read from GitHub when older than 10 minutes).'),
+  archive: archiveSettingsDto.optional().describe("The room's public archive settings."),
 });
 
 export const membersResponse = z.strictObject({ members: z.array(memberDto) });

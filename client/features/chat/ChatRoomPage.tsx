@@ -36,6 +36,7 @@ import { setPinned } from './hooks/pin-message';
 import { useRoomModeration, useSlowModeWait } from './hooks/useRoomModeration';
 import { authorName } from './components/MessageItem';
 import { RepositoryDetailsPanel } from './components/RepositoryDetailsPanel';
+import { RoomArchiveSection } from './components/RoomArchiveSection';
 import { RoomTypingIndicator } from './components/TypingIndicator';
 import { Button } from '../../components/ui/Button';
 import { useIsMobile } from '../../hooks/useMediaQuery';
@@ -90,7 +91,9 @@ export default function ChatRoomPage() {
   const issues = useRoomGoodFirstIssues(repoName);
   const location = useLocation();
   const member = access.isMember;
-  const sync = useRoomSync(roomId, { enabled: access.ready, linkedId, selfId: user?.id ?? null, member });
+  // A room for members only shows a reader nothing of its messages: nothing is read.
+  const readable = member || access.details?.archive?.access !== 'members';
+  const sync = useRoomSync(roomId, { enabled: access.ready && readable, linkedId, selfId: user?.id ?? null, member });
   const { store, commands } = sync;
   const room = useStoreSlice(store, (view) => view.room);
   const pins = useStoreSlice(store, (view) => view.pins);
@@ -227,6 +230,25 @@ export default function ChatRoomPage() {
     );
   }
 
+  if (!member && access.details.archive?.access === 'members') {
+    // A room for members only: its repository's facts and "Join Chat" (or "Sign in to chat").
+    return (
+      <div className="flex flex-col">
+        <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
+          <h1 className="text-lg font-semibold">{repo.fullName}</h1>
+          <p className="text-sm text-muted-foreground">{repo.description ?? 'No description provided.'}</p>
+          <p className="text-sm text-muted-foreground">This room can be read by its members only.</p>
+        </div>
+        <ReaderBar
+          signedIn={access.signedIn}
+          joining={access.joining}
+          onJoin={() => void access.join()}
+          onSignIn={() => void navigate('/auth', { state: { from: `${location.pathname}${location.search}` } })}
+        />
+      </div>
+    );
+  }
+
   const panel = (limit: number) => (
     <MembersPanel
       members={members}
@@ -291,7 +313,17 @@ export default function ChatRoomPage() {
           />
           <RoomTopic key={topic} topic={topic} onSave={canModerate ? moderation.setTopic : undefined} />
           {detailsOpen && (
-            <RepositoryDetailsPanel repo={repo} githubWebUrl={githubWebUrl} roomId={access.details.room.id} />
+            <>
+              <RepositoryDetailsPanel repo={repo} githubWebUrl={githubWebUrl} roomId={access.details.room.id} />
+              <div className="border-b bg-card px-4 pb-4 text-sm">
+                <RoomArchiveSection
+                  roomId={access.details.room.id}
+                  repoFullName={repo.fullName}
+                  settings={access.details.archive}
+                  canModerate={canModerate}
+                />
+              </div>
+            </>
           )}
           {sync.connection !== 'open' && loaded && (
             <div role="status" className="border-b bg-secondary px-4 py-1 text-xs text-secondary-foreground">

@@ -38,7 +38,7 @@ function failureOf(error: unknown, fullName: string): Failure {
 
 /**
  * `/r/{owner}/{name}`: the readable address of a repository's room. Opening it never joins
- * (docs/PRODUCT.md §15): a room that exists opens at `/chat/{roomId}` (keeping any `?message=`),
+ * (docs/PRODUCT.md §22): a room that exists opens at `/chat/{roomId}` (keeping any `?message=`),
  * readable by anyone; a repository without a room yet offers "Join Chat" (which creates it) or
  * "Sign in to chat".
  */

@@ -28,6 +28,7 @@ import * as repositoryActivity from './20261127_2100_repository_activity';
 import * as messageAttachments from './20261127_2200_message_attachments';
 import * as roomProtection from './20261127_2300_room_protection';
 import * as mailNotifications from './20261127_2300_mail_notifications';
+import * as roomArchiveSettings from './20261127_2330_room_archive_settings';
 
 /** Every migration, keyed by its timestamped name. Add new ones; never edit landed ones. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_2200_message_attachments': messageAttachments,
   '20261127_2300_room_protection': roomProtection,
   '20261127_2300_mail_notifications': mailNotifications,
+  '20261127_2330_room_archive_settings': roomArchiveSettings,
 };

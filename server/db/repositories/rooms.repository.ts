@@ -46,6 +46,14 @@ export function roomsRepository(db: Db) {
       return row ? Number(row.last_seq) : undefined;
     },
 
+    async setArchiveSettings(roomId: string, settings: { access: string; indexing: string }): Promise<void> {
+      await db
+        .updateTable('chat_rooms')
+        .set({ archive_access: settings.access, archive_indexing: settings.indexing })
+        .where('id', '=', roomId)
+        .execute();
+    },
+
     async setTopic(roomId: string, topic: string): Promise<void> {
       await db.updateTable('chat_rooms').set({ topic }).where('id', '=', roomId).execute();
     },

@@ -11,6 +11,18 @@ export interface SiteCounts {
 /** Site-wide counts for the home page's tiles. */
 export function statsRepository(db: Kysely<Database>) {
   return {
+    /**
+     * What changes whenever a count may have: the number of rooms and the sum of their sequences
+     * (every join, leave, message and delete moves its room's sequence). One pass over the rooms.
+     */
+    async fingerprint(): Promise<string> {
+      const row = await db
+        .selectFrom('chat_rooms')
+        .select([(eb) => eb.fn.countAll<number>().as('n'), sql<number | string | null>`sum(last_seq)`.as('seq')])
+        .executeTakeFirstOrThrow();
+      return `${Number(row.n)}:${String(row.seq ?? 0)}`;
+    },
+
     async countSite(): Promise<SiteCounts> {
       const [rooms, members, messages] = await Promise.all([
         db

@@ -23,6 +23,7 @@ import { attachmentsRoutes } from './attachments/attachments.routes';
 import { protectionRoutes } from './protection/protection.routes';
 import { mailRoutes } from './mail/mail.routes';
 import { outboxRoutes } from './mail/outbox.routes';
+import { archiveSettingsRoutes } from './archive-settings/archive-settings.routes';
 
 type RouteModule = (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
 
@@ -50,6 +51,7 @@ const routeModules: RouteModule[] = [
   protectionRoutes,
   mailRoutes,
   outboxRoutes,
+  archiveSettingsRoutes,
   statsRoutes,
 ];
 

@@ -5,6 +5,7 @@ import type { Database, MessageRow } from '../../db/schema';
 import { type MessageCursor, messagesRepository } from '../../db/repositories/messages.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import { domainErrors, MESSAGE_NOT_FOUND } from '../../errors';
+import { refuseIfMembersOnly } from '../archive/archive-settings.service';
 import { refuseIfBanned } from '../moderation/bans';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
 import { decodeCursor, encodeCursor } from './message-cursor';
@@ -60,6 +61,7 @@ export function createMessagePages({ db, logger, references }: MessagePagesDeps)
     const [page] = await Promise.all([
       readPage(roomId, request),
       readerId === null ? Promise.resolve() : refuseIfBanned(db, roomId, readerId),
+      refuseIfMembersOnly(db, roomId, readerId),
     ]);
     return page;
   };

@@ -17,6 +17,7 @@ import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { Database, MessageRow } from '../../db/schema';
 import { domainErrors } from '../../errors';
 import { refuseIfBanned } from '../moderation/bans';
+import { refuseIfMembersOnly } from '../archive/archive-settings.service';
 import { encodeCursor } from '../messages/message-cursor';
 import { presentMessages, toUserSummaryDto } from '../messages/message.presenter';
 import type { MessageReferencesService } from '../messages/message-references.service';
@@ -56,6 +57,7 @@ export function createRoomStateService({ db, roles, presence, logger, references
   return {
     async read(userId: string | null, roomId: string, request: RoomStateRequest): Promise<RoomStateResponse> {
       if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
+      await refuseIfMembersOnly(db, roomId, userId);
       if (userId !== null) {
         await refuseIfBanned(db, roomId, userId);
         // A stale role is read again first, so its change is in the log before the sequence is read.
@@ -88,7 +90,7 @@ async function readState(
   // The room row first: on SQLite the transaction's view of the file is fixed by its first read.
   const room = await roomsRepository(trx).findById(roomId);
   if (!room) throw domainErrors.notFound(ROOM_NOT_FOUND);
-  // Anyone may read a room (docs/PRODUCT.md §15); a reader who is not an active member gets no
+  // Anyone may read a room (docs/PRODUCT.md §22); a reader who is not an active member gets no
   // standing of their own, and neither the member list nor presence.
   const found = userId === null ? undefined : await membersRepository(trx).find(roomId, userId);
   const membership = found && found.left_at === null ? found : undefined;

@@ -19,6 +19,7 @@ import { domainErrors } from '../../errors';
 import { toUserSummaryDto } from '../messages/message.presenter';
 import { busChannels, publishOn } from '../../bus/channels';
 import { refuseIfBanned } from '../moderation/bans';
+import { archiveSettingsOf } from '../archive/archive-settings.service';
 import type { MemberRolesService } from '../moderation/member-roles.service';
 import { applyChangeInTransaction, ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from './chat-rate-limits';
@@ -162,6 +163,7 @@ export function createRoomsService({
         member_count: memberCount,
         last_seq: Number((fresh ?? room).last_seq),
         moderator,
+        archive: archiveSettingsOf(fresh ?? room),
       };
     },
 

@@ -20,6 +20,7 @@ import { decodeCursor, encodeCursor } from '../messages/message-cursor';
 import { presentMessages, toUserSummaryDto } from '../messages/message.presenter';
 import type { MemberRolesService } from '../moderation/member-roles.service';
 import { refuseIfBanned, refusalFor } from '../moderation/bans';
+import { refuseIfMembersOnly } from '../archive/archive-settings.service';
 import { logModeration } from '../moderation/moderation-log';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
@@ -162,6 +163,7 @@ export function createThreadsService({ db, changes, roles, limits }: ThreadsServ
     async thread(userId: string | null, messageId: string, request: ThreadPageRequest): Promise<ThreadResponse> {
       const root = await rootOf(messageId);
       if (userId !== null) await refuseIfBanned(db, root.room_id, userId);
+      await refuseIfMembersOnly(db, root.room_id, userId);
       const threads = threadsRepository(db);
       const [page, following, canMark] = await Promise.all([
         threadPage(root.id, request),

@@ -47,6 +47,10 @@ export function moderationLogText(entry: ModerationLogEntryDto): string {
     }
     case 'room.topic_changed':
       return entry.detail ? `set the topic to “${entry.detail}”` : 'cleared the topic';
+    case 'room.archive_access_changed':
+      return entry.detail === 'members' ? 'made the room readable by members only' : 'made the room readable by anyone';
+    case 'room.archive_indexing_changed':
+      return entry.detail === 'hidden' ? 'hid the room from search engines' : 'let search engines index the room';
     case 'report.dismissed':
       return `dismissed the reports of a message by ${target}`;
     case 'answer.marked':

@@ -10,8 +10,9 @@ interface ReaderBarProps {
 }
 
 /**
- * In place of the composer for someone reading a room they are not a member of (docs/PRODUCT.md
- * §15): the room is readable, writing takes joining it, and joining takes signing in.
+ * In place of the composer for someone reading a room they are not a member of
+ * (docs/PRODUCT.md §22): the room is readable, writing takes joining it, and joining takes
+ * signing in.
  */
 export function ReaderBar({ signedIn, joining, onJoin, onSignIn }: ReaderBarProps) {
   return (

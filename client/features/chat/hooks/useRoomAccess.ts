@@ -9,7 +9,7 @@ import { useSession } from '../../../hooks/useSession';
 export const roomQueryKey = (roomId: string) => ['chat', 'room', roomId] as const;
 
 /**
- * Loads the room. Anyone may read it (docs/PRODUCT.md §15): opening it never joins. A member
+ * Loads the room. Anyone may read it (docs/PRODUCT.md §22): opening it never joins. A member
  * reads and writes; a signed-in non-member reads and is offered "Join Chat" (`join`), a visitor
  * reads and is offered "Sign in to chat". A missing id or a failed read sends the user home; a
  * room that does not exist sends a visitor to sign in.

@@ -359,7 +359,7 @@ describeEachDatabase('messages API', (engine) => {
       400,
     );
     expect((await ada.api.get(`/api/rooms/${roomId}/messages?limit=101`, { cookie: ada.cookie })).statusCode).toBe(400);
-    // Anyone reads a room's history, a visitor too (docs/PRODUCT.md §15).
+    // Anyone reads a room's history, a visitor too (docs/PRODUCT.md §22).
     expect((await apiClient(app.app).get(`/api/rooms/${roomId}/messages`)).statusCode).toBe(200);
   });
 

@@ -12,7 +12,8 @@ export async function statsRoutes(app: FastifyInstance, { services }: RouteDeps)
     answers: { 200: siteStatsResponse },
   });
   app.get('/api/stats', statsContract, async (_request, reply) => {
-    reply.header('Cache-Control', 'public, max-age=5');
+    // Never reused by the browser: a full page load right after joining must count the join.
+    reply.header('Cache-Control', 'no-cache');
     return stats.current();
   });
 }

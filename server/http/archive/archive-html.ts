@@ -1,0 +1,135 @@
+import type { MessageDto } from '../../../shared/api/rooms';
+import { displayName } from '../../../shared/display-name';
+import { formatMessage, type BlockNode, type InlineNode } from '../../../shared/message-format';
+import { tokenizeMessage, type TokenContext } from '../../../shared/message-tokens';
+import type { ArchiveAuthorRow } from '../../services/archive/archive.service';
+
+/** Text for HTML: the five characters that could end it. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** JSON inside <script type="application/ld+json">: nothing in it can close the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+function inline(node: InlineNode): string {
+  switch (node.type) {
+    case 'text':
+      return escapeHtml(node.text);
+    case 'inline-code':
+      return `<code>${escapeHtml(node.text)}</code>`;
+    case 'link':
+      return `<a href="${escapeHtml(node.href)}" rel="nofollow ugc noopener">${escapeHtml(node.text)}</a>`;
+    case 'mention':
+      return `<span class="mention">${escapeHtml(node.text)}</span>`;
+    case 'reference':
+      return `<a href="${escapeHtml(node.href)}" rel="nofollow ugc noopener">${escapeHtml(node.text)}</a>`;
+    case 'strong':
+    case 'em':
+    case 'del':
+      return `<${node.type}>${node.children.map(inline).join('')}</${node.type}>`;
+  }
+}
+
+function block(node: BlockNode): string {
+  switch (node.type) {
+    case 'code':
+      return `<pre><code>${escapeHtml(node.text)}</code></pre>`;
+    case 'quote':
+      return `<blockquote>${node.children.map(inline).join('')}</blockquote>`;
+    case 'inline':
+      return `<p>${node.children.map(inline).join('')}</p>`;
+  }
+}
+
+/** A message's text, formatted as the app formats it (shared/message-format.ts), as HTML. */
+export function messageBodyHtml(content: string, context: TokenContext): string {
+  return formatMessage(tokenizeMessage(content, [], context))
+    .map(block)
+    .join('');
+}
+
+/** The name the archive shows: a private profile by its display name only, without a link or avatar. */
+export function authorHtml(message: MessageDto, authors: Map<string, ArchiveAuthorRow>): string {
+  const row = authors.get(message.user_id);
+  const name = escapeHtml(displayName(message.author));
+  if (!row || row.profile_visibility === 'private' || !row.username) return `<span class="author">${name}</span>`;
+  const avatar = row.avatar_url
+    ? `<img src="${escapeHtml(row.avatar_url)}" alt="" width="20" height="20" loading="lazy">`
+    : '';
+  return `<a class="author" href="/user/${encodeURIComponent(row.username)}">${avatar}${name}</a>`;
+}
+
+const timeFormat = new Intl.DateTimeFormat('en', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: 'UTC',
+});
+
+/** One message: author, time (a permalink to it in the live room), text, references, thread. */
+export function messageHtml(
+  message: MessageDto,
+  options: {
+    authors: Map<string, ArchiveAuthorRow>;
+    context: TokenContext;
+    roomId: string;
+    threadHref?: string | undefined;
+    answer?: boolean;
+  },
+): string {
+  const permalink = `/chat/${options.roomId}?message=${message.id}`;
+  const references = (message.references ?? [])
+    .map(
+      (ref) =>
+        `<li>${ref.kind === 'pull' ? 'Pull request' : 'Issue'} ${escapeHtml(ref.repo)}#${ref.number}: ${escapeHtml(ref.title)} (${escapeHtml(ref.state)})</li>`,
+    )
+    .join('');
+  const thread =
+    options.threadHref && message.thread && message.thread.reply_count > 0
+      ? `<p class="thread"><a href="${options.threadHref}">${message.thread.reply_count} ${message.thread.reply_count === 1 ? 'reply' : 'replies'}${message.thread.answer ? ', answered' : ''}</a></p>`
+      : '';
+  return `<article class="message${options.answer ? ' answer' : ''}" id="m-${message.id}"><header>${authorHtml(message, options.authors)} <a class="time" href="${permalink}"><time datetime="${message.created_at}">${timeFormat.format(new Date(message.created_at))}</time></a>${message.edited_at ? ' <span class="edited">(edited)</span>' : ''}${options.answer ? ' <strong class="badge">Accepted answer</strong>' : ''}</header><div class="body">${messageBodyHtml(message.content, options.context)}</div>${references ? `<ul class="refs">${references}</ul>` : ''}${thread}</article>`;
+}
+
+export interface PageHead {
+  title: string;
+  description: string;
+  canonical: string;
+  noindex: boolean;
+  ogType?: string;
+  jsonLd?: unknown;
+}
+
+const STYLE = `body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2328;background:#fff}
+main{max-width:52rem;margin:0 auto;padding:1rem}
+a{color:#0550ae}nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:1rem}
+nav a{display:inline-block;padding:.5rem 0;min-height:24px}
+.message{border-bottom:1px solid #d0d7de;padding:.75rem 0}.message header{font-size:.9rem;color:#57606a}
+.author{font-weight:600;color:#1f2328}.author img{vertical-align:middle;border-radius:50%;margin-right:.25rem}
+.time{color:#57606a;margin-left:.5rem;display:inline-block;padding:.25rem 0}
+.body p,.body blockquote{margin:.25rem 0;white-space:pre-wrap;overflow-wrap:anywhere}
+blockquote{border-left:3px solid #d0d7de;padding-left:.75rem;color:#424a53}
+pre{background:#f6f8fa;padding:.75rem;overflow-x:auto}code{font-family:ui-monospace,monospace}
+.mention{font-weight:600}.answer{background:#dafbe1}.badge{color:#116329}
+.days li{padding:.35rem 0}.days a{display:inline-block;padding:.25rem 0}`;
+
+/** A whole archive page: head (title, description, canonical, Open Graph, robots, JSON-LD) and body. */
+export function pageHtml(head: PageHead, body: string): string {
+  const meta = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}">`,
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(head.canonical)}">`,
+    `<meta property="og:type" content="${head.ogType ?? 'website'}">`,
+    `<meta property="og:site_name" content="RepoRooms">`,
+    `<meta name="twitter:card" content="summary">`,
+    head.noindex ? '<meta name="robots" content="noindex">' : '',
+    head.jsonLd ? `<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>` : '',
+  ].join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${meta}<link rel="icon" href="/favicon.svg"><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
