@@ -76,7 +76,9 @@ const args = new Map(
   }),
 );
 const only = new Set(
-  (args.get('only') ?? 'fanout,roomsize,soak,scaling,http,bundle,economy,abuse,replay,search,threads,archive').split(','),
+  (args.get('only') ?? 'fanout,roomsize,soak,scaling,http,bundle,economy,abuse,replay,search,threads,archive').split(
+    ',',
+  ),
 );
 const outDir = path.resolve(REPO_ROOT, args.get('out') ?? 'bench/results');
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);

@@ -8,8 +8,9 @@ import { BANNED_MESSAGE, type BanDto } from '../../../shared/api/rooms';
 import { MOBILE_ISSUES_LIMIT, ROOM_ISSUES_LIMIT } from '../../../shared/limits';
 import { useSiteConfig } from '../../hooks/useSiteConfig';
 import { ChatHeader } from './components/ChatHeader';
-import { Composer } from './components/Composer';
-import { ReaderBar } from './components/ReaderBar';
+import { MembersOnlyRoom, RoomWritingArea } from './components/RoomWritingArea';
+import type { ReaderBarProps } from './components/ReaderBar';
+import { useMinuteClock } from './hooks/useMinuteClock';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { MembersPanel } from './components/MembersPanel';
 import { MembersSheet } from './components/MembersSheet';
@@ -28,7 +29,6 @@ import { useModerationTools } from './hooks/useModerationTools';
 import { useIgnoredUsers } from '../../hooks/useIgnoredUsers';
 import { RoomTopic } from './components/RoomTopic';
 import { ProtectionDialog } from './components/ProtectionDialog';
-import { ProtectionNotices } from './components/ProtectionNotices';
 import { ReviewButton } from './components/ReviewButton';
 import { useHeldMessages, useReviewActions } from './hooks/useHeldMessages';
 import { ROOM_LOCKED } from '../../../shared/api/protection';
@@ -37,7 +37,6 @@ import { useRoomModeration, useSlowModeWait } from './hooks/useRoomModeration';
 import { authorName } from './components/MessageItem';
 import { RepositoryDetailsPanel } from './components/RepositoryDetailsPanel';
 import { RoomArchiveSection } from './components/RoomArchiveSection';
-import { RoomTypingIndicator } from './components/TypingIndicator';
 import { Button } from '../../components/ui/Button';
 import { useIsMobile } from '../../hooks/useMediaQuery';
 import { usePageMeta } from '../../hooks/usePageMeta';
@@ -55,16 +54,6 @@ import type { AttachmentDto } from '../../../shared/attachments/attachments-api'
 import { useSession } from '../../hooks/useSession';
 import { RoomStoreProvider, useStoreSlice } from './state/room-store-context';
 import { toRepositoryView } from './state/repository-view';
-
-/** A clock that ticks once a minute, for 'new member' dots that fade after 5 minutes. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /**
  * The chat room. Everything the room shows lives in one store (state/room-store.ts), built from
@@ -230,24 +219,14 @@ export default function ChatRoomPage() {
     );
   }
 
-  if (!member && access.details.archive?.access === 'members') {
-    // A room for members only: its repository's facts and "Join Chat" (or "Sign in to chat").
-    return (
-      <div className="flex flex-col">
-        <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
-          <h1 className="text-lg font-semibold">{repo.fullName}</h1>
-          <p className="text-sm text-muted-foreground">{repo.description ?? 'No description provided.'}</p>
-          <p className="text-sm text-muted-foreground">This room can be read by its members only.</p>
-        </div>
-        <ReaderBar
-          signedIn={access.signedIn}
-          joining={access.joining}
-          onJoin={() => void access.join()}
-          onSignIn={() => void navigate('/auth', { state: { from: `${location.pathname}${location.search}` } })}
-        />
-      </div>
-    );
-  }
+  const reader: ReaderBarProps = {
+    signedIn: access.signedIn,
+    joining: access.joining,
+    onJoin: () => void access.join(),
+    onSignIn: () => void navigate('/auth', { state: { from: `${location.pathname}${location.search}` } }),
+  };
+  // A room for members only: its repository's facts and "Join Chat" (or "Sign in to chat").
+  if (!member && access.details.archive?.access === 'members') return <MembersOnlyRoom repo={repo} reader={reader} />;
 
   const panel = (limit: number) => (
     <MembersPanel
@@ -341,34 +320,25 @@ export default function ChatRoomPage() {
               onOpenMessage={onOpenMessage}
             />
           </ReferenceContext>
-          {member ? (
-            <>
-              <RoomTypingIndicator />
-              <ProtectionNotices locked={locked} ownHeld={ownHeld} />
-              <Composer
-                members={members}
-                currentUserId={user?.id}
-                onSend={onSend}
-                onTyping={commands.notifyTyping}
-                onEditLast={writing.onEditLast}
-                blockedReason={moderation.blockedReason ?? (locked && !canModerate ? ROOM_LOCKED : slowModeWait)}
-                replyingTo={
-                  replyQuote
-                    ? { id: replyQuote.message_id, name: authorName(replyQuote.author), excerpt: replyQuote.excerpt }
-                    : null
-                }
-                onCancelReply={writing.onCancelReply}
-                uploads={uploads}
-              />
-            </>
-          ) : (
-            <ReaderBar
-              signedIn={access.signedIn}
-              joining={access.joining}
-              onJoin={() => void access.join()}
-              onSignIn={() => void navigate('/auth', { state: { from: `${location.pathname}${location.search}` } })}
-            />
-          )}
+          <RoomWritingArea
+            member={member}
+            locked={locked}
+            ownHeld={ownHeld}
+            composer={{
+              members,
+              currentUserId: user?.id,
+              onSend,
+              onTyping: commands.notifyTyping,
+              onEditLast: writing.onEditLast,
+              blockedReason: moderation.blockedReason ?? (locked && !canModerate ? ROOM_LOCKED : slowModeWait),
+              replyingTo: replyQuote
+                ? { id: replyQuote.message_id, name: authorName(replyQuote.author), excerpt: replyQuote.excerpt }
+                : null,
+              onCancelReply: writing.onCancelReply,
+              uploads,
+            }}
+            reader={reader}
+          />
           <MuteDialog {...moderation.muteDialog} />
           <ConfirmDialog {...moderation.banDialog} />
           <BannedDialog {...moderation.bannedList} />

@@ -17,7 +17,7 @@ import { PendingAttachments } from './PendingAttachments';
 /** Send pressed with an attachment that did not upload. */
 export const ATTACHMENTS_FAILED = 'Remove or retry the attachments that could not be uploaded';
 
-interface ComposerProps {
+export interface ComposerProps {
   members: MemberDto[];
   currentUserId: string | undefined;
   /** `attachments`: the uploaded files sent with the text (absent when there are none). */

@@ -1,7 +1,7 @@
 import { LogIn, UserPlus } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 
-interface ReaderBarProps {
+export interface ReaderBarProps {
   /** Signed in but not a member: "Join Chat"; a visitor: "Sign in to chat". */
   signedIn: boolean;
   joining: boolean;
