@@ -62,9 +62,18 @@ describeEachDatabase('attachments', (engine) => {
       expect(thumbnail.statusCode).toBe(200);
       expect(thumbnail.headers['content-type']).toBe('image/webp');
 
-      // Someone who cannot read the room, or nobody signed in, is told there is nothing there.
+      // Files follow the room's reads: in a room anyone may read, an outsider and a visitor fetch
+      // them too; once its moderators open it to members only, they are told there is nothing there.
+      expect((await fetchFile(app, image.url, outsider)).statusCode).toBe(200);
+      expect((await fetchFile(app, image.url)).statusCode).toBe(200);
+      await app.ctx.database.db
+        .updateTable('chat_rooms')
+        .set({ archive_access: 'members' })
+        .where('id', '=', roomId)
+        .execute();
       expect((await fetchFile(app, image.url, outsider)).statusCode).toBe(404);
       expect((await fetchFile(app, image.url)).statusCode).toBe(404);
+      expect((await fetchFile(app, image.url, reader)).statusCode).toBe(200);
     });
 
     it('other files download under their name: a PDF, a log, JSON', async () => {
