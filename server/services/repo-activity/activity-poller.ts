@@ -18,13 +18,19 @@ export const ACTIVE_ROOM_WINDOW_MS = 60 * 60 * 1000;
 export const POLLER_TICK_MS = 1000;
 /** A repository GitHub does not know (or refuses) is asked about again after this. */
 const FAILED_RETRY_SECONDS = 600;
+/**
+ * The share of the site's GitHub quota kept for what people ask for (repository facts, search,
+ * references): activity is the least needed use of it, so below this share left, polling waits
+ * for the quota's reset.
+ */
+export const ACTIVITY_QUOTA_RESERVE = 0.2;
 /** Longest a poll may hold its repository's lease (a process that dies mid-poll frees it after this). */
 const LEASE_MS = 30_000;
 
 export interface ActivityPollerDeps {
   db: Kysely<Database>;
   events: RepositoryEventsReader;
-  github: Pick<GitHubApi, 'getIssue' | 'getRepository'>;
+  github: Pick<GitHubApi, 'getIssue' | 'getRepository' | 'quota'>;
   webUrl: string;
   lease: PollLease;
   activity: RoomActivityService;
@@ -107,13 +113,21 @@ export function startActivityPoller(deps: ActivityPollerDeps) {
     }
   }
 
+  /** The site's core quota is nearly spent (as last seen) and not reset yet. */
+  function quotaReserved(): boolean {
+    const core = deps.github.quota().find((q) => q.resource === 'core');
+    if (!core || Date.parse(core.resetAt) <= now()) return false;
+    return core.remaining < Math.max(10, core.limit * ACTIVITY_QUOTA_RESERVE);
+  }
+
   async function tick(): Promise<void> {
+    if (quotaReserved()) return;
     const since = new Date(now() - ACTIVE_ROOM_WINDOW_MS).toISOString();
     const rooms = await polls.roomsToWatch(deps.onlineRoomIds(), since);
     const byRepository = new Map<string, ActivityRoomRow[]>();
     for (const room of rooms) byRepository.set(room.repo_key, [...(byRepository.get(room.repo_key) ?? []), room]);
     for (const repoRooms of byRepository.values()) {
-      if (stopped) return;
+      if (stopped || quotaReserved()) return;
       await pollRepository(repoRooms);
     }
   }
