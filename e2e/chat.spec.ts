@@ -123,7 +123,7 @@ test.describe('two members in one room', () => {
       await expect(messageWith(g, 'Hello from Ada')).toHaveCount(1);
     });
 
-    await test.step('others cannot edit or delete; they can reply to or copy a message, report it or ignore its author', async () => {
+    await test.step('others cannot edit or delete; they can reply to or copy a message, turn it into an issue, report it or ignore its author', async () => {
       const theirs = messageWith(g, 'Hello from Ada');
       await theirs.hover();
       await theirs.getByRole('button', { name: 'Message actions' }).click();
@@ -132,6 +132,7 @@ test.describe('two members in one room', () => {
         'Reply in thread',
         'Copy text',
         'Copy link',
+        'Create issue',
         'Report',
         'Ignore Ada Demo',
       ]);

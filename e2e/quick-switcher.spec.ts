@@ -37,7 +37,8 @@ test('Ctrl+K jumps to one of my rooms, and to any repository by name', async ({ 
   await expect(page).toHaveURL(new RegExp(`/chat/${roomId}$`));
   await expect(dialog).toBeHidden();
 
-  // ⌘K too; a repository I am not in opens through its readable address (joined like "Join Chat").
+  // ⌘K too; a repository I am not in opens through its readable address, which never joins by
+  // itself: "Join Chat" does.
   await page.keyboard.press('Meta+k');
   await expect(dialog).toBeVisible();
   await box.fill('lobe-chat');
@@ -45,6 +46,8 @@ test('Ctrl+K jumps to one of my rooms, and to any repository by name', async ({ 
   await expect(repository).toContainText('Repository');
   await expect(repository).toHaveAttribute('aria-selected', 'true');
   await box.press('Enter');
+  await expect(page).toHaveURL(/\/r\/lobehub\/lobe-chat$/);
+  await page.getByRole('button', { name: 'Join Chat' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'lobehub/lobe-chat' })).toBeVisible();
   await expect(page).toHaveURL(/\/chat\/[^/?]+$/);
 
