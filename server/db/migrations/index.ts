@@ -29,6 +29,7 @@ import * as messageAttachments from './20261127_2200_message_attachments';
 import * as roomProtection from './20261127_2300_room_protection';
 import * as mailNotifications from './20261127_2300_mail_notifications';
 import * as roomArchiveSettings from './20261127_2330_room_archive_settings';
+import * as threadsAnswerState from './20261128_0500_threads_answer_state';
 
 /** Every migration, keyed by its timestamped name. Add new ones; never edit landed ones. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_2300_room_protection': roomProtection,
   '20261127_2300_mail_notifications': mailNotifications,
   '20261127_2330_room_archive_settings': roomArchiveSettings,
+  '20261128_0500_threads_answer_state': threadsAnswerState,
 };

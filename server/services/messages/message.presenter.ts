@@ -132,7 +132,6 @@ export async function presentMessagesShowing(
     threadsRepository(db).listFor(roots),
     messageAttachmentsRepository(db).listFor(rows.flatMap((r) => (r.deleted_at === null ? [r.id] : []))),
   ]);
-  const threads = await presentThreadSummaries(db, threadRows.map(threadFactsOf));
   const byMessage = new Map<string, MessageReactionRow[]>();
   for (const reaction of reactions) {
     const reactor = reactorOf(reaction);
@@ -146,6 +145,7 @@ export async function presentMessagesShowing(
     for (const [id, author] of await messagesRepository(db).findAuthors(quotedAuthors)) people.set(id, author);
   }
   const shown = new Map<string, AuthorRow | undefined>();
+  const threads = await presentThreadSummaries(db, threadRows.map(threadFactsOf), shown);
   const show = (id: string) => shown.set(id, people.get(id));
   for (const row of rows) show(row.user_id);
   for (const reaction of reactions) show(reaction.user_id);

@@ -3,12 +3,16 @@ import type { MessagesPageResponse } from '../../../shared/api/rooms';
 import type { Database, MessageRow } from '../../db/schema';
 import { type AuthorRow, messagesRepository } from '../../db/repositories/messages.repository';
 
-/** A page of a room's history as it was served, with what it was built from. */
-export interface RememberedPage {
-  /** The room's sequence number the page was read at (every change of the room moves it). */
+/** What any remembered view of a room keeps to tell whether it is still right. */
+export interface RememberedView {
+  /** The room's sequence number the view was read at (every change of the room moves it). */
   lastSeq: number;
-  /** Every person the page shows (authors, reactors, quoted authors), with what it showed of them. */
+  /** Every person the view shows (authors, reactors, quoted authors, repliers), with what it showed of them. */
   people: ReadonlyMap<string, AuthorRow | undefined>;
+}
+
+/** A page of a room's history as it was served, with what it was built from. */
+export interface RememberedPage extends RememberedView {
   rows: readonly MessageRow[];
   response: MessagesPageResponse;
 }
@@ -16,11 +20,16 @@ export interface RememberedPage {
 /** How many pages a process remembers (about 25 kB of JSON each); the least recently served go first. */
 export const ROOM_PAGES_REMEMBERED = 256;
 
-/** Which page: the room's newest, or the one around a message (`around`), of `limit` messages. */
+/**
+ * Which page: the room's newest, or the one around a message (`around`), of `limit` messages.
+ * `view` names another list read from the room's state (a thread's newest replies, its questions);
+ * without it, the room's history.
+ */
 export interface RoomPageKey {
   roomId: string;
   limit: number;
   around?: string | undefined;
+  view?: string | undefined;
 }
 
 /**
@@ -35,13 +44,14 @@ export interface RoomPageKey {
  * (room-change.ts refuses a change without an event), so a page read at the current number holds
  * them all, whichever process made the change; a renamed person or a new avatar is seen at once.
  */
-export function createRoomPageCache(capacity = ROOM_PAGES_REMEMBERED) {
-  const pages = new Map<string, RememberedPage>();
-  const keyOf = ({ roomId, limit, around }: RoomPageKey) => `${roomId}:${limit}:${around ?? 'newest'}`;
+export function createRoomPageCache<Page extends RememberedView = RememberedPage>(capacity = ROOM_PAGES_REMEMBERED) {
+  const pages = new Map<string, Page>();
+  const keyOf = ({ roomId, limit, around, view }: RoomPageKey) =>
+    `${roomId}:${view ?? 'history'}:${limit}:${around ?? 'newest'}`;
 
   return {
     /** The remembered page when it is still that page as the database has it now. */
-    async read(db: Kysely<Database>, which: RoomPageKey): Promise<RememberedPage | undefined> {
+    async read(db: Kysely<Database>, which: RoomPageKey): Promise<Page | undefined> {
       const key = keyOf(which);
       const page = pages.get(key);
       if (!page) return undefined;
@@ -56,7 +66,7 @@ export function createRoomPageCache(capacity = ROOM_PAGES_REMEMBERED) {
       return page;
     },
 
-    remember(which: RoomPageKey, page: RememberedPage): void {
+    remember(which: RoomPageKey, page: Page): void {
       const key = keyOf(which);
       const known = pages.get(key);
       // A slower request that read an older state does not replace a newer page.
@@ -71,7 +81,7 @@ export function createRoomPageCache(capacity = ROOM_PAGES_REMEMBERED) {
     },
 
     /** The remembered page as it is, unchecked (tests). */
-    peek(which: RoomPageKey): RememberedPage | undefined {
+    peek(which: RoomPageKey): Page | undefined {
       return pages.get(keyOf(which));
     },
 
@@ -87,7 +97,7 @@ export function createRoomPageCache(capacity = ROOM_PAGES_REMEMBERED) {
 
 export type RoomPageCache = ReturnType<typeof createRoomPageCache>;
 
-function samePeople(shown: RememberedPage['people'], now: ReadonlyMap<string, AuthorRow>): boolean {
+function samePeople(shown: RememberedView['people'], now: ReadonlyMap<string, AuthorRow>): boolean {
   for (const [id, was] of shown) {
     const is = now.get(id);
     if (was === undefined || is === undefined) {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ThreadSummaryDto } from '../../../shared/api/rooms';
 import { messageExcerpt } from '../../../shared/excerpt';
-import { messagesRepository } from '../../db/repositories/messages.repository';
+import { type AuthorRow, messagesRepository } from '../../db/repositories/messages.repository';
 import { repliersOf } from '../../db/repositories/threads.repository';
 import type { Database, ThreadRow } from '../../db/schema';
 import { toUserSummaryDto } from '../messages/message.presenter';
@@ -23,11 +23,13 @@ export function threadFactsOf(row: ThreadRow): ThreadFacts {
 
 /**
  * Presents thread summaries ('N replies', the latest repliers, 'Answer by {name}') with the
- * profiles and the answer's text as they are now: two readings for any number of threads.
+ * profiles and the answer's text as they are now: two readings for any number of threads. The
+ * people shown (repliers, answers' authors) are added to `shown` when given.
  */
 export async function presentThreadSummaries(
   db: Kysely<Database>,
   threads: readonly ThreadFacts[],
+  shown?: Map<string, AuthorRow | undefined>,
 ): Promise<Map<string, ThreadSummaryDto>> {
   const presented = new Map<string, ThreadSummaryDto>();
   if (threads.length === 0) return presented;
@@ -36,6 +38,10 @@ export async function presentThreadSummaries(
   const people = await messagesRepository(db).findAuthors([
     ...new Set([...threads.flatMap((t) => t.repliers), ...[...answers.values()].map((a) => a.user_id)]),
   ]);
+  if (shown) {
+    for (const thread of threads) for (const id of thread.repliers) shown.set(id, people.get(id));
+    for (const answer of answers.values()) shown.set(answer.user_id, people.get(answer.user_id));
+  }
   for (const thread of threads) {
     const answer = thread.answer_id === null ? undefined : answers.get(thread.answer_id);
     presented.set(thread.root_id, {

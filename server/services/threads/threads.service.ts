@@ -4,26 +4,26 @@ import {
   THREAD_ERRORS,
   type AnswerResponse,
   type FollowedThreadsResponse,
-  type QuestionFilter,
-  type QuestionsResponse,
   type ThreadResponse,
 } from '../../../shared/api/threads';
 import { messageExcerpt } from '../../../shared/excerpt';
 import { isUuid } from '../../../shared/text';
 import { membersRepository } from '../../db/repositories/members.repository';
 import { messagesRepository } from '../../db/repositories/messages.repository';
-import { roomsRepository } from '../../db/repositories/rooms.repository';
 import { threadsRepository } from '../../db/repositories/threads.repository';
 import type { Database, MessageRow } from '../../db/schema';
 import { domainErrors, MESSAGE_NOT_FOUND, NOT_A_MEMBER } from '../../errors';
 import { decodeCursor, encodeCursor } from '../messages/message-cursor';
-import { presentMessages, toUserSummaryDto } from '../messages/message.presenter';
+import { presentMessagesShowing, toUserSummaryDto } from '../messages/message.presenter';
+import { createRoomPageCache, type RememberedView } from '../messages/room-page-cache';
+import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { MemberRolesService } from '../moderation/member-roles.service';
 import { refuseIfBanned, refusalFor } from '../moderation/bans';
 import { refuseIfMembersOnly } from '../archive/archive-settings.service';
 import { logModeration } from '../moderation/moderation-log';
-import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
+import { type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
+import { createRoomQuestions } from './room-questions';
 import { threadUpdatedEvent } from './thread-replies';
 
 export interface ThreadPageRequest {
@@ -32,6 +32,9 @@ export interface ThreadPageRequest {
   around?: string | undefined;
   limit: number;
 }
+
+/** What a thread's page shows whoever reads it (the rest is the reader's own). */
+type SharedThreadView = Omit<ThreadResponse, 'following' | 'can_mark_answer'>;
 
 export interface ThreadsServiceDeps {
   db: Kysely<Database>;
@@ -42,6 +45,7 @@ export interface ThreadsServiceDeps {
 
 /** Threads: reading one, following it, marking its answer, a room's questions, the threads one follows. */
 export function createThreadsService({ db, changes, roles, limits }: ThreadsServiceDeps) {
+  const threadPages = createRoomPageCache<RememberedView & { view: SharedThreadView }>();
   async function messageOf(messageId: string): Promise<MessageRow> {
     const row = isUuid(messageId) ? await threadsRepository(db).findMessage(messageId) : undefined;
     if (!row) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
@@ -155,6 +159,34 @@ export function createThreadsService({ db, changes, roles, limits }: ThreadsServ
     };
   }
 
+  /**
+   * What a thread shows everyone: its root and a page of replies. The newest page, the one a
+   * thread opens at, is remembered at the room's sequence number like a room's pages
+   * (room-page-cache.ts): every reply, edit, reaction and deletion in the thread moves it.
+   */
+  async function threadView(root: MessageRow, request: ThreadPageRequest): Promise<SharedThreadView> {
+    const newest = request.before === undefined && request.after === undefined && request.around === undefined;
+    const which = { roomId: root.room_id, limit: request.limit, view: `thread:${root.id}` };
+    if (newest) {
+      const remembered = await threadPages.read(db, which);
+      if (remembered) return remembered.view;
+    }
+    // Read after the sequence number, the root and replies are at least as new as it says.
+    const lastSeq = newest ? await roomsRepository(db).readLastSeq(root.room_id) : undefined;
+    const current = newest ? await messageOf(root.id) : root;
+    const page = await threadPage(root.id, request);
+    const presented = await presentMessagesShowing(db, [current, ...page.replies]);
+    const [rootDto, ...replyDtos] = presented.messages;
+    const view: SharedThreadView = {
+      root: rootDto as MessageDto,
+      replies: replyDtos,
+      older_cursor: page.older,
+      newer_cursor: page.newer,
+    };
+    if (lastSeq !== undefined) threadPages.remember(which, { lastSeq, people: presented.shown, view });
+    return view;
+  }
+
   return {
     /**
      * A thread: its root and a page of its replies in order (the newest, or before, after or
@@ -165,20 +197,12 @@ export function createThreadsService({ db, changes, roles, limits }: ThreadsServ
       if (userId !== null) await refuseIfBanned(db, root.room_id, userId);
       await refuseIfMembersOnly(db, root.room_id, userId);
       const threads = threadsRepository(db);
-      const [page, following, canMark] = await Promise.all([
-        threadPage(root.id, request),
+      const [view, following, canMark] = await Promise.all([
+        threadView(root, request),
         userId === null ? Promise.resolve(false) : threads.isFollowing(userId, root.id),
         userId === null ? Promise.resolve(false) : mayMarkAnswer(root, userId),
       ]);
-      const [rootDto, ...replyDtos] = await presentMessages(db, [root, ...page.replies]);
-      return {
-        root: rootDto as MessageDto,
-        replies: replyDtos,
-        older_cursor: page.older,
-        newer_cursor: page.newer,
-        following,
-        can_mark_answer: canMark,
-      };
+      return { ...view, following, can_mark_answer: canMark };
     },
 
     async setFollowing(userId: string, messageId: string, following: boolean): Promise<{ following: boolean }> {
@@ -200,53 +224,8 @@ export function createThreadsService({ db, changes, roles, limits }: ThreadsServ
     markAnswer: (userId: string, replyId: string) => setAnswer(userId, replyId, true),
     unmarkAnswer: (userId: string, replyId: string) => setAnswer(userId, replyId, false),
 
-    /** A room's threads ('Questions'), newest activity first, by answer state. */
-    async questions(
-      userId: string,
-      roomId: string,
-      request: { filter: QuestionFilter; before?: string | undefined; limit: number },
-    ): Promise<QuestionsResponse> {
-      if (!isUuid(roomId) || !(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
-      await refuseIfBanned(db, roomId, userId);
-      let before = null;
-      if (request.before !== undefined) {
-        const cursor = decodeCursor(request.before);
-        if (!cursor) throw domainErrors.invalid('before is not a valid cursor');
-        before = { last_reply_at: cursor.created_at, root_id: cursor.id };
-      }
-      const threads = threadsRepository(db);
-      const [rows, unanswered] = await Promise.all([
-        threads.listInRoom(roomId, request.filter, before, request.limit + 1),
-        threads.countUnanswered(roomId),
-      ]);
-      const page = rows.slice(0, request.limit);
-      const roots = await messagesRepository(db).findQuoted(page.map((t) => t.root_id));
-      const people = await messagesRepository(db).findAuthors([...roots.values()].map((r) => r.user_id));
-      const last = page[page.length - 1];
-      return {
-        questions: page.flatMap((thread) => {
-          const root = roots.get(thread.root_id);
-          if (!root) return [];
-          const deleted = root.deleted_at !== null;
-          return [
-            {
-              root_id: thread.root_id,
-              author: toUserSummaryDto(root.user_id, people.get(root.user_id)),
-              excerpt: deleted ? '' : messageExcerpt(root.content),
-              deleted,
-              reply_count: Number(thread.reply_count),
-              last_reply_at: thread.last_reply_at,
-              answered: thread.answer_id !== null,
-            },
-          ];
-        }),
-        unanswered_count: unanswered,
-        next_cursor:
-          rows.length > request.limit && last
-            ? encodeCursor({ created_at: last.last_reply_at, id: last.root_id })
-            : null,
-      };
-    },
+    /** A room's threads ('Questions'), newest activity first, by answer state (room-questions.ts). */
+    questions: createRoomQuestions(db),
 
     /** The threads the caller follows across their rooms, unread first ('Threads', /threads). */
     async followed(userId: string, limit: number): Promise<FollowedThreadsResponse> {
