@@ -29,8 +29,8 @@
  *                                         one process on SQLite and two on PostgreSQL + Redis (own results file;
  *                                         --capacity-steps=a,b --capacity-hold-seconds=N --capacity-settle-seconds=N
  *                                         --capacity-connect-rate=N --capacity-generators=N
- *                                         --capacity-deployments=sqlite,postgres --capacity-send=http|socket;
- *                                         about an hour and a half with the defaults if every step passes)
+ *                                         --capacity-deployments=sqlite,postgres --capacity-send=http|socket --capacity-continue;
+ *                                         about an hour with the defaults if every step passes)
  *   npm run bench -- --only=fanout --cpu-prof=/tmp/prof   also write the server's CPU profile there
  *                                         (fanout and http)
  *   npm run bench -- --only=fanout --rates=400 --sql-profile=/tmp/sql.json   time every SQLite statement of

@@ -41,6 +41,7 @@ export const DEFAULT_CAPACITY_OPTIONS: CapacityOptions = {
   zipfS: 1.1,
   cycleSeconds: 60,
   senderShare: 0.1,
+  continueAfterMiss: false,
 };
 
 interface Deployment {
@@ -178,7 +179,7 @@ async function runDeployment(
       const step = await measureStep(name, users, connected, population, deployment, pool, options, idleRssBytes, log);
       connected = users;
       steps.push(step);
-      if (!step.passed) break;
+      if (!step.passed && !options.continueAfterMiss) break;
     }
     const failed = steps.find((s) => !s.passed);
     return {
@@ -187,7 +188,9 @@ async function runDeployment(
       processes: deployment.processes.length,
       idleRssBytes,
       steps,
-      capacity: Math.max(0, ...steps.filter((s) => s.passed).map((s) => s.users)),
+      capacity: failed
+        ? Math.max(0, ...steps.filter((s) => s.passed && s.users < failed.users).map((s) => s.users))
+        : Math.max(0, ...steps.map((s) => s.users)),
       limitingResource: failed ? limitingResource(failed, name) : 'not reached (every step passed)',
       notes,
     };

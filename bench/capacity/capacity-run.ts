@@ -15,6 +15,7 @@ import type { CapacityOptions } from './capacity-types';
  *   --capacity-generators=3           load-generator processes
  *   --capacity-deployments=sqlite,postgres
  *   --capacity-send=http|socket       how messages are sent
+ *   --capacity-continue               measure the remaining steps after a miss too
  */
 export async function runCapacityPart(
   args: Map<string, string>,
@@ -45,6 +46,7 @@ export async function runCapacityPart(
     generators: Number(args.get('capacity-generators') ?? d.generators),
     deployments: deployments as CapacityOptions['deployments'],
     sendMode,
+    continueAfterMiss: args.has('capacity-continue'),
   };
   if (options.steps.some((s) => !Number.isInteger(s) || s <= 0)) throw new Error('--capacity-steps: positive integers');
   log(

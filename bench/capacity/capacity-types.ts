@@ -16,6 +16,8 @@ export interface CapacityOptions {
   zipfS: number;
   cycleSeconds: number;
   senderShare: number;
+  /** Measure every step even after one missed (profiling the decline); the result is unchanged. */
+  continueAfterMiss: boolean;
 }
 
 export interface CapacityStep {

@@ -128,7 +128,11 @@ const CLIENT_ID_AT = '"client_id":"';
 export function settleAck(text: string, acks: PendingAcks): void {
   if (acks.size === 0 || text.startsWith('{"type":"room.event"')) return;
   const at = text.indexOf(CLIENT_ID_AT);
-  if (at < 0) return;
+  if (at < 0) {
+    // An error naming no client_id (a server without the command): the oldest send waiting fails.
+    if (text.startsWith('{"type":"error"')) acks.values().next().value?.(0);
+    return;
+  }
   const start = at + CLIENT_ID_AT.length;
   const clientId = text.slice(start, text.indexOf('"', start));
   acks.get(clientId)?.(text.startsWith('{"type":"error"') ? 0 : 200);
