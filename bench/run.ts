@@ -29,7 +29,8 @@
  *                                         one process on SQLite and two on PostgreSQL + Redis (own results file;
  *                                         --capacity-steps=a,b --capacity-hold-seconds=N --capacity-settle-seconds=N
  *                                         --capacity-connect-rate=N --capacity-generators=N
- *                                         --capacity-deployments=sqlite,postgres --capacity-send=http|socket --capacity-continue;
+ *                                         --capacity-deployments=sqlite,postgres --capacity-send=http|socket --capacity-continue
+ *                                         --capacity-unread-refetch;
  *                                         about an hour with the defaults if every step passes)
  *   npm run bench -- --only=fanout --cpu-prof=/tmp/prof   also write the server's CPU profile there
  *                                         (fanout and http)

@@ -42,6 +42,7 @@ export const DEFAULT_CAPACITY_OPTIONS: CapacityOptions = {
   cycleSeconds: 60,
   senderShare: 0.1,
   continueAfterMiss: false,
+  unreadOnDelivery: false,
 };
 
 interface Deployment {
@@ -169,6 +170,7 @@ async function runDeployment(
         localAddress: `127.0.0.${10 + i}`,
         cycleMs: options.cycleSeconds * 1000,
         senderShare: options.senderShare,
+        unreadOnDelivery: options.unreadOnDelivery,
       }),
       'ready',
     );

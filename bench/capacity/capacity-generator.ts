@@ -22,6 +22,8 @@ const COMPOSE_START_MS = 1_000;
 const TYPING_SIGNALS = 3;
 const READ_DEBOUNCE_MS = 800;
 const GOLDEN = 0.618_033_988_75;
+/** The browser's sidebar coalesces the frames that move unread counts into one refetch per 300 ms. */
+const UNREAD_REFRESH_MS = 300;
 
 interface UserState {
   user: GeneratorUser;
@@ -30,6 +32,7 @@ interface UserState {
   acks: PendingAcks;
   openRoom: number;
   stopped: boolean;
+  unreadTimer: ReturnType<typeof setTimeout> | null;
 }
 
 let config: Init | undefined;
@@ -89,11 +92,29 @@ function onFrame(state: UserState, data: Buffer): void {
         record(window.delivery, epochNow() - sentAt);
         if (isEvent) window.deliveredEvents += 1;
         else window.deliveredActivity += 1;
+        if (config?.unreadOnDelivery) refreshUnread(state);
       }
       return;
     }
   }
   if (state.acks.size > 0) settleAck(data.toString('utf8'), state.acks);
+}
+
+function contextOf(state: UserState) {
+  return {
+    baseUrl: state.baseUrl,
+    cookie: state.user.cookie,
+    agent: agentFor(state.baseUrl),
+    localAddress: config?.localAddress ?? '127.0.0.1',
+  };
+}
+
+function refreshUnread(state: UserState): void {
+  if (state.unreadTimer) return;
+  state.unreadTimer = setTimeout(() => {
+    state.unreadTimer = null;
+    void request(contextOf(state), 'GET', '/api/me/unread').then((answer) => timed('unread', answer));
+  }, UNREAD_REFRESH_MS);
 }
 
 function agentFor(baseUrl: string): http.Agent {
@@ -175,12 +196,7 @@ async function cycle(state: UserState, minute: number): Promise<void> {
   if (!cfg || state.stopped) return;
   const rooms = state.user.rooms;
   const next = rooms[(minute + state.user.index) % rooms.length] ?? state.openRoom;
-  const ctx = {
-    baseUrl: state.baseUrl,
-    cookie: state.user.cookie,
-    agent: agentFor(state.baseUrl),
-    localAddress: cfg.localAddress,
-  };
+  const ctx = contextOf(state);
   if (next !== state.openRoom) send(state, { type: 'room.unsubscribe', room_id: roomId(state.openRoom) });
   state.openRoom = next;
   const room = roomId(next);
@@ -252,6 +268,7 @@ async function grow(command: Extract<CapacityCommand, { cmd: 'grow' }>): Promise
       acks: new Map(),
       openRoom: user.rooms[0] ?? 0,
       stopped: false,
+      unreadTimer: null,
     };
     users.push(state);
     return { state, at: (i * 1000) / command.connectsPerSecond };

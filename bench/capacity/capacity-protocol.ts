@@ -28,6 +28,11 @@ export type CapacityCommand =
       cycleMs: number;
       /** Share of users who send in a cycle (0.1). */
       senderShare: number;
+      /**
+       * Read the unread counts again 300 ms after a message reaches the user's socket, as the
+       * browser's sidebar does on every room event and activity frame (coalesced per 300 ms).
+       */
+      unreadOnDelivery: boolean;
     }
   | {
       cmd: 'grow';

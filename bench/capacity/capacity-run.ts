@@ -16,6 +16,8 @@ import type { CapacityOptions } from './capacity-types';
  *   --capacity-deployments=sqlite,postgres
  *   --capacity-send=http|socket       how messages are sent
  *   --capacity-continue               measure the remaining steps after a miss too
+ *   --capacity-unread-refetch         each user reads /api/me/unread again 300 ms after messages reach their
+ *                                     socket, as the browser's sidebar does (left out by default)
  */
 export async function runCapacityPart(
   args: Map<string, string>,
@@ -47,6 +49,7 @@ export async function runCapacityPart(
     deployments: deployments as CapacityOptions['deployments'],
     sendMode,
     continueAfterMiss: args.has('capacity-continue'),
+    unreadOnDelivery: args.has('capacity-unread-refetch'),
   };
   if (options.steps.some((s) => !Number.isInteger(s) || s <= 0)) throw new Error('--capacity-steps: positive integers');
   log(

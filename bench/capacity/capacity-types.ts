@@ -18,6 +18,8 @@ export interface CapacityOptions {
   senderShare: number;
   /** Measure every step even after one missed (profiling the decline); the result is unchanged. */
   continueAfterMiss: boolean;
+  /** Read the unread counts again after each delivery, as the browser's sidebar does (300 ms coalescing). */
+  unreadOnDelivery: boolean;
 }
 
 export interface CapacityStep {

@@ -66,6 +66,9 @@ describe('capacity markdown', () => {
     expect(md).toContain('| sqlite | 2,000 | 2,000 | 3.1 / **41.5** | 100.0 % | 4.2 / **38.7** | 0.41 |');
     expect(md).toContain('| miss: delivery p99 180 ms |');
     expect(md).toContain('- sqlite: The open-file limit of a product process is 20000.');
+    expect(md).toContain(
+      "The sidebar's refetch of the unread counts after each message reaching a socket is left out.",
+    );
   });
 
   it('shows a dash for CPU and memory when no step passed', () => {

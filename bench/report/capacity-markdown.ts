@@ -43,7 +43,11 @@ export function capacityMarkdown(report: CapacityReport): string {
       `a Zipf distribution (s = ${o.zipfS}). Every ${o.cycleSeconds} s each user opens another of their rooms as the ` +
       'browser does (the room snapshot, the subscription, the read position, the unread counts) and ' +
       `${Math.round(o.senderShare * 100)} % of users compose (typing signals) and send one message (over ${o.sendMode === 'http' ? 'HTTP' : 'the socket'}), ` +
-      `spread evenly over the cycle; sockets ping every 25 s. A step connects users at ${o.connectsPerSecond}/s, waits ` +
+      `spread evenly over the cycle; sockets ping every 25 s. ` +
+      (o.unreadOnDelivery
+        ? 'Each user reads the unread counts again 300 ms after messages reach their socket, as the sidebar does. '
+        : "The sidebar's refetch of the unread counts after each message reaching a socket is left out. ") +
+      `A step connects users at ${o.connectsPerSecond}/s, waits ` +
       `${o.settleSeconds} s, then measures for ${o.holdSeconds} s; it passes when delivery p99 < ${CAPACITY_TARGET_MS.delivery} ms ` +
       `and HTTP p99 < ${CAPACITY_TARGET_MS.http} ms, every socket opened and ≥ 99 % of deliveries arrived. Steps stop at the first miss. ` +
       `${o.generators} load-generator processes share the machine with the product. \`npm run bench -- --only=capacity\`.`,
