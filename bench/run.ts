@@ -6,7 +6,8 @@
  *                                         10,000 idle connections for memory (about twenty minutes on two cores)
  *   npm run bench -- --shape=reduced      1,000 connections, 100–800 msg/s, 3,000 idle
  *   npm run bench -- --shape=quick        smoke run
- *   npm run bench -- --only=fanout,http   a subset (fanout, roomsize, soak, scaling, http, bundle, economy, abuse, replay, search, threads)
+ *   npm run bench -- --only=fanout,http   a subset (fanout, roomsize, soak, scaling, http, bundle, economy, abuse, replay, search, threads,
+ *                                         archive, capacity)
  *   npm run bench -- --only=roomsize      CPU per delivery in rooms of 10, 40, 200 and 1,000 sockets, against raw ws
  *                                         (--room-sizes=a,b --room-size-deliveries=N --room-size-connections=N)
  *   npm run bench -- --only=soak          ten minutes at 70 % of the fan-out knee: event-loop delay and RSS slope
@@ -23,6 +24,14 @@
  *                                         --threads-seconds=N --threads-engines=sqlite,postgres; own results file)
  *   npm run bench -- --only=replay        20 sockets replaying a 480-event log at once, three rounds (own results file;
  *                                         --replay-sockets=N --replay-messages=N --replay-rounds=N)
+ *   npm run bench -- --only=capacity      the largest number of connected users (each in 5 of 1,000 Zipf-sized rooms,
+ *                                         opening a room a minute, 10 % sending) with delivery and HTTP p99 < 100 ms,
+ *                                         one process on SQLite and two on PostgreSQL + Redis (own results file;
+ *                                         --capacity-steps=a,b --capacity-hold-seconds=N --capacity-settle-seconds=N
+ *                                         --capacity-connect-rate=N --capacity-generators=N
+ *                                         --capacity-deployments=sqlite,postgres --capacity-send=http|socket --capacity-continue
+ *                                         --capacity-unread-refetch;
+ *                                         about an hour with the defaults if every step passes)
  *   npm run bench -- --only=fanout --cpu-prof=/tmp/prof   also write the server's CPU profile there
  *                                         (fanout and http)
  *   npm run bench -- --only=fanout --rates=400 --sql-profile=/tmp/sql.json   time every SQLite statement of
@@ -54,6 +63,7 @@ import { runThreadsBench } from './http/threads-bench';
 import { threadsMarkdown } from './report/threads-markdown';
 import { runArchiveBench } from './http/archive-bench';
 import { resultsMarkdown } from './report/results-markdown';
+import { runCapacityPart } from './capacity/capacity-run';
 
 export interface BenchResults {
   date: string;
@@ -76,9 +86,9 @@ const args = new Map(
   }),
 );
 const only = new Set(
-  (args.get('only') ?? 'fanout,roomsize,soak,scaling,http,bundle,economy,abuse,replay,search,threads,archive').split(
-    ',',
-  ),
+  (
+    args.get('only') ?? 'fanout,roomsize,soak,scaling,http,bundle,economy,abuse,replay,search,threads,archive,capacity'
+  ).split(','),
 );
 const outDir = path.resolve(REPO_ROOT, args.get('out') ?? 'bench/results');
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
@@ -286,6 +296,13 @@ async function main(): Promise<void> {
     };
     fs.writeFileSync(path.join(outDir, 'threads.json'), `${JSON.stringify(report, null, 2)}\n`);
     fs.writeFileSync(path.join(outDir, 'threads.md'), threadsMarkdown(report));
+    if (only.size === 1) {
+      log(`done in ${Math.round((Date.now() - started) / 1000)} s → ${path.relative(REPO_ROOT, outDir)}/`);
+      return;
+    }
+  }
+  if (only.has('capacity')) {
+    await runCapacityPart(args, outDir, results.machine, log);
     if (only.size === 1) {
       log(`done in ${Math.round((Date.now() - started) / 1000)} s → ${path.relative(REPO_ROOT, outDir)}/`);
       return;

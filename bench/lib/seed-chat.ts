@@ -46,13 +46,11 @@ export async function seedChat(
   }> = [];
 
   const makeUser = (roomId: string): BenchUser => {
-    const id = randomUUID();
-    const login = `bench-${id.slice(0, 13)}`;
-    profiles.push(profileRow(id, login, now));
-    const token = randomBytes(32).toString('base64url');
-    sessions.push({ id: hashToken(token), user_id: id, created_at: now, last_seen_at: now, expires_at: expires });
-    members.push({ id: randomUUID(), room_id: roomId, user_id: id, joined_at: now, left_at: null });
-    return { id, cookie: `rr_session=${token}` };
+    const rows = signedInUserRows(now, expires);
+    profiles.push(rows.profile);
+    sessions.push(rows.session);
+    members.push({ id: randomUUID(), room_id: roomId, user_id: rows.user.id, joined_at: now, left_at: null });
+    return rows.user;
   };
 
   for (let r = 0; r < shape.rooms; r += 1) {
@@ -101,6 +99,29 @@ export async function seedChat(
     }
   });
   return rooms;
+}
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+/** A user's profile and signed-in session as sign-in leaves them, and the cookie that session sets. */
+export function signedInUserRows(
+  now: string,
+  expires: string = new Date(Date.now() + SESSION_TTL_MS).toISOString(),
+): { user: BenchUser; profile: NewProfile; session: SessionRow } {
+  const id = randomUUID();
+  const login = `bench-${id.slice(0, 13)}`;
+  const token = randomBytes(32).toString('base64url');
+  return {
+    user: { id, cookie: `rr_session=${token}` },
+    profile: profileRow(id, login, now),
+    session: { id: hashToken(token), user_id: id, created_at: now, last_seen_at: now, expires_at: expires },
+  };
 }
 
 // Sequential ids from a random base: unique within a seed and across seeds of one database.

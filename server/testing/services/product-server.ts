@@ -22,6 +22,11 @@ export interface ProductServerOptions {
    * without it the sources run through tsx.
    */
   entry?: string;
+  /**
+   * Open files the process may hold (`ulimit -n`): it is started through a shell that raises its
+   * soft limit up to this figure or the hard limit, whichever is lower.
+   */
+  maxOpenFiles?: number;
 }
 
 export interface ProductServer {
@@ -93,10 +98,22 @@ export async function createProductServer(options: ProductServerOptions): Promis
     if (current) return;
     fs.mkdirSync(dataDir, { recursive: true });
     const program = options.entry ? [options.entry] : ['--import', 'tsx', 'server/main.ts'];
-    const child = spawnManaged(process.execPath, [...(options.nodeArgs ?? []), ...program], {
-      cwd: REPO_ROOT,
-      env,
-    });
+    const argv = [...(options.nodeArgs ?? []), ...program];
+    const child = options.maxOpenFiles
+      ? spawnManaged(
+          '/bin/sh',
+          [
+            '-c',
+            // exec: the shell becomes the server, so the PID is the server's.
+            `hard=$(ulimit -Hn); want=${Math.floor(options.maxOpenFiles)}; ` +
+              `if [ "$hard" != unlimited ] && [ "$hard" -lt "$want" ]; then want=$hard; fi; ` +
+              `ulimit -n "$want" && exec "$0" "$@"`,
+            process.execPath,
+            ...argv,
+          ],
+          { cwd: REPO_ROOT, env },
+        )
+      : spawnManaged(process.execPath, argv, { cwd: REPO_ROOT, env });
     current = child;
     void child.exited().then(() => {
       lastOutput = child.output();

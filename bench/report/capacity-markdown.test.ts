@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { CapacityDeployment, CapacityStep } from '../capacity/capacity-types';
+import { DEFAULT_CAPACITY_OPTIONS } from '../capacity/capacity-bench';
+import { limitingResource, stepMisses } from '../capacity/limiting-resource';
+import { capacityMarkdown } from './capacity-markdown';
+
+function step(overrides: Partial<CapacityStep>): CapacityStep {
+  return {
+    users: 2_000,
+    connected: 2_000,
+    failedConnections: 0,
+    connectErrors: {},
+    holdSeconds: 180,
+    delivery: { count: 50_000, expected: 50_000, asEvent: 10_000, asActivity: 40_000, p50Ms: 3.1, p99Ms: 41.5 },
+    http: {
+      count: 6_000,
+      p50Ms: 4.2,
+      p99Ms: 38.7,
+      byKind: {
+        state: { count: 2_000, p99Ms: 38.7 },
+        unread: { count: 2_000, p99Ms: 12 },
+        read: { count: 1_800, p99Ms: 20 },
+        send: { count: 200, p99Ms: 30 },
+      },
+    },
+    httpFailures: {},
+    roomOpens: 2_000,
+    messagesSent: 200,
+    typingFrames: 600,
+    closes: {},
+    cpu: { server: [0.41], services: 0, generators: [0.1, 0.1, 0.1], others: 0.05, machineCores: 2 },
+    eventLoop: [{ p99Ms: 12.3, maxMs: 40 }],
+    rssBytes: [300 * 2 ** 20],
+    bytesPerUser: 40 * 1024,
+    openFiles: [{ open: 2_050, limit: 20_000 }],
+    passed: true,
+    misses: [],
+    ...overrides,
+  };
+}
+
+const machine = { cpus: 2, cpuModel: 'test cpu', memoryGiB: 24, node: 'v20', os: 'Linux' };
+
+describe('capacity markdown', () => {
+  it('gives the largest passing N per deployment with its CPU, memory per user and limiting resource', () => {
+    const missed = step({ users: 5_000, passed: false, misses: ['delivery p99 180 ms'] });
+    const sqlite: CapacityDeployment = {
+      name: 'sqlite',
+      description: 'one product process, SQLite',
+      processes: 1,
+      idleRssBytes: [220 * 2 ** 20],
+      steps: [step({}), missed],
+      capacity: 2_000,
+      limitingResource: 'server CPU (a product process at a full core)',
+      notes: ['The open-file limit of a product process is 20000.'],
+    };
+    const md = capacityMarkdown({
+      date: '2026-11-28T01:00:00.000Z',
+      machine,
+      capacity: { measuredAt: '2026-11-28T01:00:00.000Z', options: DEFAULT_CAPACITY_OPTIONS, deployments: [sqlite] },
+    });
+    expect(md).toContain('Last run 2026-11-28 01:00 UTC on 2 cores (test cpu)');
+    expect(md).toContain(
+      '| sqlite: one product process, SQLite | **2,000** | 0.41 | 40 KiB | server CPU (a product process at a full core) |',
+    );
+    expect(md).toContain('| sqlite | 2,000 | 2,000 | 3.1 / **41.5** | 100.0 % | 4.2 / **38.7** | 0.41 |');
+    expect(md).toContain('| miss: delivery p99 180 ms |');
+    expect(md).toContain('- sqlite: The open-file limit of a product process is 20000.');
+    expect(md).toContain(
+      "The sidebar's refetch of the unread counts after each message reaching a socket is left out.",
+    );
+  });
+
+  it('shows a dash for CPU and memory when no step passed', () => {
+    const deployment: CapacityDeployment = {
+      name: 'postgres',
+      description: 'two processes',
+      processes: 2,
+      idleRssBytes: [1, 1],
+      steps: [step({ passed: false, misses: ['HTTP p99 150 ms'] })],
+      capacity: 0,
+      limitingResource: 'database (PostgreSQL)',
+      notes: [],
+    };
+    const md = capacityMarkdown({
+      date: '2026-11-28T01:00:00.000Z',
+      machine,
+      capacity: { measuredAt: '', options: DEFAULT_CAPACITY_OPTIONS, deployments: [deployment] },
+    });
+    expect(md).toContain('| postgres: two processes | **0** | – | – | database (PostgreSQL) |');
+    expect(md).not.toContain('## Notes');
+  });
+});
+
+describe('capacity step verdicts', () => {
+  it('misses on either p99 at 100 ms, lost deliveries or refused sockets', () => {
+    expect(stepMisses(step({}))).toEqual([]);
+    const slow = step({ delivery: { ...step({}).delivery, p99Ms: 100 }, http: { ...step({}).http, p99Ms: 120 } });
+    expect(stepMisses(slow)).toEqual(['delivery p99 100 ms', 'HTTP p99 120 ms']);
+    expect(stepMisses(step({ delivery: { ...step({}).delivery, count: 40_000 } }))).toEqual([
+      '80 % of deliveries arrived',
+    ]);
+    expect(stepMisses(step({ failedConnections: 3 }))).toEqual(['3 sockets failed to open']);
+  });
+
+  it('names the resource that ran out', () => {
+    const fds = step({ failedConnections: 10, openFiles: [{ open: 19_990, limit: 20_000 }] });
+    expect(limitingResource(fds, 'sqlite')).toMatch(/^file descriptors/);
+    const busyGenerator = step({ cpu: { ...step({}).cpu, generators: [0.95, 0.2] } });
+    expect(limitingResource(busyGenerator, 'sqlite')).toMatch(/^load generator/);
+    expect(limitingResource(step({ cpu: { ...step({}).cpu, server: [0.9] } }), 'sqlite')).toMatch(/^server CPU/);
+    expect(limitingResource(step({ cpu: { ...step({}).cpu, others: 1.2 } }), 'sqlite')).toMatch(/^other work/);
+    expect(limitingResource(step({ eventLoop: [{ p99Ms: 80, maxMs: 200 }] }), 'sqlite')).toMatch(/^event-loop/);
+    expect(limitingResource(step({ cpu: { ...step({}).cpu, services: 0.7 } }), 'postgres')).toMatch(/^database/);
+  });
+});
