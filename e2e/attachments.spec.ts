@@ -1,12 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { joinRoomByApi, messageMenu, messageWith, openRoom, openUser, type ChatUser } from './support/chat-helpers';
 import { startExtraServer, type ExtraServer } from './support/extra-server';
+import sharp from 'sharp';
 
 /**
  * Files in messages between two people: Ada pastes a screenshot and Grace sees it inline, its
  * box the image's proportions before it loads, and opens and closes the viewer; Ada attaches a
  * PDF with "Attach files" and Grace downloads it under its name; a 12 MB file is refused in the
- * composer with the reason; deleting the message makes the file's address answer 404.
+ * composer with the reason; deleting the message makes the file's address answer 404. A visitor
+ * sees a message's image and file on the room's archive day page.
  */
 
 // Both users join a room; joins are limited per account and hour, so this spec has its own server.
@@ -155,4 +157,58 @@ test('a pasted screenshot, a PDF by the button, a file too large, and a deleted 
 
   await ada.context.close();
   await grace.context.close();
+});
+
+test("the archive day page shows a visitor a message's image inline and its file as a chip", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const ada: ChatUser = await openUser(browser, 'ada-demo', BASE_URL);
+  const roomId = await joinRoomByApi(ada.page, BASE_URL, REPO);
+  const origin = new URL(BASE_URL).origin;
+  const upload = async (name: string, bytes: Buffer) => {
+    const response = await ada.page.request.post(`/api/rooms/${roomId}/attachments?name=${encodeURIComponent(name)}`, {
+      data: bytes,
+      headers: { Origin: origin, 'Content-Type': 'application/octet-stream' },
+    });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { attachment: { id: string; url: string } }).attachment;
+  };
+  const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+  const image = await upload('diagram.png', png);
+  const pdf = await upload('Archive notes.pdf', PDF);
+  const sent = await ada.page.request.post(`/api/rooms/${roomId}/messages`, {
+    data: { client_id: `archive-${Date.now()}`, content: 'Diagram and notes', attachment_ids: [image.id, pdf.id] },
+    headers: { Origin: origin },
+  });
+  expect(sent.status()).toBe(201);
+  const day = ((await sent.json()) as { message: { created_at: string } }).message.created_at.slice(0, 10);
+  await ada.context.close();
+
+  const visitor = await browser.newContext({ baseURL: BASE_URL });
+  try {
+    const page = await visitor.newPage();
+    await page.goto(`/r/${REPO}/archive/${day}`);
+    const message = page.locator('article').filter({ hasText: 'Diagram and notes' });
+    // The thumbnail at the image's proportions (640×360 in 320×180), lazily, linking to the full image.
+    const thumbnail = message.getByRole('img', { name: 'diagram.png' });
+    await expect(thumbnail).toHaveAttribute('width', '320');
+    await expect(thumbnail).toHaveAttribute('height', '180');
+    await expect(thumbnail).toHaveAttribute('loading', 'lazy');
+    const box = await thumbnail.boundingBox();
+    expect([Math.round(box?.width ?? 0), Math.round(box?.height ?? 0)]).toEqual([320, 180]);
+    await expect
+      .poll(() => thumbnail.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(message.getByRole('link', { name: 'diagram.png' })).toHaveAttribute('href', image.url);
+
+    const chip = message.getByRole('link', { name: /Archive notes\.pdf/ });
+    await expect(chip).toContainText(/PDF · \d+ B/);
+    await expect(chip).toHaveAttribute('href', pdf.url);
+    const download = page.waitForEvent('download');
+    await chip.click();
+    expect((await download).suggestedFilename()).toBe('Archive notes.pdf');
+  } finally {
+    await visitor.close();
+  }
 });

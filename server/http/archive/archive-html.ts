@@ -3,11 +3,10 @@ import { displayName } from '../../../shared/display-name';
 import { formatMessage, type BlockNode, type InlineNode } from '../../../shared/message-format';
 import { tokenizeMessage, type TokenContext } from '../../../shared/message-tokens';
 import type { ArchiveAuthorRow } from '../../services/archive/archive.service';
+import { ATTACHMENTS_STYLE, attachmentsHtml } from './archive-attachments';
+import { escapeHtml } from './html-escape';
 
-/** Text for HTML: the five characters that could end it. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
+export { escapeHtml };
 
 /** JSON inside <script type="application/ld+json">: nothing in it can close the element. */
 export function jsonForScript(value: unknown): string {
@@ -91,7 +90,7 @@ export function messageHtml(
     options.threadHref && message.thread && message.thread.reply_count > 0
       ? `<p class="thread"><a href="${options.threadHref}">${message.thread.reply_count} ${message.thread.reply_count === 1 ? 'reply' : 'replies'}${message.thread.answer ? ', answered' : ''}</a></p>`
       : '';
-  return `<article class="message${options.answer ? ' answer' : ''}" id="m-${message.id}"><header>${authorHtml(message, options.authors)} <a class="time" href="${permalink}"><time datetime="${message.created_at}">${timeFormat.format(new Date(message.created_at))}</time></a>${message.edited_at ? ' <span class="edited">(edited)</span>' : ''}${options.answer ? ' <strong class="badge">Accepted answer</strong>' : ''}</header><div class="body">${messageBodyHtml(message.content, options.context)}</div>${references ? `<ul class="refs">${references}</ul>` : ''}${thread}</article>`;
+  return `<article class="message${options.answer ? ' answer' : ''}" id="m-${message.id}"><header>${authorHtml(message, options.authors)} <a class="time" href="${permalink}"><time datetime="${message.created_at}">${timeFormat.format(new Date(message.created_at))}</time></a>${message.edited_at ? ' <span class="edited">(edited)</span>' : ''}${options.answer ? ' <strong class="badge">Accepted answer</strong>' : ''}</header><div class="body">${messageBodyHtml(message.content, options.context)}</div>${attachmentsHtml(message.attachments)}${references ? `<ul class="refs">${references}</ul>` : ''}${thread}</article>`;
 }
 
 export interface PageHead {
@@ -114,7 +113,8 @@ nav a{display:inline-block;padding:.5rem 0;min-height:24px}
 blockquote{border-left:3px solid #d0d7de;padding-left:.75rem;color:#424a53}
 pre{background:#f6f8fa;padding:.75rem;overflow-x:auto}code{font-family:ui-monospace,monospace}
 .mention{font-weight:600}.answer{background:#dafbe1}.badge{color:#116329}
-.days li{padding:.35rem 0}.days a{display:inline-block;padding:.25rem 0}`;
+.days li{padding:.35rem 0}.days a{display:inline-block;padding:.25rem 0}
+${ATTACHMENTS_STYLE}`;
 
 /** A whole archive page: head (title, description, canonical, Open Graph, robots, JSON-LD) and body. */
 export function pageHtml(head: PageHead, body: string): string {

@@ -33,7 +33,8 @@ describe('MessageAttachments', { timeout: 20_000 }, () => {
 
   it('shows the thumbnail lazily in a box of its size, and other files as download chips', async () => {
     render(<MessageAttachments attachments={[screenshot, pdf]} tabbable />);
-    const image = await screen.findByRole('img', { name: 'error.png' });
+    // The view's code is imported lazily: on a busy machine that takes more than a second.
+    const image = await screen.findByRole('img', { name: 'error.png' }, { timeout: 5000 });
     expect(image.getAttribute('src')).toBe(screenshot.thumbnail_url);
     expect(image.getAttribute('loading')).toBe('lazy');
     expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['320', '180']);

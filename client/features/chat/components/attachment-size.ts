@@ -1,9 +1,2 @@
-/** Largest box an inline image is drawn in, in CSS pixels. */
-export const INLINE_MAX_WIDTH = 320;
-export const INLINE_MAX_HEIGHT = 240;
-
-/** The size an image is drawn at inline: its own, scaled down into the box, never up. */
-export function inlineSize(width: number, height: number): { width: number; height: number } {
-  const scale = Math.min(1, INLINE_MAX_WIDTH / width, INLINE_MAX_HEIGHT / height);
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-}
+// The inline size rule is shared with the server-rendered archive pages.
+export { INLINE_MAX_HEIGHT, INLINE_MAX_WIDTH, inlineSize } from '../../../../shared/attachments/inline-size';

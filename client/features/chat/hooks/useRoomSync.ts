@@ -99,7 +99,8 @@ export function useRoomSync(
       controller = reading;
       readRoomState(roomId, undefined, reading.signal)
         .then((snapshot) => {
-          if (snapshot.last_seq > store.getState().lastSeq) store.dispatch({ type: 'snapshot', snapshot, selfId });
+          // Merged into what the reader has on screen: their place in the history stays.
+          if (snapshot.last_seq > store.getState().lastSeq) store.dispatch({ type: 'refresh', snapshot, selfId });
         })
         .catch(() => undefined)
         .finally(() => {

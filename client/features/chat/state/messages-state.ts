@@ -39,6 +39,8 @@ export type MessagesAction =
   | { type: 'loaded'; messages: MessageDto[]; nextCursor: string | null; newerCursor?: string | null }
   | { type: 'older'; messages: MessageDto[]; nextCursor: string | null }
   | { type: 'newer'; messages: MessageDto[]; newerCursor: string | null }
+  /** The newest page read again (a reader who is not a member): merged into the window. */
+  | { type: 'refreshed'; messages: MessageDto[]; nextCursor: string | null }
   | { type: 'load-failed' }
   /** Forget the window (opening another message): shows nothing until the next 'loaded'. */
   | { type: 'reset' }
@@ -89,6 +91,8 @@ export function messagesReducer(state: MessagesState, action: MessagesAction): M
         missedNewer: action.newerCursor === null ? 0 : state.missedNewer,
       };
     }
+    case 'refreshed':
+      return refreshed(state, action.messages, action.nextCursor);
     case 'load-failed':
       return { ...state, loaded: true, failed: true };
     case 'reset':
@@ -162,6 +166,36 @@ function applyEvent(state: MessagesState, event: RoomEvent): MessagesState {
     default:
       return state;
   }
+}
+
+/**
+ * The newest page read again (a reader who is not a member reads it every few seconds), merged
+ * into the window instead of replacing it: older pages read meanwhile stay, so the list keeps the
+ * reader's place. Within the page's span the page is the truth (new, edited, deleted messages,
+ * reactions). A window opened around an older message only counts what is newer; a page that no
+ * longer reaches the window (more came meanwhile than a page holds) replaces it.
+ */
+function refreshed(state: MessagesState, page: MessageDto[], nextCursor: string | null): MessagesState {
+  const fresh = page.map((m) => (state.deletedIds.has(m.id) ? tombstone(m) : m)).map(sent);
+  const confirmed = state.messages.filter((m) => m.status === 'sent');
+  const newest = confirmed[confirmed.length - 1];
+  if (!state.loaded || state.failed || !newest) {
+    return messagesReducer(state, { type: 'loaded', messages: page, nextCursor });
+  }
+  if (state.newerCursor !== null) {
+    const beyond = fresh.filter((m) => byTime(m, newest) > 0).length;
+    return beyond > state.missedNewer ? { ...state, missedNewer: beyond } : state;
+  }
+  const oldest = fresh[0];
+  const reaches = nextCursor === null || (oldest !== undefined && byTime(oldest, newest) <= 0);
+  if (!reaches) return messagesReducer(state, { type: 'loaded', messages: page, nextCursor });
+  const older = oldest && nextCursor !== null ? confirmed.filter((m) => byTime(m, oldest) < 0) : [];
+  const local = state.messages.filter((m) => m.status !== 'sent');
+  return {
+    ...state,
+    messages: upsertAll(fresh, [...older, ...local]),
+    nextCursor: older.length > 0 ? state.nextCursor : nextCursor,
+  };
 }
 
 /**

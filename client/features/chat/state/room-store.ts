@@ -61,6 +61,8 @@ const KEPT_EVENTS = 200;
 export type RoomAction =
   /** `around`: the linked message the snapshot was read around, if any. */
   | { type: 'snapshot'; snapshot: RoomStateResponse; selfId: string | null; around?: string | null }
+  /** The snapshot read again by a reader who is not a member: the window and the opening stay. */
+  | { type: 'refresh'; snapshot: RoomStateResponse; selfId: string | null }
   | { type: 'snapshot-failed' }
   /** A room event of sequence `seq`, received at `at` (ISO: the time a ban is listed with). */
   | { type: 'event'; seq: number; event: RoomEvent; at: string }
@@ -103,6 +105,10 @@ export function roomReducer(state: RoomView, action: RoomAction): RoomView {
   switch (action.type) {
     case 'snapshot':
       return fromSnapshot(state, action.snapshot, action.selfId, action.around ?? null);
+    case 'refresh':
+      return state.status === 'ready'
+        ? refreshed(state, action.snapshot)
+        : fromSnapshot(state, action.snapshot, action.selfId, null);
     case 'snapshot-failed':
       return state.status === 'ready'
         ? state
@@ -178,6 +184,32 @@ function fromSnapshot(
   };
   // What arrived while the snapshot was read: newer events apply, the rest is in it already.
   return state.events.reduce((view, { seq, event, at }) => roomReducer(view, { type: 'event', seq, event, at }), built);
+}
+
+/**
+ * A reader who is not a member has no events: they read the snapshot again every few seconds.
+ * It brings the room as it is now, but the messages merge into the window they are reading (older
+ * pages stay, new messages come below) and the room keeps the opening it had (a linked message
+ * stays where it is), so nothing moves under the reader.
+ */
+function refreshed(state: RoomView, snapshot: RoomStateResponse): RoomView {
+  return {
+    ...state,
+    lastSeq: snapshot.last_seq,
+    room: snapshot.room,
+    members: snapshot.members,
+    onlineIds: new Set(snapshot.online_user_ids),
+    pins: snapshot.pins,
+    pinsStale: false,
+    bans: snapshot.bans,
+    viewer: snapshot.viewer,
+    messages: messagesReducer(state.messages, {
+      type: 'refreshed',
+      messages: snapshot.messages.messages,
+      nextCursor: snapshot.messages.next_cursor,
+    }),
+    events: [],
+  };
 }
 
 /**
