@@ -235,4 +235,24 @@ describeEachDatabase('e-mail for what people missed', (engine) => {
     expect(mail.text).toContain('Path separators in the copy script');
     expect(mail.text).not.toContain('Why does the build fail on Windows?');
   });
+
+  it('a reply in a followed thread that also mentions me is e-mailed once', async () => {
+    extra.push(await startSecondProcess(app));
+    const asker = await createMember(app);
+    const helper = await createMember(app);
+    const address = `both-${asker.id.slice(0, 8)}@example.test`;
+    await withAddress(asker, address);
+    const roomId = await roomWith(asker, helper);
+    const root = (await asker.send(roomId, 'Where are the release notes?')).json<{ message: { id: string } }>().message;
+    const reply = await helper.api.post(
+      `/api/rooms/${roomId}/messages`,
+      { client_id: `both-reply-${root.id}`, content: `@${asker.username} in CHANGELOG.md`, thread_root_id: root.id },
+      { cookie: helper.cookie },
+    );
+    expect(reply.statusCode, reply.body).toBe(201);
+    await waitFor(() => mailsTo(address).length > 0);
+    const mail = mailsTo(address)[0]!;
+    expect(mail.subject).toMatch(/^A new message for you in /);
+    expect(mail.text?.split('in CHANGELOG.md')).toHaveLength(2);
+  });
 });
