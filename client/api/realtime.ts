@@ -12,18 +12,9 @@ import { displayName } from '../../shared/display-name';
 import { POLICY_FORGIVE_MS, policyDelay, reconnectDelay } from './realtime-backoff';
 import { KeepAlive } from './realtime-keepalive';
 import { acceptEvent, clearReplay, createRoomState, type RoomState } from './realtime-room';
-import type { ConnectionStatus, RealtimeClientOptions, RoomHandlers, SocketLike } from './realtime-types';
+import type { ConnectionStatus, RealtimeClientOptions, RoomHandlers, SocketLike, UserFrame } from './realtime-types';
 
-export type { ConnectionStatus, RealtimeClientOptions, RoomHandlers, SocketLike } from './realtime-types';
-
-/**
- * Frames about the signed-in user across all their rooms (read positions, activity, replies in
- * followed threads, reports for moderators).
- */
-export type UserFrame = Extract<
-  ServerFrame,
-  { type: 'read.updated' | 'notifications.updated' | 'room.activity' | 'thread.activity' | 'reports.changed' }
->;
+export type { ConnectionStatus, RealtimeClientOptions, RoomHandlers, SocketLike, UserFrame } from './realtime-types';
 
 const OPEN = 1;
 /** How many recent new messages are remembered to announce each one once to user listeners. */
@@ -242,6 +233,7 @@ export class RealtimeClient {
       case 'notifications.updated':
       case 'thread.activity':
       case 'reports.changed':
+      case 'held.changed':
         this.tellUser(frame);
         return;
       default:

@@ -22,7 +22,10 @@ export interface DemoAccountSpec {
   company: string | null;
   blog: string;
   location: string | null;
+  /** The public address (GET /user); GET /user/emails lists it as the primary one. */
   email: string | null;
+  /** The primary address is not verified yet (GET /user/emails). */
+  primaryEmailUnverified?: boolean;
   bio: string | null;
   twitter_username: string | null;
   created_at: string;
@@ -382,6 +385,7 @@ export const DEMO_ACCOUNTS: DemoAccountSpec[] = [
     bio: null,
     created_at: '2025-04-29T00:00:00Z',
     createdDaysBeforeNow: 2,
+    primaryEmailUnverified: true,
     followers: 0,
     following: 0,
     streakDays: 0,

@@ -1,6 +1,7 @@
 import type { ApiContext, ApiResult, Route } from '../api/context';
 import { notFound, requiresAuthentication } from '../api/errors';
 import { paginate } from '../api/paging';
+import { DEMO_ACCOUNTS } from '../dataset/demo';
 import type { Account, Repo } from '../dataset/index';
 import { eventJson } from '../present/events';
 import { repository } from '../present/repos';
@@ -51,6 +52,39 @@ function listRepos(ctx: ApiContext): ApiResult {
   return { status: 200, body: page.items.map((r) => repository(r, ctx.urls, ctx.dataset)), headers: page.headers };
 }
 
+interface EmailEntry {
+  email: string;
+  primary: boolean;
+  verified: boolean;
+  visibility: 'public' | 'private' | null;
+}
+
+/**
+ * GET /user/emails. A demo account has a primary address at example.com (verified, except for
+ * newcomer-demo, whose two-day-old account has not confirmed it yet), an unverified secondary
+ * one and GitHub's noreply address, listed primary last: a client must pick by the flags.
+ */
+function emailsOf(account: Account): EmailEntry[] {
+  const noreply = `${account.id}+${account.login}@users.noreply.github.com`;
+  const demo = DEMO_ACCOUNTS.find((a) => a.login === account.login);
+  if (demo) {
+    return [
+      { email: `${account.login}@unverified.example.com`, primary: false, verified: false, visibility: null },
+      { email: noreply, primary: false, verified: true, visibility: null },
+      {
+        email: demo.email ?? `${account.login}@example.com`,
+        primary: true,
+        verified: demo.primaryEmailUnverified !== true,
+        visibility: demo.email ? 'public' : 'private',
+      },
+    ];
+  }
+  return [
+    { email: account.email ?? noreply, primary: true, verified: true, visibility: account.email ? 'public' : null },
+    ...(account.email ? [{ email: noreply, primary: false, verified: true, visibility: null }] : []),
+  ];
+}
+
 export const userRoutes: Route[] = [
   {
     method: 'GET',
@@ -73,12 +107,7 @@ export const userRoutes: Route[] = [
       const account = signedIn(ctx);
       if (!hasScope(ctx, 'user', 'user:email'))
         throw notFound('https://docs.github.com/rest/users/emails#list-email-addresses-for-the-authenticated-user');
-      const noreply = `${account.id}+${account.login}@users.noreply.github.com`;
-      const emails = [
-        { email: account.email ?? noreply, primary: true, verified: true, visibility: account.email ? 'public' : null },
-        ...(account.email ? [{ email: noreply, primary: false, verified: true, visibility: null }] : []),
-      ];
-      return { status: 200, body: emails, headers: { 'x-accepted-oauth-scopes': 'user, user:email' } };
+      return { status: 200, body: emailsOf(account), headers: { 'x-accepted-oauth-scopes': 'user, user:email' } };
     },
   },
   {

@@ -49,6 +49,12 @@ describe('users', () => {
         '/api/v3/user/emails',
       );
     expect(emails.find((e) => e.primary)).toMatchObject({ email: 'grace-demo@example.com', verified: true });
+    // Primary last, after an unverified secondary address: clients must pick by the flags.
+    expect(emails[0]).toMatchObject({ email: 'grace-demo@unverified.example.com', primary: false, verified: false });
+    expect(emails[emails.length - 1]?.primary).toBe(true);
+    const fresh = await c.get('/api/v3/user/emails', { token: await c.token('newcomer-demo', ['user:email']) });
+    const freshEmails = (await fresh.json()) as { email: string; primary: boolean; verified: boolean }[];
+    expect(freshEmails.find((e) => e.primary)).toMatchObject({ email: 'newcomer-demo@example.com', verified: false });
     const narrow = await c.token('grace-demo', ['read:user']);
     expect((await c.get('/api/v3/user/emails', { token: narrow })).status).toBe(404);
   });

@@ -88,6 +88,16 @@ describe('bus channels', () => {
         user_ids: [USER],
         frame: { type: 'reports.changed', room_id: ROOM, open_count: 2 },
       },
+      {
+        type: 'held.changed',
+        user_ids: [USER],
+        frame: { type: 'held.changed', room_id: ROOM, pending_count: 3 },
+      },
+      {
+        type: 'held.changed',
+        user_ids: [USER],
+        frame: { type: 'held.changed', room_id: ROOM, message_id: ROOM, status: 'rejected' },
+      },
     ];
     for (const message of messages) {
       expect(busChannels.users.decode(busChannels.users.encode(message))).toEqual(message);
@@ -104,6 +114,7 @@ describe('bus channels', () => {
       // From a process of an older version: the mention list inside the frame.
       `{"type":"room.activity","frame":{"type":"room.activity","room_id":"${ROOM}","message_id":"${ROOM}","author_id":"${ROOM}","mentioned_user_ids":[],"kind":"created"}}`,
       '{"type":"membership.changed"}',
+      `{"type":"held.changed","user_ids":["u1"],"frame":{"type":"held.changed","room_id":"${ROOM}","status":"maybe"}}`,
       // A frame never carries a reader's part on the bus.
       `{"type":"room.activity","mentioned_user_ids":[],"frame":{"type":"room.activity","room_id":"${ROOM}","message_id":"${ROOM}","author_id":"${USER}","mentions_you":true,"kind":"deleted"}}`,
       '{"type":"session.ended","session_id":"s"}',

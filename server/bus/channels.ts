@@ -89,7 +89,8 @@ const threadActivityFrameSchema = (() => {
 
 /**
  * Read positions moving (to that user's sockets on every process), activity in a room (to the
- * sockets of its members, subscribed or not), replies in threads (to their followers), reports changing (to a room's moderators), and
+ * sockets of its members, subscribed or not), replies in threads (to their followers), reports and
+ * held messages changing (to a room's moderators, and a held message's author), and
  * membership changes that tell processes to re-read a user's rooms.
  */
 const userChannelMessage = z.discriminatedUnion('type', [
@@ -124,6 +125,8 @@ const userChannelMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('membership.changed'), user_id: userId }),
   /** To these users' sockets only (a room's moderators). */
   z.object({ type: z.literal('reports.changed'), user_ids: z.array(userId), frame: frameSchema('reports.changed') }),
+  /** To these users' sockets only (a room's moderators, or a held message's author). */
+  z.object({ type: z.literal('held.changed'), user_ids: z.array(userId), frame: frameSchema('held.changed') }),
 ]);
 
 export type UserChannelMessage = z.infer<typeof userChannelMessage>;

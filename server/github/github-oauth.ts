@@ -86,6 +86,23 @@ export function createGitHubOAuth(deps: {
       }
     },
 
+    async getVerifiedPrimaryEmail(accessToken) {
+      let entries: unknown;
+      try {
+        const response = await octokit.request('GET /user/emails', {
+          headers: { authorization: `Bearer ${accessToken}` },
+          request: { retries: 1 },
+        });
+        entries = response.data;
+      } catch (error) {
+        const failure = toGitHubError(error);
+        // Without the user:email scope GitHub answers 404 (or 403): no address to use.
+        if (failure.status === 404 || failure.status === 403) return null;
+        throw failure;
+      }
+      return verifiedPrimary(entries);
+    },
+
     async revoke(accessToken) {
       const basic = Buffer.from(`${endpoints.clientId}:${endpoints.clientSecret}`).toString('base64');
       try {
@@ -100,4 +117,15 @@ export function createGitHubOAuth(deps: {
       }
     },
   };
+}
+
+/** The entry GitHub marks both primary and verified; an unverified address is never used. */
+export function verifiedPrimary(entries: unknown): string | null {
+  if (!Array.isArray(entries)) return null;
+  for (const entry of entries as Array<{ email?: unknown; primary?: unknown; verified?: unknown }>) {
+    if (entry?.primary === true && entry.verified === true && typeof entry.email === 'string' && entry.email) {
+      return entry.email;
+    }
+  }
+  return null;
 }

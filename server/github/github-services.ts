@@ -128,6 +128,12 @@ export interface GitHubOAuth {
   }): Promise<{ accessToken: string; scopes: string[] }>;
   /** The signed-in user's own record (GET /user with their token). */
   getAuthenticatedUser(accessToken: string): Promise<GitHubUser>;
+  /**
+   * The user's primary address if GitHub says it is verified (GET /user/emails, scope
+   * `user:email`); null when there is none or the token may not read them. Throws GitHubError
+   * when GitHub could not be asked.
+   */
+  getVerifiedPrimaryEmail(accessToken: string): Promise<string | null>;
   /** Best-effort revocation of a user's grant. */
   revoke(accessToken: string): Promise<void>;
 }

@@ -93,7 +93,8 @@ export class ActivityWatchers {
         }
         return;
       }
-      case 'reports.changed': {
+      case 'reports.changed':
+      case 'held.changed': {
         const frame = Buffer.from(JSON.stringify(message.frame));
         for (const userId of message.user_ids) {
           for (const client of this.socketsByUser.get(userId) ?? []) client.sendEncoded(frame, true);

@@ -96,10 +96,12 @@ export function attachRealtimeGateway(
       }
     }, options.heartbeatMs ?? 30_000),
     setInterval(() => void checkSessions(), options.sessionCheckMs ?? 60_000),
-    setInterval(
-      () => void hub.housekeeping().catch((error: unknown) => logger.warn({ err: error }, 'room upkeep failed')),
-      options.housekeepingMs ?? 10_000,
-    ),
+    setInterval(() => {
+      void hub.housekeeping().catch((error: unknown) => logger.warn({ err: error }, 'room upkeep failed'));
+      void services.presence
+        .refreshUsers([...socketsPerUser.keys()])
+        .catch((error: unknown) => logger.warn({ err: error }, 'connected users refresh failed'));
+    }, options.housekeepingMs ?? 10_000),
   ];
   for (const timer of timers) timer.unref();
 
@@ -152,9 +154,18 @@ export function attachRealtimeGateway(
         return;
       }
       count(socketsPerSession, session.id, 1);
-      count(socketsPerUser, session.userId, 1);
+      if (count(socketsPerUser, session.userId, 1) === 1) markConnected(session.userId, true);
       onConnection(ws, socket, session.userId, session.id);
     });
+  }
+
+  /** The user's first socket on this process opened, or their last one closed (e-mail asks, see missed-mail.ts). */
+  function markConnected(userId: string, connected: boolean): void {
+    const presence = services.presence;
+    void (connected ? presence.connect(userId) : presence.disconnect(userId)).catch((error: unknown) =>
+      // A claim that could not be removed expires by itself once it is no longer refreshed.
+      logger.warn({ err: error }, 'connected users update failed'),
+    );
   }
 
   function onConnection(ws: WebSocket, socket: Duplex, userId: string, sessionId: string): void {
@@ -185,7 +196,7 @@ export function attachRealtimeGateway(
       clients.delete(client);
       watchers.remove(client);
       count(socketsPerSession, sessionId, -1);
-      count(socketsPerUser, userId, -1);
+      if (count(socketsPerUser, userId, -1) === 0) markConnected(userId, false);
       for (const roomId of [...client.rooms.keys()]) {
         void unsubscribe(hub, client, roomId).catch((error: unknown) => logger.warn({ err: error }, 'cleanup failed'));
       }
@@ -246,10 +257,12 @@ export function attachRealtimeGateway(
   };
 }
 
-function count(counts: Map<string, number>, key: string, delta: number): void {
+/** Adds `delta` to the key's count; returns the new count. */
+function count(counts: Map<string, number>, key: string, delta: number): number {
   const next = (counts.get(key) ?? 0) + delta;
   if (next > 0) counts.set(key, next);
   else counts.delete(key);
+  return Math.max(next, 0);
 }
 
 function reject(socket: Duplex, status: number, text: string): void {

@@ -41,6 +41,7 @@ import { createThreadsService } from './threads/threads.service';
 import { createMailService } from './mail/mail.service';
 import { createActivityAnnouncer, createThreadReplyAnnouncer } from './messages/message-activity';
 import { createHeldMessagesService } from './protection/held-messages.service';
+import { createHeldNotices } from './protection/held-notices';
 import { createProtectionService } from './protection/protection.service';
 import { createArchiveService } from './archive/archive.service';
 import { createArchiveSettingsService } from './archive/archive-settings.service';
@@ -114,6 +115,7 @@ export function buildAppServices(infra: Infrastructure) {
     announce: createActivityAnnouncer({ bus, logger, afterCreated }),
     announceThreadReply: createThreadReplyAnnouncer({ bus, logger }),
     references,
+    heldChanged: createHeldNotices({ db, bus, logger }),
     now,
   });
   const messages = createMessagesService({

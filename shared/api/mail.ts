@@ -15,4 +15,8 @@ export type MailSettingsBody = z.infer<typeof mailSettingsBody>;
 export type MailAddressBody = z.infer<typeof mailAddressBody>;
 
 export const UNSUBSCRIBED = 'You will get no more e-mail from RepoRooms';
+/** What the unsubscribe link opens: a question, answered by its button. */
+export const UNSUBSCRIBE_QUESTION = 'Stop e-mail from RepoRooms?';
+/** An unsubscribe or confirmation link whose token matches nothing. */
+export const LINK_NOT_VALID = 'This link is not valid any more';
 export const ADDRESS_CONFIRMED = 'Your e-mail address is confirmed';

@@ -169,6 +169,22 @@ export const serverFrame = z.discriminatedUnion('type', [
   z
     .strictObject({ type: z.literal('reports.changed'), room_id: entityId, open_count: count })
     .describe("To the room's moderators only: the number of messages with open reports changed."),
+  z
+    .strictObject({
+      type: z.literal('held.changed'),
+      room_id: entityId,
+      pending_count: count
+        .optional()
+        .describe('To the room\'s moderators: how many messages now wait for approval (the "Review" count).'),
+      message_id: entityId.optional().describe("To a held message's author: the message that was reviewed."),
+      status: z
+        .enum(['approved', 'rejected'])
+        .optional()
+        .describe('To the author: published in its place, or not approved.'),
+    })
+    .describe(
+      "Messages held for approval changed: the room's moderators get the new count, a held message's author the decision on it.",
+    ),
   z.strictObject({
     type: z.literal('error'),
     code: z.enum(REALTIME_ERROR_CODES),

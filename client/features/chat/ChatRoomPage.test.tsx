@@ -14,6 +14,7 @@ vi.mock('../../api/realtime', () => {
     sendTyping: () => undefined,
     getStatus: () => 'open',
     onStatus: () => () => undefined,
+    watchUser: () => () => undefined,
   };
   return { getRealtimeClient: () => client };
 });

@@ -61,7 +61,12 @@ export function accountsRepository(db: Db) {
     },
 
     /** Refreshes only what GitHub owns; username, display name and bio stay as the user set them. */
-    async refreshGitHubFields(id: string, fields: GitHubSourcedFields, updatedAt: string): Promise<void> {
+    /** `email` left out: the stored address stays. */
+    async refreshGitHubFields(
+      id: string,
+      fields: Omit<GitHubSourcedFields, 'email'> & { email?: string | null },
+      updatedAt: string,
+    ): Promise<void> {
       await db
         .updateTable('profiles')
         .set({ ...fields, updated_at: updatedAt })

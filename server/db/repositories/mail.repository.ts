@@ -169,8 +169,10 @@ export function mailRepository(db: Kysely<Database>) {
     },
 
     /**
-     * The person's unread mentions and replies in the room (after their read position and after
-     * what an e-mail already carried), written before `before`, oldest first.
+     * What the person missed in the room, oldest first: their unread mentions and replies (after
+     * their read position) and the replies in threads they follow (after how far they read each,
+     * not their own), written after what an e-mail already carried and before `before`. A message
+     * that is both counts once.
      */
     async missed(
       userId: string,
@@ -179,50 +181,36 @@ export function mailRepository(db: Kysely<Database>) {
       before: string,
       limit: number,
     ): Promise<MissedMessageRow[]> {
-      return db
-        .selectFrom('message_mentions as mm')
-        .innerJoin('messages as m', 'm.id', 'mm.message_id')
+      const unread = db
+        .selectFrom('messages as m')
+        .leftJoin('profiles as p', 'p.id', 'm.user_id')
+        .select(['m.id', 'm.content', 'm.created_at', 'p.display_name as author_name', 'p.username as author_username'])
+        .where('m.deleted_at', 'is', null)
+        .where('m.created_at', '>', after)
+        .where('m.created_at', '<=', before);
+      const mentions = unread
+        .innerJoin('message_mentions as mm', 'mm.message_id', 'm.id')
         .innerJoin('chat_members as cm', (join) =>
           join
             .onRef('cm.room_id', '=', 'mm.room_id')
             .onRef('cm.user_id', '=', 'mm.user_id')
             .on('cm.left_at', 'is', null),
         )
-        .leftJoin('profiles as p', 'p.id', 'm.user_id')
-        .select(['m.id', 'm.content', 'm.created_at', 'p.display_name as author_name', 'p.username as author_username'])
         .where('mm.user_id', '=', userId)
         .where('mm.room_id', '=', roomId)
-        .where('m.deleted_at', 'is', null)
-        .where('m.created_at', '>', after)
-        .where('m.created_at', '<=', before)
-        .where(sql<boolean>`(m.created_at, m.id) > (cm.read_created_at, cm.read_message_id)`)
-        .orderBy('m.created_at')
-        .limit(limit)
-        .execute();
-    },
-
-    /** Replies in threads the person follows, after how far they read each, not their own. */
-    async missedThreadReplies(
-      userId: string,
-      roomId: string,
-      after: string,
-      before: string,
-      limit: number,
-    ): Promise<MissedMessageRow[]> {
-      return db
-        .selectFrom('thread_follows as tf')
-        .innerJoin('messages as m', 'm.thread_root_id', 'tf.root_id')
-        .leftJoin('profiles as p', 'p.id', 'm.user_id')
-        .select(['m.id', 'm.content', 'm.created_at', 'p.display_name as author_name', 'p.username as author_username'])
+        .where(sql<boolean>`(m.created_at, m.id) > (cm.read_created_at, cm.read_message_id)`);
+      const followed = unread
+        .innerJoin('thread_follows as tf', 'tf.root_id', 'm.thread_root_id')
         .where('tf.user_id', '=', userId)
         .where('tf.room_id', '=', roomId)
         .where(sql<boolean>`tf.following`)
         .where('m.user_id', '<>', userId)
-        .where('m.deleted_at', 'is', null)
-        .where('m.created_at', '>', after)
-        .where('m.created_at', '<=', before)
-        .where(sql<boolean>`(m.created_at, m.id) > (tf.read_created_at, tf.read_message_id)`)
-        .orderBy('m.created_at')
+        .where(sql<boolean>`(m.created_at, m.id) > (tf.read_created_at, tf.read_message_id)`);
+      return db
+        .selectFrom(mentions.union(followed).as('x'))
+        .selectAll()
+        .orderBy('x.created_at')
+        .orderBy('x.id')
         .limit(limit)
         .execute();
     },

@@ -136,6 +136,17 @@ export function protectionRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** How many messages of the room wait for approval (the moderators' "Review" count). */
+    async countPending(roomId: string): Promise<number> {
+      const row = await db
+        .selectFrom('held_messages')
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+        .where('room_id', '=', roomId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     /** The user's own held messages of the room: waiting, or rejected since `rejectedSince`. */
     async mineInRoom(roomId: string, userId: string, rejectedSince: string): Promise<HeldWithAuthorRow[]> {
       return heldWithAuthor()

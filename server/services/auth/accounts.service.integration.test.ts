@@ -30,9 +30,11 @@ describeEachDatabase('accounts: GitHub identity is the numeric id', (engine) => 
         company: 'Acme',
         location: 'Oslo',
         blog: 'https://x.example',
-        email: 'o@example.com',
+        // The public address of GET /user is not the one kept: sign-in passes the verified primary.
+        email: 'public@example.com',
       }),
       'gho_first',
+      'o@example.com',
     );
     expect(created).toBe(true);
     const row = await profile(userId);

@@ -13,9 +13,18 @@ export interface SignedInAccount {
   created: boolean;
 }
 
-/** GitHub's view of the user, as stored on the profile, with the e-mail and the sealed token. */
-function githubFields(user: GitHubUser, sealedToken: string): GitHubSourcedFields {
-  return { ...githubProfileFields(user), email: user.email, github_token_sealed: sealedToken };
+/**
+ * GitHub's view of the user, as stored on the profile, with the sealed token and the e-mail: the
+ * verified primary address read at sign-in (GET /user/emails), never /user's public one, which
+ * need not be the primary. `undefined`: GitHub could not be asked, the stored one stays.
+ */
+function githubFields(user: GitHubUser, sealedToken: string, email: string | null | undefined) {
+  const fields: Omit<GitHubSourcedFields, 'email'> & { email?: string | null } = {
+    ...githubProfileFields(user),
+    github_token_sealed: sealedToken,
+  };
+  if (email !== undefined) fields.email = email;
+  return fields;
 }
 
 /**
@@ -30,7 +39,12 @@ export function createAccountsService(db: Kysely<Database>, secret: string, now:
     return (await repo.isUsernameTaken(login)) ? null : login;
   }
 
-  async function insertNew(user: GitHubUser, sealed: string, at: string): Promise<string> {
+  async function insertNew(
+    user: GitHubUser,
+    sealed: string,
+    at: string,
+    email: string | null | undefined,
+  ): Promise<string> {
     const base: NewProfile = {
       id: randomUUID(),
       github_id: user.id,
@@ -47,7 +61,8 @@ export function createAccountsService(db: Kysely<Database>, secret: string, now:
       contribution_streak: 0,
       language_stats: '{}',
       github_synced_at: null,
-      ...githubFields(user, sealed),
+      email: email ?? null,
+      ...githubFields(user, sealed, email),
       created_at: at,
       updated_at: at,
     };
@@ -63,7 +78,12 @@ export function createAccountsService(db: Kysely<Database>, secret: string, now:
 
   return {
     /** Creates or refreshes the profile of the GitHub user who just signed in. */
-    async signInWithGitHub(user: GitHubUser, accessToken: string): Promise<SignedInAccount> {
+    async signInWithGitHub(
+      user: GitHubUser,
+      accessToken: string,
+      /** The verified primary address; undefined when GitHub could not be asked (the stored one stays). */
+      email?: string | null,
+    ): Promise<SignedInAccount> {
       const at = new Date(now()).toISOString();
       const sealed = sealToken(secret, accessToken);
       // An older account that held this login (before renaming away) must not keep showing it or
@@ -71,17 +91,17 @@ export function createAccountsService(db: Kysely<Database>, secret: string, now:
       await repo.releaseGitHubLogin(user.login, user.id, at);
       const existing = await repo.findByGithubId(user.id);
       if (existing) {
-        await repo.refreshGitHubFields(existing.id, githubFields(user, sealed), at);
+        await repo.refreshGitHubFields(existing.id, githubFields(user, sealed, email), at);
         return { userId: existing.id, created: false };
       }
       try {
-        return { userId: await insertNew(user, sealed, at), created: true };
+        return { userId: await insertNew(user, sealed, at, email), created: true };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // A concurrent sign-in of the same GitHub user created the profile first.
         const winner = await repo.findByGithubId(user.id);
         if (!winner) throw error;
-        await repo.refreshGitHubFields(winner.id, githubFields(user, sealed), at);
+        await repo.refreshGitHubFields(winner.id, githubFields(user, sealed, email), at);
         return { userId: winner.id, created: false };
       }
     },

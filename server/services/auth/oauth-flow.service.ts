@@ -113,7 +113,13 @@ export function createOAuthFlowService(deps: {
 
       try {
         const user = await oauth.getAuthenticatedUser(accessToken);
-        const account = await accounts.signInWithGitHub(user, accessToken);
+        const email = await oauth.getVerifiedPrimaryEmail(accessToken).catch((error: unknown) => {
+          if (!(error instanceof GitHubError)) throw error;
+          // Signing in does not wait for it: the address stored before stays until the next sign-in.
+          logger.warn({ kind: error.kind, status: error.status }, 'GitHub e-mail lookup failed');
+          return undefined;
+        });
+        const account = await accounts.signInWithGitHub(user, accessToken, email);
         const created = await sessions.create(account.userId);
         logger.info({ userId: account.userId, newAccount: account.created }, 'signed in with GitHub');
         return {

@@ -1,48 +1,9 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import type { AddressInfo } from 'node:net';
 import type { MailSettingsDto } from '../../../shared/api/mail';
 import { describeEachDatabase } from '../../testing/databases';
 import { createTestApp, startSecondProcess, type TestApp } from '../../testing/test-app';
 import { createMember, roomWith, type TestMember } from '../../testing/room-test-kit';
-
-/** A local SMTP server that keeps what it receives; `failNext` refuses the next recipients. */
-async function startSmtp() {
-  const received: ParsedMail[] = [];
-  let failNext = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (failNext > 0) {
-        failNext -= 1;
-        callback(new Error('451 try again later'));
-        return;
-      }
-      callback();
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    failOnce: () => {
-      failNext = 1;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startSmtp } from '../../testing/smtp-test-server';
 
 const waitFor = async (check: () => boolean, ms = 8000) => {
   const deadline = Date.now() + ms;
@@ -273,5 +234,25 @@ describeEachDatabase('e-mail for what people missed', (engine) => {
     const mail = mailsTo(address)[0]!;
     expect(mail.text).toContain('Path separators in the copy script');
     expect(mail.text).not.toContain('Why does the build fail on Windows?');
+  });
+
+  it('a reply in a followed thread that also mentions me is e-mailed once', async () => {
+    extra.push(await startSecondProcess(app));
+    const asker = await createMember(app);
+    const helper = await createMember(app);
+    const address = `both-${asker.id.slice(0, 8)}@example.test`;
+    await withAddress(asker, address);
+    const roomId = await roomWith(asker, helper);
+    const root = (await asker.send(roomId, 'Where are the release notes?')).json<{ message: { id: string } }>().message;
+    const reply = await helper.api.post(
+      `/api/rooms/${roomId}/messages`,
+      { client_id: `both-reply-${root.id}`, content: `@${asker.username} in CHANGELOG.md`, thread_root_id: root.id },
+      { cookie: helper.cookie },
+    );
+    expect(reply.statusCode, reply.body).toBe(201);
+    await waitFor(() => mailsTo(address).length > 0);
+    const mail = mailsTo(address)[0]!;
+    expect(mail.subject).toMatch(/^A new message for you in /);
+    expect(mail.text?.split('in CHANGELOG.md')).toHaveLength(2);
   });
 });

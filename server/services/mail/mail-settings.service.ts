@@ -131,6 +131,11 @@ export function createMailSettingsService({
       return true;
     },
 
+    /** Whether an unsubscribe link's token belongs to someone (opening the link changes nothing). */
+    async knowsUnsubscribeToken(token: string): Promise<boolean> {
+      return Boolean(token && (await repo().byUnsubscribeToken(token)));
+    },
+
     /** One click, no sign-in: no more e-mail of any kind. True when the token matched. */
     async unsubscribe(token: string): Promise<boolean> {
       const row = token ? await repo().byUnsubscribeToken(token) : undefined;

@@ -27,7 +27,7 @@ export function createMailService({
   db: Kysely<Database>;
   config: Pick<Config, 'publicUrl' | 'mail'>;
   logger: Pick<Logger, 'warn' | 'info'>;
-  presence: Pick<PresenceStore, 'online'>;
+  presence: Pick<PresenceStore, 'connected'>;
   now: () => number;
   pollMs?: number;
 }) {

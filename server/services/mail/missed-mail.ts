@@ -35,8 +35,9 @@ export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, strin
 /**
  * E-mail for what people missed (docs/PRODUCT.md §21): a message that mentions someone or replies
  * to them queues a job for that person and room, due MAIL_DELAY_SECONDS later; when it runs, the
- * mentions still unread (up to ten) go in one e-mail, unless the person has the room open, or the
- * room e-mailed them less than an hour ago (then it waits for the hour).
+ * mentions still unread (up to ten) go in one e-mail, unless the person has a tab of the site open
+ * (any socket, any room, on any process), or the room e-mailed them less than an hour ago (then it
+ * waits for the hour).
  */
 export function createMissedMail({
   db,
@@ -52,7 +53,7 @@ export function createMissedMail({
   queue: Pick<MailQueue, 'enqueue'>;
   transport: MailTransport;
   addresses: MailAddressBook;
-  presence: Pick<PresenceStore, 'online'>;
+  presence: Pick<PresenceStore, 'connected'>;
   now: () => number;
 }) {
   const delayMs = config.mail.delaySeconds * 1000;
@@ -88,18 +89,12 @@ export function createMissedMail({
       }
       const after = last?.mailed_through ?? '';
       const before = new Date(at - delayMs).toISOString();
-      const [mentions, replies] = await Promise.all([
-        repo.missed(job.user_id, roomId, after, before, MISSED_LIMIT),
-        repo.missedThreadReplies(job.user_id, roomId, after, before, MISSED_LIMIT),
-      ]);
-      const byId = new Map([...mentions, ...replies].map((m) => [m.id, m]));
-      const missed = [...byId.values()]
-        .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
-        .slice(0, MISSED_LIMIT);
+      const missed = await repo.missed(job.user_id, roomId, after, before, MISSED_LIMIT);
       if (missed.length === 0) return { kind: 'skipped' };
       const newest = missed[missed.length - 1]!;
-      if ((await presence.online(roomId)).includes(job.user_id)) {
-        // The room is open in a tab: the person sees it there. Asked again later while it stays unread.
+      if (await presence.connected(job.user_id)) {
+        // A tab is open (whatever room it shows): the person sees the unread badge there. Asked
+        // again later while it stays unread.
         return Date.parse(newest.created_at) + GIVE_UP_MS > at
           ? { kind: 'later', runAt: at + delayMs }
           : { kind: 'skipped' };

@@ -40,4 +40,33 @@ describe('Redis presence store', async () => {
     await processA.remove(room, 'ada');
     expect(await processA.online(room)).toEqual([]);
   });
+
+  it('knows who has any socket open, on any process, until the process stops refreshing', async () => {
+    let t = Date.now();
+    const clock = () => t;
+    const user = `user-${randomUUID()}`;
+    const processA = createRedisPresenceStore(redis, 'process-a', clock);
+    const processB = createRedisPresenceStore(redis, 'process-b', clock);
+    expect(await processB.connected(user)).toBe(false);
+    await processA.connect(user);
+    expect(await processB.connected(user)).toBe(true);
+    await processB.connect(user);
+    await processA.disconnect(user);
+    expect(await processA.connected(user)).toBe(true);
+
+    // Process B "crashes": its claim runs out (A refreshes its other users, not this one).
+    t += PRESENCE_TTL_MS / 2;
+    await processA.refreshUsers([`other-${user}`]);
+    expect(await processA.connected(user)).toBe(true);
+    t += PRESENCE_TTL_MS / 2 + 1;
+    expect(await processA.connected(user)).toBe(false);
+
+    await processA.connect(user);
+    t += PRESENCE_TTL_MS / 2;
+    await processA.refreshUsers([user]);
+    t += PRESENCE_TTL_MS / 2 + 1;
+    expect(await processB.connected(user)).toBe(true);
+    await processA.disconnect(user);
+    expect(await processB.connected(user)).toBe(false);
+  });
 });

@@ -5,11 +5,13 @@ import type { PresenceStore } from './presence-store';
 export const PRESENCE_TTL_MS = 60_000;
 
 const key = (roomId: string) => `reporooms:presence:${roomId}`;
+const userKey = (userId: string) => `reporooms:connected:${userId}`;
 
 /**
  * Presence shared by every process: one sorted set per room whose members are
  * "{process}|{user}" scored by the claim's expiry time. Live processes refresh their claims;
- * expired ones are ignored and swept on read.
+ * expired ones are ignored and swept on read. Whether a user has any socket open is a sorted set
+ * per user whose members are the processes holding one, kept the same way.
  */
 export function createRedisPresenceStore(
   redis: Redis,
@@ -44,6 +46,28 @@ export function createRedisPresenceStore(
       const batch = redis.multi();
       for (const [roomId, userId] of pairs) {
         batch.zadd(key(roomId), expiry, member(userId)).pexpire(key(roomId), PRESENCE_TTL_MS * 2);
+      }
+      await batch.exec();
+    },
+    async connect(userId) {
+      await redis
+        .multi()
+        .zadd(userKey(userId), clock() + PRESENCE_TTL_MS, processId)
+        .pexpire(userKey(userId), PRESENCE_TTL_MS * 2)
+        .exec();
+    },
+    async disconnect(userId) {
+      await redis.zrem(userKey(userId), processId);
+    },
+    async connected(userId) {
+      return (await redis.zcount(userKey(userId), clock(), '+inf')) > 0;
+    },
+    async refreshUsers(userIds) {
+      if (userIds.length === 0) return;
+      const expiry = clock() + PRESENCE_TTL_MS;
+      const batch = redis.multi();
+      for (const userId of userIds) {
+        batch.zadd(userKey(userId), expiry, processId).pexpire(userKey(userId), PRESENCE_TTL_MS * 2);
       }
       await batch.exec();
     },

@@ -22,6 +22,7 @@ import { recordMentions } from '../read-state/read-state.service';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { recordThreadReply } from '../threads/thread-replies';
+import type { HeldNotices } from './held-notices';
 import { timeOrderedId } from '../messages/time-ordered-id';
 
 export interface HeldMessagesServiceDeps {
@@ -32,6 +33,8 @@ export interface HeldMessagesServiceDeps {
   announce: AnnounceActivity;
   announceThreadReply: AnnounceThreadReply;
   references?: Pick<MessageReferencesService, 'afterSend'> | undefined;
+  /** Pushes the "Review" count to moderators and a decision to its author (see held-notices.ts). */
+  heldChanged?: HeldNotices | undefined;
   now: () => number;
 }
 
@@ -75,6 +78,7 @@ export function createHeldMessagesService({
   announce,
   announceThreadReply,
   references,
+  heldChanged,
   now,
 }: HeldMessagesServiceDeps) {
   async function decidable(moderatorId: string, heldId: string): Promise<HeldWithAuthorRow> {
@@ -108,6 +112,7 @@ export function createHeldMessagesService({
       });
       const row = await repo.heldByClientId(userId, input.client_id);
       if (!row) throw domainErrors.conflict('Message could not be saved, please retry');
+      void heldChanged?.(roomId);
       return toHeldMessageDto(row);
     },
 
@@ -177,6 +182,7 @@ export function createHeldMessagesService({
       const reply = thread as { rootId: string; followerIds: string[] } | null;
       if (reply) announceThreadReply(message, reply.rootId, reply.followerIds, mentioned);
       references?.afterSend(message);
+      void heldChanged?.(held.room_id, { authorId: held.user_id, messageId: held.id, status: 'approved' });
       return message;
     },
 
@@ -197,6 +203,7 @@ export function createHeldMessagesService({
           at,
         });
       });
+      void heldChanged?.(held.room_id, { authorId: held.user_id, messageId: held.id, status: 'rejected' });
     },
   };
 }

@@ -10,6 +10,20 @@ export function mailPage(message: string, body = ''): string {
   ].join('');
 }
 
+/**
+ * The unsubscribe link's question: a button that POSTs to the link's own address (the body is
+ * RFC 8058's, so the page and a mail client's one click are the same request).
+ */
+export function unsubscribeForm(token: string): string {
+  const action = `/mail/unsubscribe?token=${encodeURIComponent(token)}`;
+  return (
+    '<p>You will get no e-mail about mentions and replies, and no daily digest. You can turn them on again in your settings.</p>' +
+    `<form method="post" action="${escapeHtml(action)}">` +
+    '<input type="hidden" name="List-Unsubscribe" value="One-Click">' +
+    '<button type="submit">Unsubscribe</button></form>'
+  );
+}
+
 export interface OutboxEntry {
   id: string;
   recipient: string;
