@@ -46,8 +46,12 @@ describeEachDatabase('e-mail for what people missed', (engine) => {
     const address = `reader-${reader.id.slice(0, 8)}@example.test`;
     await withAddress(reader, address);
     const roomId = await roomWith(author, reader);
-    expect((await author.send(roomId, `@${reader.username} can you review the release notes?`)).statusCode).toBe(201);
-    expect((await author.send(roomId, `@${reader.username} and the changelog too`)).statusCode).toBe(201);
+    // Sent together, so both are inside the one-second wait however busy the machine is.
+    const sends = await Promise.all([
+      author.send(roomId, `@${reader.username} can you review the release notes?`),
+      author.send(roomId, `@${reader.username} and the changelog too`),
+    ]);
+    expect(sends.map((send) => send.statusCode)).toEqual([201, 201]);
 
     await waitFor(() => mailsTo(address).length > 0);
     await sleep(2500);
