@@ -28,8 +28,8 @@ export interface ProductServer {
   readonly port: number;
   readonly origin: string;
   pid(): number | undefined;
-  /** Starts (again) on the same port and waits until /api/health answers. */
-  start(): Promise<void>;
+  /** Starts (again) on the same port and waits until /api/health answers; `env` adds to the options' for this run. */
+  start(env?: Record<string, string>): Promise<void>;
   /** SIGKILL: the process dies mid-request, like a crash or an OOM kill. */
   kill(): Promise<void>;
   /** SIGTERM: graceful shutdown. */
@@ -89,13 +89,13 @@ export async function createProductServer(options: ProductServerOptions): Promis
   let current: ManagedChild | undefined;
   let lastOutput = '';
 
-  async function start(): Promise<void> {
+  async function start(extraEnv: Record<string, string> = {}): Promise<void> {
     if (current) return;
     fs.mkdirSync(dataDir, { recursive: true });
     const program = options.entry ? [options.entry] : ['--import', 'tsx', 'server/main.ts'];
     const child = spawnManaged(process.execPath, [...(options.nodeArgs ?? []), ...program], {
       cwd: REPO_ROOT,
-      env,
+      env: { ...env, ...extraEnv },
     });
     current = child;
     void child.exited().then(() => {
