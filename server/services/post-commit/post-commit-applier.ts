@@ -10,6 +10,8 @@ const EVENTS_PER_ROOM = 500;
 const ROOMS_PER_BATCH = 50;
 /** How often each process looks for rooms whose work is behind (crashes, other processes' rooms). */
 const SWEEP_INTERVAL_MS = 5_000;
+/** When another process holds a room's cursor, this one looks again after this long. */
+const BUSY_RETRY_MS = 200;
 
 export interface PostCommitDeps {
   db: Kysely<Database>;
@@ -35,13 +37,20 @@ export function createPostCommitApplier({ db, logger, delayMs = 0 }: PostCommitD
   let sweeper: NodeJS.Timeout | undefined;
   let held = false;
   let stopped = false;
+  /** Ends a batch's delay early (a stop does not wait for it; the log keeps the work). */
+  let endDelay: (() => void) | undefined;
 
   async function applyRooms(roomIds: string[]): Promise<void> {
+    const busy: string[] = [];
     await db.transaction().execute(async (trx) => {
       const work = postCommitRepository(trx);
       for (const roomId of [...roomIds].sort()) {
         const applied = await work.lockCursor(roomId);
-        if (applied === undefined) continue;
+        // Another process is applying this room's batch; what it did not read is taken up here soon after.
+        if (applied === undefined) {
+          busy.push(roomId);
+          continue;
+        }
         const { lastSeq, created } = await work.eventsAfter(roomId, applied, EVENTS_PER_ROOM);
         if (lastSeq === undefined) continue;
         for (const { message } of created) {
@@ -64,11 +73,26 @@ export function createPostCommitApplier({ db, logger, delayMs = 0 }: PostCommitD
         if (lastSeq - applied >= EVENTS_PER_ROOM) pending.add(roomId);
       }
     });
+    if (busy.length > 0) {
+      setTimeout(() => {
+        for (const roomId of busy) pending.add(roomId);
+        schedule();
+      }, BUSY_RETRY_MS).unref();
+    }
   }
 
   async function runBatches(): Promise<void> {
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs).unref());
-    while (pending.size > 0 && !held) {
+    if (delayMs > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delayMs);
+        endDelay = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      endDelay = undefined;
+    }
+    while (pending.size > 0 && !held && !stopped) {
       const rooms = [...pending].slice(0, ROOMS_PER_BATCH);
       for (const room of rooms) pending.delete(room);
       try {
@@ -131,6 +155,7 @@ export function createPostCommitApplier({ db, logger, delayMs = 0 }: PostCommitD
     async stop(): Promise<void> {
       stopped = true;
       if (sweeper) clearInterval(sweeper);
+      endDelay?.();
       await running;
     },
   };
