@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../server/db/database';
+import { indexRoomForSearch } from '../../server/testing/search-seed';
 
 /**
  * Fills one room with `count` messages in one statement (the database generates the rows), so a
@@ -38,10 +39,7 @@ export async function seedRoomMessages(
         strftime('%Y-%m-%dT%H:%M:%fZ', 1735689600 + i / 1000.0, 'unixepoch'),
         null
       from n`.execute(trx);
-    // Written past the repository, so the search vocabulary is filled from the index here.
-    await sql`insert or ignore into message_search_terms (term) select term from messages_fts_vocab where col = 'content'`.execute(
-      trx,
-    );
+    await indexRoomForSearch(trx, roomId);
   });
   await sql`analyze`.execute(handle.db);
 }

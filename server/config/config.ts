@@ -99,6 +99,9 @@ const envSchema = z
     S3_REGION: optionalText,
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
+    POST_COMMIT_DELAY_MS: optionalText
+      .refine((v) => v === undefined || /^\d+$/.test(v), 'POST_COMMIT_DELAY_MS must be a whole number of milliseconds')
+      .transform((v) => (v === undefined ? 0 : Number(v))),
     METRICS_PORT: optionalText
       .refine(
         (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 65535),
@@ -163,6 +166,11 @@ export interface Config {
   demoContent: boolean;
   /** Port of the separate metrics and detailed-health listener; undefined: no such listener. */
   metricsPort: number | undefined;
+  /**
+   * How long work after a commit (search words, mentions, read positions) waits before it is
+   * applied: 0 in production; fault tests set it to hold the work back and kill the process.
+   */
+  postCommitDelayMs: number;
   github: {
     /** 'live' talks to GitHub (or GHES); 'emulated' mounts the built-in emulator on this origin. */
     mode: 'live' | 'emulated';
@@ -245,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDistDir: e.CLIENT_DIST_DIR ?? 'dist/client',
     logLevel: e.LOG_LEVEL,
     metricsPort: e.METRICS_PORT,
+    postCommitDelayMs: e.POST_COMMIT_DELAY_MS,
     demoContent: !live && !e.GITHUB_API_URL && e.DEMO_CONTENT !== 'false',
     github: {
       mode: live ? 'live' : 'emulated',

@@ -181,6 +181,12 @@ export interface MessageReactionsTable {
   created_at: string;
 }
 
+/** Per room, the last event sequence whose after-commit work is applied (services/post-commit/). */
+export interface PostCommitCursorsTable {
+  room_id: string;
+  applied_seq: number;
+}
+
 export interface RoomEventsTable {
   room_id: string;
   seq: number;
@@ -339,6 +345,7 @@ export interface Database {
   message_reactions: MessageReactionsTable;
   message_mentions: MessageMentionsTable;
   room_events: RoomEventsTable;
+  post_commit_cursors: PostCommitCursorsTable;
   room_bans: RoomBansTable;
   username_releases: UsernameReleasesTable;
   pinned_messages: PinnedMessagesTable;

@@ -6,6 +6,7 @@ import { membersRepository } from '../db/repositories/members.repository';
 import type { SearchReader, SearchSession } from '../db/search/search-reader';
 import { buildRoom, buildUser, signIn } from '../testing/builders';
 import { describeEachDatabase } from '../testing/databases';
+import { indexRoomForSearch } from '../testing/search-seed';
 import { apiClient } from '../testing/http';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -73,11 +74,9 @@ describeEachDatabase('message search reads only what the searcher can read', (en
         .values(rows.slice(i, i + 300))
         .execute();
     }
-    // Written past the repository, so the search vocabulary is filled from the index here.
-    if (engine === 'sqlite') {
-      await sql`insert or ignore into message_search_terms (term)
-        select term from messages_fts_vocab where col = 'content'`.execute(app.ctx.database.db);
-    } else {
+    // Written past the repository and the room's log: indexed for search here.
+    await indexRoomForSearch(app.ctx.database.db, roomId);
+    if (engine !== 'sqlite') {
       await sql`analyze messages`.execute(app.ctx.database.db);
     }
   }

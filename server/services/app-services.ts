@@ -33,6 +33,7 @@ import { createReadStateService } from './read-state/read-state.service';
 import { createMessageSearchService } from './search/message-search.service';
 import { createRoomEventLogService } from './room-events/room-event-log.service';
 import { createRoomChanges } from './room-events/room-change';
+import { createPostCommitApplier } from './post-commit/post-commit-applier';
 import { createChatRateLimits } from './rooms/chat-rate-limits';
 import { createRepositoryCheck } from './rooms/repository-check';
 import { createRoomsService } from './rooms/rooms.service';
@@ -65,7 +66,11 @@ export function buildAppServices(infra: Infrastructure) {
     now,
     unsealToken: (sealed) => unsealToken(secret, sealed),
   });
-  const changes = createRoomChanges({ db, bus, logger, now });
+  // Search words, mentions and read positions of new messages: applied in batches after the commit.
+  const postCommit = createPostCommitApplier({ db, logger, delayMs: config.postCommitDelayMs });
+  postCommit.start();
+  infra.onClose(() => postCommit.stop());
+  const changes = createRoomChanges({ db, bus, logger, now, afterCommit: postCommit.notify });
   const limits = createChatRateLimits({ rateLimiter, logger });
   const memberRoles = createMemberRolesService({
     db,
@@ -133,6 +138,7 @@ export function buildAppServices(infra: Infrastructure) {
   });
 
   return {
+    postCommit,
     sessions,
     signIn: createSignInServices({ config, database, github, secret, now, logger, sessions, profileSync, bus }),
     me: createMeService(db),

@@ -31,13 +31,17 @@ export async function createMember(app: TestApp, overrides: { username?: string 
       if (response.statusCode !== 200) throw new Error(`join failed: ${response.statusCode} ${response.body}`);
       return response.json<JoinRoomResponse>();
     },
-    send(roomId, content, clientId) {
+    async send(roomId, content, clientId) {
       sent += 1;
-      return api.post(
+      const response = await api.post(
         `/api/rooms/${roomId}/messages`,
         { client_id: clientId ?? `c-${Date.now()}-${sent}`, content },
         { cookie },
       );
+      // What follows a send (search words, mentions, the sender's read position) is applied in a
+      // batch after its commit: tests read the product as it is once that batch has run.
+      await app.services.postCommit.flush();
+      return response;
     },
   };
 }

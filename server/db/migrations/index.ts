@@ -18,6 +18,7 @@ import * as messageReferences from './20261126_0200_message_references';
 import * as moderationTools from './20261126_0300_moderation_tools';
 import * as searchIndexDirectUpdates from './20261126_0500_search_index_direct_updates';
 import * as messageSearchTerms from './20261126_0400_message_search_terms';
+import * as postCommitWork from './20261128_0400_post_commit_work';
 import * as messageReplies from './20261126_0100_message_replies';
 import * as memberNotificationLevel from './20261126_0110_member_notification_level';
 import * as usernameReleases from './20261127_0100_username_releases';
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   '20261127_2300_room_protection': roomProtection,
   '20261127_2300_mail_notifications': mailNotifications,
   '20261127_2330_room_archive_settings': roomArchiveSettings,
+  '20261128_0400_post_commit_work': postCommitWork,
   '20261128_0500_threads_answer_state': threadsAnswerState,
 };

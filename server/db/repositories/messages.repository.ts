@@ -47,9 +47,8 @@ export function messagesRepository(db: Db) {
         message.thread_root_id,
         Boolean(message.in_room),
       );
-      if (inserted === undefined) return false;
-      await searchTermsRepository(db).add(message.content);
-      return true;
+      // Its search words are indexed after the commit (services/post-commit/).
+      return inserted !== undefined;
     },
 
     /** The messages replied to (tombstones included, as their quotes show them deleted), by id. */

@@ -119,7 +119,8 @@ export function readStateRepository(db: Db) {
 
     /**
      * What each user's unread counts depend on, for several users in one statement: for each active
-     * room the room's last sequence number (every message, deletion and mention moves it), the read
+     * room the room's last sequence number (every message, deletion and mention moves it) with how far
+     * the work after its commits has come (which records new messages' mentions), the read
      * position and the notification level; and a stamp of the user's ignore list (which changes the
      * mention counts without any room changing).
      */
@@ -127,7 +128,9 @@ export function readStateRepository(db: Db) {
       // One row of text per user, whatever the number of rooms: equal texts mean nothing changed,
       // and only then is nothing parsed. Ids, times and levels hold neither '|' nor ','.
       const postgres = engineOf(db) === 'postgres';
-      const stamp = sql`cm.room_id || '|' || r.last_seq || '|' || cm.read_created_at || '|' || cm.read_message_id || '|' || cm.notification_level`;
+      // The mentions of new messages are recorded after their commit: how far that work has come
+      // (the room's post_commit_cursors row) is part of the room's stamp.
+      const stamp = sql`cm.room_id || '|' || r.last_seq || '.' || coalesce(pc.applied_seq, 0) || '|' || cm.read_created_at || '|' || cm.read_message_id || '|' || cm.notification_level`;
       const rooms = postgres
         ? sql`string_agg(${stamp}, ',' order by cm.room_id)`
         : sql`group_concat(${stamp}, ',' order by cm.room_id)`;
@@ -140,6 +143,7 @@ export function readStateRepository(db: Db) {
           (select count(*) || '/' || coalesce(max(i.created_at), '') from user_ignores i
             where i.user_id = cm.user_id) as ignores
         from chat_members cm join chat_rooms r on r.id = cm.room_id
+        left join post_commit_cursors pc on pc.room_id = cm.room_id
         where ${users} and cm.left_at is null
         group by cm.user_id`.execute(db);
       const bases = new Map(rows.map((row) => [row.user_id, { rooms: row.rooms, ignores: row.ignores }]));
@@ -260,5 +264,7 @@ async function insertMentions(
         created_at: message.created_at,
       })),
     )
+    // Recorded again (after-commit work applied twice), a mention stays one row.
+    .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
     .execute();
 }

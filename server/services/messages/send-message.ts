@@ -4,13 +4,12 @@ import type { RoomEvent } from '../../../shared/realtime/protocol';
 import { isUuid } from '../../../shared/text';
 import type { Database, MessageRow } from '../../db/schema';
 import { type AuthorRow, messagesRepository } from '../../db/repositories/messages.repository';
-import { readStateRepository } from '../../db/repositories/read-state.repository';
 import { readSendCheck, readSendGate } from '../../db/repositories/send-gate.repository';
 import { domainErrors, NOT_A_MEMBER } from '../../errors';
 import type { MemberRolesService } from '../moderation/member-roles.service';
 import { refusalFor } from '../moderation/bans';
 import { refuseIfMuted, refuseIfTooSoon } from '../moderation/mutes';
-import { recordMentions } from '../read-state/read-state.service';
+import { mentionsOf } from '../read-state/read-state.service';
 import { ROOM_NOT_FOUND, type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
 import { publishedOf, type AfterCreated, type AnnounceActivity, type AnnounceThreadReply } from './message-activity';
@@ -150,9 +149,11 @@ export function createSendMessage(deps: SendMessageDeps) {
         if (taken !== attachmentIds.length) throw domainErrors.invalid(ATTACHMENT_ERRORS.notUsable);
       }
       if (inserted) {
-        mentioned = await recordMentions(trx, row, { fresh: true });
-        // Writing in a room means having seen it up to here (a thread reply: its thread).
-        if (inRoom) await readStateRepository(trx).advance(roomId, userId, { created_at: row.created_at, id: row.id });
+        // The transaction writes the message and its events only: its mention rows, search words
+        // and the sender's read position follow in the batch after the commit
+        // (services/post-commit/). Whom it mentions is decided here, for the announcement.
+        mentioned = await mentionsOf(trx, row);
+        // A thread's summary stays here: thread.updated carries it as facts of this commit.
         if (root) {
           const recorded = await recordThreadReply(trx, root, row, mentioned);
           events.push(recorded.event);

@@ -152,6 +152,15 @@ function notificationLevelOf(stored: string): NotificationLevel {
  * Stores whom a message reaches as a mention (decided by mentionRecipients) and answers them.
  * Runs inside the message's transaction, so counts never see a message without its mentions.
  */
+/**
+ * Whom a new message reaches as a mention, decided without writing anything: what the send's
+ * announcement needs at once (the rows are recorded after the commit, services/post-commit/).
+ */
+export async function mentionsOf(db: Kysely<Database>, message: MentioningMessage): Promise<string[]> {
+  if (message.reply_to_id === null && mentionedHandles(message.content).length === 0) return [];
+  return mentionRecipients(db, message);
+}
+
 export async function recordMentions(
   db: Kysely<Database>,
   message: MentioningMessage & { created_at: string },

@@ -82,10 +82,12 @@ export interface RoomChangesDeps {
   bus: EventBus;
   logger: Pick<Logger, 'warn'>;
   now: () => number;
+  /** Called after a commit that created messages (their after-commit work, services/post-commit/). */
+  afterCommit?: ((roomId: string) => void) | undefined;
 }
 
 /** Changes to rooms: each in its own transaction with its log events, published after commit. */
-export function createRoomChanges({ db, bus, logger, now }: RoomChangesDeps) {
+export function createRoomChanges({ db, bus, logger, now, afterCommit }: RoomChangesDeps) {
   // SQLite has one writer: changes arriving together commit together. PostgreSQL runs concurrent
   // transactions on its pool's connections.
   const groupCommit = engineOf(db) === 'sqlite' ? createGroupCommit(db, applyChangeInTransaction) : undefined;
@@ -95,6 +97,7 @@ export function createRoomChanges({ db, bus, logger, now }: RoomChangesDeps) {
    * next event, or the gateway's periodic check, reveals the gap and the log fills it).
    */
   function publish(roomId: string, events: SequencedEvent[]): void {
+    if (afterCommit && events.some(({ event }) => event.type === 'message.created')) afterCommit(roomId);
     for (const { seq, event, json } of events) {
       publishOn(bus, busChannels.room(roomId), { kind: 'event', seq, type: event.type, json }).catch(
         (error: unknown) => {

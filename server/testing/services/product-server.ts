@@ -33,8 +33,8 @@ export interface ProductServer {
   readonly port: number;
   readonly origin: string;
   pid(): number | undefined;
-  /** Starts (again) on the same port and waits until /api/health answers. */
-  start(): Promise<void>;
+  /** Starts (again) on the same port and waits until /api/health answers; `env` adds to the options' for this run. */
+  start(env?: Record<string, string>): Promise<void>;
   /** SIGKILL: the process dies mid-request, like a crash or an OOM kill. */
   kill(): Promise<void>;
   /** SIGTERM: graceful shutdown. */
@@ -94,7 +94,7 @@ export async function createProductServer(options: ProductServerOptions): Promis
   let current: ManagedChild | undefined;
   let lastOutput = '';
 
-  async function start(): Promise<void> {
+  async function start(extraEnv: Record<string, string> = {}): Promise<void> {
     if (current) return;
     fs.mkdirSync(dataDir, { recursive: true });
     const program = options.entry ? [options.entry] : ['--import', 'tsx', 'server/main.ts'];
@@ -111,9 +111,9 @@ export async function createProductServer(options: ProductServerOptions): Promis
             process.execPath,
             ...argv,
           ],
-          { cwd: REPO_ROOT, env },
+          { cwd: REPO_ROOT, env: { ...env, ...extraEnv } },
         )
-      : spawnManaged(process.execPath, argv, { cwd: REPO_ROOT, env });
+      : spawnManaged(process.execPath, argv, { cwd: REPO_ROOT, env: { ...env, ...extraEnv } });
     current = child;
     void child.exited().then(() => {
       lastOutput = child.output();

@@ -33,14 +33,17 @@ describeEachDatabase('replies', (engine) => {
   });
 
   let sent = 0;
-  const reply = (member: TestMember, roomId: string, content: string, replyToId: unknown) => {
+  const reply = async (member: TestMember, roomId: string, content: string, replyToId: unknown) => {
     sent += 1;
     clock.advance(1000);
-    return member.api.post(
+    const response = await member.api.post(
       `/api/rooms/${roomId}/messages`,
       { client_id: `reply-${sent}`, content, reply_to_id: replyToId },
       { cookie: member.cookie },
     );
+    // Mentions are recorded in the batch after the commit.
+    await app.services.postCommit.flush();
+    return response;
   };
   const say = async (member: TestMember, roomId: string, content: string) => {
     clock.advance(1000);

@@ -26,6 +26,8 @@ describeEachDatabase('mentions and notification levels', (engine) => {
       { cookie: member.cookie },
     );
     expect(response.statusCode).toBe(201);
+    // Mentions are recorded in the batch after the commit.
+    await app.services.postCommit.flush();
     return messageOf(response).id;
   }
   const mentions = (member: TestMember, query = '') =>

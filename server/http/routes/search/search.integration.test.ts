@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SearchMessagesResponse } from '../../../../shared/api/search';
 import { seededMessageId, seedRoomMessages } from '../../../../bench/http/seed-messages';
 import { describeEachDatabase } from '../../../testing/databases';
+import { indexRoomForSearch } from '../../../testing/search-seed';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createMember, messageOf, testClock, type TestMember, roomWith } from '../../../testing/room-test-kit';
 
@@ -179,12 +180,8 @@ describeEachDatabase('message search', (engine) => {
         .values(rows.slice(i, i + 350))
         .execute();
     }
-    // Written past the repository, so the search vocabulary is filled from the index here.
-    if (engine === 'sqlite') {
-      await sql`insert or ignore into message_search_terms (term) select term from messages_fts_vocab where col = 'content'`.execute(
-        app.database.db,
-      );
-    }
+    // Written past the repository and the room's log: indexed for search here.
+    await indexRoomForSearch(app.database.db, roomId);
     const ids = async (q: string) => (await found(ada, { q, room_id: roomId })).results.map((r) => r.id);
     const newestOld = Array.from({ length: 20 }, (_, i) => rows[5999 - i]?.id);
     expect(await ids('releases')).toEqual(newestOld);
