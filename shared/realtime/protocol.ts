@@ -41,6 +41,9 @@ export const REALTIME_ERROR_CODES = [
   'forbidden',
   'rate_limited',
   'too_many_subscriptions',
+  'validation_failed',
+  'conflict',
+  'unavailable',
   'internal',
 ] as const;
 export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[number];
