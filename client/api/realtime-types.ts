@@ -1,4 +1,4 @@
-import type { RoomEvent } from '../../shared/realtime/protocol';
+import type { RoomEvent, ServerFrame } from '../../shared/realtime/protocol';
 
 // The realtime client's contract with its callers (client/api/realtime.ts).
 
@@ -43,3 +43,15 @@ export interface RealtimeClientOptions {
    */
   onProtocolMismatch?(serverVersion: number | undefined): void;
 }
+
+/**
+ * Frames about the signed-in user across all their rooms (read positions, activity, replies in
+ * followed threads, reports for moderators).
+ */
+export type UserFrame = Extract<
+  ServerFrame,
+  { type: 'read.updated' | 'notifications.updated' | 'room.activity' | 'thread.activity' | 'reports.changed' }
+>;
+
+/** What answers a command sent over the socket: a send's acknowledgement, or a refusal. */
+export type CommandAnswer = Extract<ServerFrame, { type: 'message.sent' | 'message.held' | 'error' }>;
