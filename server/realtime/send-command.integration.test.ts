@@ -160,6 +160,27 @@ describeEachDatabase('message.send over the socket', (engine) => {
     expect(await messageCount(roomId)).toBe(11);
   });
 
+  it("answers a message the room's protection holds with the held message, as HTTP answers 202", async () => {
+    const moderator = await createMember(app);
+    const member = await createMember(app);
+    const roomId = await roomWith(moderator, member);
+    await makeModerator(app, roomId, moderator.id, clock.now());
+    const settings = { new_account_days: 0, first_messages_held: 1, newcomer_links: 'allowed', locked: false };
+    const set = await moderator.api.put(`/api/rooms/${roomId}/protection`, settings, { cookie: moderator.cookie });
+    expect(set.statusCode, set.body).toBe(200);
+    const socket = await connect(member);
+    const held = await send(socket, roomId, 'a first message', 'held-ws');
+    expect(held).toMatchObject({
+      type: 'message.held',
+      client_id: 'held-ws',
+      room_id: roomId,
+      held: { client_id: 'held-ws', content: 'a first message', status: 'pending', reason: 'first_messages' },
+    });
+    const again = await member.send(roomId, 'a first message', 'held-ws');
+    expect(again.statusCode).toBe(202);
+    expect(await messageCount(roomId)).toBe(0);
+  });
+
   it('cannot be sent by anyone not signed in: the socket itself is refused, and a signed-out one is closed', async () => {
     const ada = await createMember(app);
     const roomId = await roomWith(ada);
