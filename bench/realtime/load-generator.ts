@@ -1,14 +1,14 @@
 /**
  * Load generator for the fan-out benchmark (a separate process, driven over IPC). It holds the
- * member sockets of every room, sends at a fixed rate and times each delivery: the send time is
- * embedded in the message text and read back on the same clock when the frame arrives.
+ * member sockets of every room, sends at a fixed rate over the senders' own sockets (`message.send`
+ * frames, the same to the product and to the raw reference) and times each delivery: the send
+ * time is embedded in the message text and read back on the same clock when the frame arrives.
  */
-import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { percentile, round } from '../lib/percentiles';
 import type { GeneratorCommand, GeneratorEvent, GeneratorRoom, StepReport, Target } from './generator-protocol';
+import { SenderSockets } from './generator-senders';
 
 const SEND_LIMIT = 10;
 const SEND_WINDOW_MS = 60_500;
@@ -16,11 +16,13 @@ const SEND_WINDOW_MS = 60_500;
 interface TargetState {
   /** One per process of the deployment; the raw reference has one. */
   baseUrls: string[];
-  /** Round-robin position for sends over the base URLs. */
+  /** Round-robin position for sender sockets over the base URLs. */
   sendCursor: number;
   rooms: GeneratorRoom[];
   members: WebSocket[];
-  rawSenders: Map<string, WebSocket>;
+  senders: SenderSockets;
+  /** The raw reference pads what it broadcasts to the product's mean frame size (of the last step). */
+  frameBytes: number;
   senderBudgets: Map<string, number[]>;
   senderCursor: Map<string, number>;
 }
@@ -35,7 +37,6 @@ const targets = new Map<Target, TargetState>();
 const tallies = new Map<number, StepTally>();
 let idle: WebSocket[] = [];
 let stepCounter = 0;
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 function emit(event: GeneratorEvent): void {
   process.send?.(event);
@@ -60,7 +61,12 @@ function onFrame(data: WebSocket.RawData): void {
   tally.latencies.push(performance.now() - sentAt);
 }
 
-function open(url: string, headers: Record<string, string>, subscribeRoom?: string): Promise<WebSocket | null> {
+function open(
+  url: string,
+  headers: Record<string, string>,
+  subscribeRoom?: string,
+  onText?: (text: string) => void,
+): Promise<WebSocket | null> {
   return new Promise((resolve) => {
     const ws = new WebSocket(url, { headers, handshakeTimeout: 30_000, perMessageDeflate: false });
     let settled = false;
@@ -71,7 +77,8 @@ function open(url: string, headers: Record<string, string>, subscribeRoom?: stri
     };
     ws.on('message', (data) => {
       if (subscribeRoom && !settled && data.toString().includes('"room.subscribed"')) done(ws);
-      onFrame(data);
+      if (onText) onText(data.toString());
+      else onFrame(data);
     });
     ws.on('open', () => {
       if (!subscribeRoom) return done(ws);
@@ -122,20 +129,21 @@ async function connect(command: Extract<GeneratorCommand, { cmd: 'connect' }>): 
     sendCursor: 0,
     rooms: command.rooms,
     members: [],
-    rawSenders: new Map(),
+    senders: new SenderSockets((cookie, roomId, onText) => {
+      // A member's socket, not subscribed to the room: the room's deliveries stay its members'.
+      const baseUrl = state.baseUrls[state.sendCursor++ % state.baseUrls.length] ?? '';
+      const wsBase = baseUrl.replace(/^http/, 'ws');
+      return command.target === 'raw'
+        ? open(`${wsBase}/send?room=${roomId}&bytes=${state.frameBytes}`, {}, undefined, onText)
+        : open(`${wsBase}/ws`, { origin: baseUrl, cookie }, undefined, onText);
+    }),
+    frameBytes: 600,
     senderBudgets: new Map(),
     senderCursor: new Map(),
   };
   targets.set(command.target, state);
   const jobs = memberJobs(command.target, state, command.rooms);
   state.members = await openMany(jobs);
-  if (command.target === 'raw') {
-    const wsBase = (command.baseUrls[0] ?? '').replace(/^http/, 'ws');
-    for (const room of command.rooms) {
-      const ws = await open(`${wsBase}/send?room=${room.id}`, {});
-      if (ws) state.rawSenders.set(room.id, ws);
-    }
-  }
   emit({
     evt: 'connected',
     target: command.target,
@@ -144,8 +152,15 @@ async function connect(command: Extract<GeneratorCommand, { cmd: 'connect' }>): 
   });
 }
 
-/** A sender of the room with budget left under the per-minute limit, or undefined. */
-function pickSender(state: TargetState, room: GeneratorRoom, now: number): string | undefined {
+/**
+ * A sender of the room with budget left under the per-minute limit (the same one until its budget
+ * is spent, so few sender sockets are open at once), or undefined; `last`: this send spends it.
+ */
+function pickSender(
+  state: TargetState,
+  room: GeneratorRoom,
+  now: number,
+): { cookie: string; last: boolean } | undefined {
   const start = state.senderCursor.get(room.id) ?? 0;
   for (let k = 0; k < room.senderCookies.length; k += 1) {
     const index = (start + k) % room.senderCookies.length;
@@ -154,39 +169,12 @@ function pickSender(state: TargetState, room: GeneratorRoom, now: number): strin
     if (stamps.length < SEND_LIMIT) {
       stamps.push(now);
       state.senderBudgets.set(cookie, stamps);
-      state.senderCursor.set(room.id, index + 1);
-      return cookie;
+      state.senderCursor.set(room.id, index);
+      return { cookie, last: stamps.length === SEND_LIMIT };
     }
     state.senderBudgets.set(cookie, stamps);
   }
   return undefined;
-}
-
-function postMessage(state: TargetState, roomId: string, cookie: string, content: string): Promise<number> {
-  const baseUrl = state.baseUrls[state.sendCursor++ % state.baseUrls.length] ?? '';
-  const url = new URL(`/api/rooms/${roomId}/messages`, baseUrl);
-  const body = JSON.stringify({ client_id: randomUUID(), content });
-  return new Promise((resolve) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          origin: baseUrl,
-          cookie,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.end(body);
-  });
 }
 
 const FILLER = 'the quick brown fox jumps over the lazy dog while the room keeps talking about releases and issues ';
@@ -199,6 +187,7 @@ async function runStep(command: Extract<GeneratorCommand, { cmd: 'step' }>): Pro
   const state = targets.get(command.target);
   if (!state) throw new Error(`not connected to ${command.target}`);
   const step = ++stepCounter;
+  state.frameBytes = command.frameBytes;
   const tally: StepTally = { delivered: 0, frameBytes: 0, latencies: [] };
   tallies.set(step, tally);
   const failures: Record<string, number> = {};
@@ -219,30 +208,22 @@ async function runStep(command: Extract<GeneratorCommand, { cmd: 'step' }>): Pro
       while (sent + starved < due) {
         const room = state.rooms[roomIndex++ % state.rooms.length];
         if (!room) break;
-        if (command.target === 'raw') {
-          const ws = state.rawSenders.get(room.id);
-          const text = messageText(step);
-          const frame = JSON.stringify({ type: 'room.event', room_id: room.id, seq: sent, text });
-          const padding = Math.max(0, command.frameBytes - frame.length - 8);
-          ws?.send(JSON.stringify({ type: 'room.event', room_id: room.id, seq: sent, text, pad: 'x'.repeat(padding) }));
-          sent += 1;
-          accepted += 1;
-          expected += membersPerRoom.get(room.id) ?? 0;
-          continue;
-        }
-        const cookie = pickSender(state, room, Date.now());
-        if (!cookie) {
+        const sender = pickSender(state, room, Date.now());
+        if (!sender) {
           starved += 1;
           continue;
         }
         sent += 1;
         pending.push(
-          postMessage(state, room.id, cookie, messageText(step)).then((status) => {
-            if (status >= 200 && status < 300) {
-              accepted += 1;
-              expected += membersPerRoom.get(room.id) ?? 0;
-            } else failures[String(status)] = (failures[String(status)] ?? 0) + 1;
-          }),
+          // The send time is read when the frame leaves (after the sender's socket opened).
+          state.senders
+            .send(sender.cookie, room.id, () => messageText(step), sender.last)
+            .then((status) => {
+              if (status >= 200 && status < 300) {
+                accepted += 1;
+                expected += membersPerRoom.get(room.id) ?? 0;
+              } else failures[String(status)] = (failures[String(status)] ?? 0) + 1;
+            }),
         );
       }
       if (elapsed >= command.durationMs) resolve();
@@ -311,7 +292,10 @@ process.on('message', (message: GeneratorCommand) => {
       case 'close-idle':
         return closeIdle();
       case 'exit':
-        for (const state of targets.values()) for (const ws of state.members) ws.terminate();
+        for (const state of targets.values()) {
+          for (const ws of state.members) ws.terminate();
+          state.senders.closeAll();
+        }
         process.exit(0);
     }
   };

@@ -1,6 +1,9 @@
 import type { RoomEvent } from '../../shared/realtime/protocol';
 import { createSequenceTracker, type SequenceTracker } from '../../shared/realtime/sequence';
-import type { RoomHandlers } from './realtime-types';
+import type { MessageDto } from '../../shared/api/rooms';
+import { displayName } from '../../shared/display-name';
+import { messageExcerpt } from '../../shared/excerpt';
+import type { RoomHandlers, UserFrame } from './realtime-types';
 
 // One subscribed room of the realtime client (client/api/realtime.ts): its place in the room's
 // sequence, and the events held back behind a gap.
@@ -64,4 +67,36 @@ export function clearReplay(room: RoomState): void {
   room.replayFrom = null;
   if (room.replayTimer) clearTimeout(room.replayTimer);
   room.replayTimer = null;
+}
+
+/** How many recent new messages are remembered to announce each one once to user listeners. */
+const ANNOUNCED_MESSAGES = 500;
+
+/** Notes a new message announced to user listeners (and from where), forgetting the oldest beyond a bound. */
+export function rememberAnnounced<T>(announced: Map<string, T>, messageId: string, from: T): void {
+  announced.delete(messageId);
+  announced.set(messageId, from);
+  if (announced.size > ANNOUNCED_MESSAGES) {
+    const oldest = announced.keys().next().value;
+    if (oldest !== undefined) announced.delete(oldest);
+  }
+}
+
+/**
+ * The activity a socket subscribed to the room is not sent for a new message (its event says the
+ * same), as user listeners hear it; none for a reply shown in its thread only (its followers hear
+ * of it from the server).
+ */
+export function activityOfCreated(roomId: string, message: MessageDto): UserFrame | undefined {
+  if (message.thread_root_id !== undefined && message.also_in_room !== true) return undefined;
+  return {
+    type: 'room.activity',
+    room_id: roomId,
+    message_id: message.id,
+    author_id: message.user_id,
+    mentions_you: false,
+    kind: 'created',
+    author_name: displayName(message.author, 'Someone'),
+    excerpt: messageExcerpt(message.content),
+  };
 }

@@ -60,3 +60,6 @@ export type UserFrame = Extract<
       | 'held.changed';
   }
 >;
+
+/** What answers a command sent over the socket: a send's acknowledgement, or a refusal. */
+export type CommandAnswer = Extract<ServerFrame, { type: 'message.sent' | 'message.held' | 'error' }>;

@@ -7,21 +7,33 @@ import {
   type RoomEvent,
   type ServerFrame,
 } from '../../shared/realtime/protocol';
-import { messageExcerpt } from '../../shared/excerpt';
-import { displayName } from '../../shared/display-name';
 import { POLICY_FORGIVE_MS, policyDelay, reconnectDelay } from './realtime-backoff';
 import { KeepAlive } from './realtime-keepalive';
 import { acceptEvent, clearReplay, createRoomState, type RoomState } from './realtime-room';
-import type { ConnectionStatus, RealtimeClientOptions, RoomHandlers, SocketLike, UserFrame } from './realtime-types';
+import { activityOfCreated, rememberAnnounced } from './realtime-room';
+import type {
+  CommandAnswer,
+  ConnectionStatus,
+  RealtimeClientOptions,
+  RoomHandlers,
+  SocketLike,
+  UserFrame,
+} from './realtime-types';
 
-export type { ConnectionStatus, RealtimeClientOptions, RoomHandlers, SocketLike, UserFrame } from './realtime-types';
+export type {
+  CommandAnswer,
+  ConnectionStatus,
+  RealtimeClientOptions,
+  RoomHandlers,
+  SocketLike,
+  UserFrame,
+} from './realtime-types';
 
 const OPEN = 1;
-/** How many recent new messages are remembered to announce each one once to user listeners. */
-const ANNOUNCED_MESSAGES = 500;
 /**
- * One WebSocket per tab, shared by every open room. Writes go over HTTP; this carries committed
- * room events (gap-free per-room `seq`) and ephemeral presence and typing signals.
+ * One WebSocket per tab, shared by every open room. It carries committed room events (gap-free
+ * per-room `seq`), ephemeral presence and typing signals, and messages sent while it is open
+ * (`trySend`, `onAnswer`; realtime-send.ts falls back to HTTP otherwise).
  *
  * Guarantees to handlers: each event once and in order. Duplicates (seq ≤ last applied) are
  * dropped; an event past a gap is held back while the missing range is asked for with
@@ -34,6 +46,7 @@ export class RealtimeClient {
   private readonly rooms = new Map<string, RoomState>();
   private readonly statusListeners = new Set<(status: ConnectionStatus) => void>();
   private readonly userListeners = new Set<(frame: UserFrame) => void>();
+  private readonly answerListeners = new Set<(answer: CommandAnswer | null) => void>();
   /**
    * New messages already announced to user listeners, and from where: the room's event (a socket
    * subscribed to the room gets no activity frame for it unless it mentions the user) or the
@@ -76,10 +89,7 @@ export class RealtimeClient {
     };
   }
 
-  /**
-   * Receives the user's own frames (read positions moving, activity in any of their rooms). Keeps
-   * the socket open while anyone listens, with or without an open room.
-   */
+  /** Receives the user's own frames (read positions, activity); keeps the socket open meanwhile. */
   watchUser(listener: (frame: UserFrame) => void): () => void {
     this.userListeners.add(listener);
     this.stopped = false;
@@ -93,6 +103,19 @@ export class RealtimeClient {
   /** Tells the room this user is typing (callers throttle it). */
   sendTyping(roomId: string): void {
     this.send({ type: 'typing', room_id: roomId });
+  }
+
+  /** Sends a command now if the socket is open; false when it is not (nothing was sent). */
+  trySend(command: ClientCommand): boolean {
+    const open = this.socket?.readyState === OPEN;
+    if (open) this.send(command);
+    return open;
+  }
+
+  /** Hears the answers to commands sent, and `null` whenever the socket goes (no answer will come). */
+  onAnswer(listener: (answer: CommandAnswer | null) => void): () => void {
+    this.answerListeners.add(listener);
+    return () => this.answerListeners.delete(listener);
   }
 
   getStatus(): ConnectionStatus {
@@ -225,9 +248,14 @@ export class RealtimeClient {
       case 'room.activity':
         if (frame.kind === 'created') {
           if (this.announced.get(frame.message_id) === 'activity') return;
-          this.remember(frame.message_id, 'activity');
+          rememberAnnounced(this.announced, frame.message_id, 'activity');
         }
         this.tellUser(frame);
+        return;
+      case 'message.sent':
+      case 'message.held':
+      case 'error':
+        for (const listener of [...this.answerListeners]) listener(frame);
         return;
       case 'read.updated':
       case 'notifications.updated':
@@ -235,9 +263,6 @@ export class RealtimeClient {
       case 'reports.changed':
       case 'held.changed':
         this.tellUser(frame);
-        return;
-      default:
-        // 'error' needs no action: writes report their own errors over HTTP.
         return;
     }
   }
@@ -266,30 +291,11 @@ export class RealtimeClient {
   private apply(roomId: string, room: RoomState, event: RoomEvent, seq: number): void {
     room.handlers.onEvent(event, seq);
     if (event.type !== 'message.created' || this.announced.has(event.message.id)) return;
-    // What the server's activity frame would have said, for unread counts and notifications. A
-    // reply shown in its thread only is no room activity: its followers hear of it from the server.
-    const message = event.message;
-    if (message.thread_root_id !== undefined && message.also_in_room !== true) return;
-    this.remember(message.id, 'event');
-    this.tellUser({
-      type: 'room.activity',
-      room_id: roomId,
-      message_id: message.id,
-      author_id: message.user_id,
-      mentions_you: false,
-      kind: 'created',
-      author_name: displayName(message.author, 'Someone'),
-      excerpt: messageExcerpt(message.content),
-    });
-  }
-
-  private remember(messageId: string, from: 'event' | 'activity'): void {
-    this.announced.delete(messageId);
-    this.announced.set(messageId, from);
-    if (this.announced.size > ANNOUNCED_MESSAGES) {
-      const oldest = this.announced.keys().next().value;
-      if (oldest !== undefined) this.announced.delete(oldest);
-    }
+    // What the server's activity frame would have said, for unread counts and notifications.
+    const activity = activityOfCreated(roomId, event.message);
+    if (!activity) return;
+    rememberAnnounced(this.announced, event.message.id, 'event');
+    this.tellUser(activity);
   }
 
   private tellUser(frame: UserFrame): void {
@@ -370,6 +376,8 @@ export class RealtimeClient {
   private setStatus(status: ConnectionStatus): void {
     if (this.status === status) return;
     this.status = status;
+    // Commands in flight on a socket that went get no answer: their senders go over HTTP.
+    if (status !== 'open') for (const listener of [...this.answerListeners]) listener(null);
     for (const listener of this.statusListeners) listener(status);
   }
 }

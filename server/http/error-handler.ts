@@ -3,8 +3,8 @@ import { ApiError, type ApiErrorBody } from './errors';
 import { GitHubError } from '../github/github-services';
 import { DomainError, type DomainErrorKind } from '../errors';
 
-/** How each kind of domain error answers over HTTP. */
-const DOMAIN_STATUS: Record<DomainErrorKind, [number, ApiErrorBody['error']['code']]> = {
+/** How each kind of domain error answers over HTTP (the socket's `message.send` says the same status). */
+export const DOMAIN_STATUS: Record<DomainErrorKind, [number, ApiErrorBody['error']['code']]> = {
   invalid: [400, 'validation_failed'],
   bad_request: [400, 'bad_request'],
   unauthenticated: [401, 'unauthorized'],
@@ -87,7 +87,7 @@ const UNAVAILABLE_CODES = new Set([
   'SQLITE_BUSY',
 ]);
 
-function isDatabaseUnavailable(error: unknown): boolean {
+export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
   const message = error instanceof Error ? error.message : '';

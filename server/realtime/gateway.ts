@@ -219,9 +219,15 @@ export function attachRealtimeGateway(
       .catch(() => true);
     if (isBinary) return client.sendError('bad_frame', 'Frames must be JSON text');
     const parsed = parseCommand(data.toString());
-    if (!parsed.ok) return client.sendError(parsed.code, parsed.message, parsed.refType);
+    if (!parsed.ok) return client.sendError(parsed.code, parsed.message, parsed.refType, parsed.refusal);
     if (client.pendingCommands >= MAX_PENDING_COMMANDS) {
-      return client.sendError('rate_limited', 'Too many commands at once', parsed.command.type);
+      const { command } = parsed;
+      return client.sendError(
+        'rate_limited',
+        'Too many commands at once',
+        command.type,
+        command.type === 'message.send' ? { client_id: command.client_id, status: 429 } : undefined,
+      );
     }
     client.pendingCommands += 1;
     client.commandQueue = client.commandQueue

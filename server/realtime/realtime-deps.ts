@@ -11,12 +11,12 @@ export interface RealtimeDeps {
   bus: EventBus;
   logger: Logger;
   metrics: AppMetrics | undefined;
-  services: Pick<AppServices, 'sessions' | 'roomEventLog' | 'roomStanding' | 'presence' | 'rateLimiter'>;
+  services: Pick<AppServices, 'sessions' | 'roomEventLog' | 'roomStanding' | 'presence' | 'rateLimiter' | 'messages'>;
 }
 
 /** What one socket command may use. */
 export type CommandDeps = Pick<RealtimeDeps, 'logger'> & {
-  services: Pick<AppServices, 'roomEventLog' | 'roomStanding' | 'rateLimiter'>;
+  services: Pick<AppServices, 'roomEventLog' | 'roomStanding' | 'rateLimiter' | 'messages'>;
   /** One per process: shares the event loop between the sockets reading room event logs. */
   replayPacer: ReplayPacer;
 };

@@ -4,6 +4,7 @@ import type { CommandDeps } from './realtime-deps';
 import { createRoomListener, type SocketConnection } from './socket-connection';
 import type { RoomHub } from './room-hub';
 import { RoomSubscription } from './room-subscription';
+import { sendMessageCommand } from './send-command';
 
 /** More rooms than any screen shows at once (room page plus sidebar). */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;
@@ -23,6 +24,8 @@ export async function handleCommand(
         server_time: Date.now(),
       });
       return;
+    case 'message.send':
+      return sendMessageCommand(deps, client, command);
     case 'room.subscribe':
       return subscribe(deps, hub, client, command.room_id, command.after_seq);
     case 'room.unsubscribe':

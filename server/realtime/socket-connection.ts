@@ -56,8 +56,14 @@ export class SocketConnection implements SubscriptionSink {
     this.sendText(JSON.stringify(frame), ephemeral);
   }
 
-  sendError(code: RealtimeErrorCode, message: string, refType?: string): void {
-    this.send({ type: 'error', code, message, ...(refType ? { ref_type: refType } : {}) });
+  sendError(
+    code: RealtimeErrorCode,
+    message: string,
+    refType?: string,
+    /** A refused `message.send`: its client id and the HTTP route's status for the refusal. */
+    refusal?: Omit<Extract<ServerFrame, { type: 'error' }>, 'type' | 'code' | 'message' | 'ref_type'>,
+  ): void {
+    this.send({ type: 'error', code, message, ...(refType ? { ref_type: refType } : {}), ...refusal });
   }
 
   sendEvent(roomId: string, event: OutgoingEvent): void {

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { count, entityId, timestamp } from '../api/common.schemas';
 import { NOTIFICATION_LEVELS } from '../api/notifications';
-import { gitHubReferenceDto, memberDto, messageDto, reactionDto, threadSummaryDto } from '../api/rooms.schemas';
+import { heldMessageDto } from '../api/protection.schemas';
+import {
+  gitHubReferenceDto,
+  memberDto,
+  messageDto,
+  reactionDto,
+  sendMessageBody,
+  threadSummaryDto,
+} from '../api/rooms.schemas';
 import { activityKind, repoActivityDto } from '../api/repo-activity.schemas';
 import { isUuid } from '../text';
 import { REALTIME_ERROR_CODES } from './protocol';
@@ -86,6 +94,11 @@ export const clientCommand = z.discriminatedUnion('type', [
       '"I am typing" (clients send it at most once per 1.8 s). The server relays at most one per 1.8 s per user and room, however many sockets the user has open; it drops the rest.',
     ),
   z.object({ type: z.literal('ping'), ref: z.string().max(100).optional() }),
+  z
+    .object({ type: z.literal('message.send'), room_id: roomId, ...sendMessageBody.shape })
+    .describe(
+      'Send a message, as `POST /api/rooms/{room_id}/messages` does with the same body: the same rules, limits and errors, and `client_id` makes a retry safe (over the socket or over HTTP). Answered to this socket with `message.sent` (or `message.held`), or an `error` carrying the `client_id`, the HTTP status and the message the HTTP route gives. A text too long for one frame (16 KiB) goes over HTTP.',
+    ),
 ]);
 
 /** The `type` of every command, to tell an unknown command from a malformed one. */
@@ -185,10 +198,32 @@ export const serverFrame = z.discriminatedUnion('type', [
     .describe(
       "Messages held for approval changed: the room's moderators get the new count, a held message's author the decision on it.",
     ),
+  z
+    .strictObject({
+      type: z.literal('message.sent'),
+      client_id: z.string(),
+      room_id: entityId,
+      message_id: entityId,
+      seq: count.describe("The room sequence of the message's `message.created` event."),
+      created: z.boolean().describe('false: a retry of a message already sent (HTTP answers 200 rather than 201).'),
+      message: messageDto,
+    })
+    .describe('To the sender only: a `message.send` was stored (the room gets its `message.created` event).'),
+  z
+    .strictObject({ type: z.literal('message.held'), client_id: z.string(), room_id: entityId, held: heldMessageDto })
+    .describe("To the sender only: the room's protection held a `message.send` for its moderators (HTTP 202)."),
   z.strictObject({
     type: z.literal('error'),
     code: z.enum(REALTIME_ERROR_CODES),
     message: z.string(),
     ref_type: z.string().optional(),
+    client_id: z.string().optional().describe('A refused `message.send`: the `client_id` it carried.'),
+    status: z
+      .number()
+      .int()
+      .optional()
+      .describe('A refused `message.send`: the status `POST /api/rooms/{id}/messages` answers for the same refusal.'),
+    retry_after_seconds: z.number().int().min(0).optional().describe('A limit was reached: when to try again.'),
+    reason: z.string().optional().describe('A machine-readable reason of a refusal (for example `muted`).'),
   }),
 ]);

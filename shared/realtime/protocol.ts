@@ -11,6 +11,9 @@ import type { clientCommand, roomEvent, serverFrame } from './protocol.schemas';
  * no gaps (the server fills gaps from its log, even when the bus between servers loses one);
  * `room.replay` re-sends on request, so clients may still dedupe with `shared/realtime/sequence`.
  * Leaving the room ends delivery after the user's own `member.left` event.
+ * `message.send` is the HTTP send over the socket (same rules, errors and client-id idempotency):
+ * answered to the sender with `message.sent` / `message.held`, or an `error` with the `client_id`
+ * and the HTTP route's status and message.
  * Closes: 1001 server shutting down, 1008 policy (too many frames from this socket or user, or
  * too many open sockets: reconnect only after a long pause), 1009 frame too big, 4001 session
  * ended (signed out or expired: do not reconnect), 4008 too slow to keep up (reconnect and resume
@@ -41,6 +44,9 @@ export const REALTIME_ERROR_CODES = [
   'forbidden',
   'rate_limited',
   'too_many_subscriptions',
+  'validation_failed',
+  'conflict',
+  'unavailable',
   'internal',
 ] as const;
 export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[number];

@@ -15,6 +15,8 @@ vi.mock('../../api/realtime', () => {
     getStatus: () => 'open',
     onStatus: () => () => undefined,
     watchUser: () => () => undefined,
+    trySend: () => false,
+    onAnswer: () => () => undefined,
   };
   return { getRealtimeClient: () => client };
 });

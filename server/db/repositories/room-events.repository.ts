@@ -27,6 +27,17 @@ export function roomEventsRepository(db: Db) {
       );
     },
 
+    /** The sequence of the first event about a message (its message.created): a retried send's. */
+    async firstSeqOfMessage(roomId: string, messageId: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('room_events')
+        .select((eb) => eb.fn.min('seq').as('seq'))
+        .where('room_id', '=', roomId)
+        .where('message_id', '=', messageId)
+        .executeTakeFirst();
+      return row?.seq === null || row?.seq === undefined ? undefined : Number(row.seq);
+    },
+
     /**
      * Replaces the payload of every earlier event of one type that shows this message (its
      * message.created, or each message.updated), keeping their sequence numbers: the log replays

@@ -47,7 +47,15 @@ export interface SendProtection {
 }
 
 /** A send answers the message published, or the message held for approval. */
-export type SendOutcome = { message: MessageDto; created: boolean; held?: undefined } | { held: HeldMessageDto };
+export type SendOutcome =
+  | {
+      message: MessageDto;
+      created: boolean;
+      /** The room sequence of its message.created event (a retry: not read, undefined). */
+      seq?: number | undefined;
+      held?: undefined;
+    }
+  | { held: HeldMessageDto };
 
 export interface SendMessageInput {
   client_id: string;
@@ -119,7 +127,7 @@ export function createSendMessage(deps: SendMessageDeps) {
 
     let mentioned: string[] = [];
     let followerIds: string[] = [];
-    const sent = await changes.commit(roomId, async (trx, nowIso) => {
+    const { result: sent, firstSeq } = await changes.commitSequenced(roomId, async (trx, nowIso) => {
       // Re-checked under the room lock: a concurrent leave, mute or message cannot slip past it.
       const locked = await readSendGate(trx, roomId, userId);
       if (!locked || locked.member_id === null) {
@@ -187,6 +195,6 @@ export function createSendMessage(deps: SendMessageDeps) {
       // Resolved once the message is stored and acknowledged: sending never waits on GitHub.
       references?.afterSend(sent.message);
     }
-    return sent;
+    return { ...sent, seq: sent.created ? firstSeq : undefined };
   };
 }

@@ -115,11 +115,16 @@ export function createRoomChanges({ db, bus, logger, now, afterCommit }: RoomCha
      * produces no event is rolled back entirely, so a no-op does not even touch last_activity_at.
      */
     async commit<T>(roomId: string, change: RoomChangeFn<T>): Promise<T> {
+      return (await this.commitSequenced(roomId, change)).result;
+    },
+
+    /** `commit`, also answering the sequence of the change's first event (none: nothing changed). */
+    async commitSequenced<T>(roomId: string, change: RoomChangeFn<T>): Promise<{ result: T; firstSeq?: number }> {
       const nowIso = new Date(now()).toISOString();
       if (groupCommit) {
         const applied = await groupCommit.apply(roomId, nowIso, change);
         if (applied.committed.length > 0) publish(roomId, applied.committed);
-        return applied.result;
+        return sequenced(applied);
       }
       let outcome: { result: T; committed: SequencedEvent[] };
       try {
@@ -129,13 +134,18 @@ export function createRoomChanges({ db, bus, logger, now, afterCommit }: RoomCha
           return applied;
         });
       } catch (error) {
-        if (error instanceof NoChange) return error.result as T;
+        if (error instanceof NoChange) return { result: error.result as T };
         throw error;
       }
       publish(roomId, outcome.committed);
-      return outcome.result;
+      return sequenced(outcome);
     },
   };
 }
 
 export type RoomChanges = ReturnType<typeof createRoomChanges>;
+
+function sequenced<T>(applied: { result: T; committed: SequencedEvent[] }): { result: T; firstSeq?: number } {
+  const first = applied.committed[0];
+  return first ? { result: applied.result, firstSeq: first.seq } : { result: applied.result };
+}

@@ -28,6 +28,8 @@ export function createRoomEventLogService(db: Kysely<Database>, now: () => numbe
     /** undefined when the room does not exist. */
     lastSeq: (roomId: string) => roomsRepository(db).readLastSeq(roomId),
     activeRoomIds: (userId: string) => membersRepository(db).listActiveRoomIds(userId),
+    /** The room sequence of a message's message.created event (answers a retried send). */
+    seqOfMessage: (roomId: string, messageId: string) => roomEventsRepository(db).firstSeqOfMessage(roomId, messageId),
     logOf(roomId: string): RoomLog {
       return {
         lastSeq: async () => (await roomsRepository(db).readLastSeq(roomId)) ?? 0,

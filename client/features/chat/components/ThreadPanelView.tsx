@@ -19,6 +19,7 @@ import { useAttachmentUploads } from '../hooks/useAttachmentUploads';
 import { AttachFilesButton } from './AttachFilesButton';
 import { PendingAttachments } from './PendingAttachments';
 import { MessageRowContext, type MessageActions } from './message-row-context';
+import { sendMessage } from '../../../api/realtime-send';
 
 export interface ThreadPanelProps {
   roomId: string;
@@ -98,7 +99,7 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
     const attachmentIds = uploads.attachments.map((a) => a.id);
     sentCount += 1;
     try {
-      const response: MessageResponse | HeldMessageResponse = await api.messages.send(roomId, {
+      const response: MessageResponse | HeldMessageResponse = await sendMessage(roomId, {
         client_id: `thread-${Date.now()}-${sentCount}`,
         content,
         thread_root_id: rootId,

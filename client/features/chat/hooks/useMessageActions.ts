@@ -10,6 +10,7 @@ import { sanitizeMessage } from '../../../../shared/validation/message';
 import { ApiRequestError } from '../../../api/http';
 import { api } from '../../../api/endpoints';
 import type { ChatMessage, MessagesAction } from '../state/messages-state';
+import { sendMessage } from '../../../api/realtime-send';
 
 export const SEND_FAILED = 'Failed to send message';
 export const SEND_OFFLINE = 'Not sent: you are offline. Retry when you are back online.';
@@ -52,7 +53,7 @@ export function useMessageActions(
     async (clientId: string, content: string, replyToId?: string, attachmentIds: string[] = []) => {
       if (!roomId) return;
       try {
-        const response: MessageResponse | HeldMessageResponse = await api.messages.send(roomId, {
+        const response: MessageResponse | HeldMessageResponse = await sendMessage(roomId, {
           client_id: clientId,
           content,
           ...(replyToId ? { reply_to_id: replyToId } : {}),

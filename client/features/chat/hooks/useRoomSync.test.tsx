@@ -20,6 +20,8 @@ vi.mock('../../../api/realtime', () => {
     sendTyping: () => undefined,
     getStatus: () => 'open',
     onStatus: () => () => undefined,
+    trySend: () => false,
+    onAnswer: () => () => undefined,
   };
   return { getRealtimeClient: () => client };
 });
