@@ -97,7 +97,7 @@ export function buildAppServices(infra: Infrastructure) {
   const attachments = createAttachmentsService({ db, files, limits, roles: memberRoles, logger, now });
 
   const presence = infra.redis ? createRedisPresenceStore(infra.redis, randomUUID()) : createMemoryPresenceStore();
-  const mail = createMailService({ db, config, logger, presence, now });
+  const mail = createMailService({ db, config, logger, presence, now, caughtUp: postCommit.flush });
   mail.start();
   // No job runs after the database closes.
   infra.onClose(() => mail.stop());

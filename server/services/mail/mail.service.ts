@@ -23,6 +23,7 @@ export function createMailService({
   presence,
   now,
   pollMs,
+  caughtUp,
 }: {
   db: Kysely<Database>;
   config: Pick<Config, 'publicUrl' | 'mail'>;
@@ -30,12 +31,14 @@ export function createMailService({
   presence: Pick<PresenceStore, 'connected'>;
   now: () => number;
   pollMs?: number;
+  /** Resolves once the work after each commit so far is applied (post-commit-applier.ts). */
+  caughtUp?: () => Promise<void>;
 }) {
   const transport = createMailTransport(config.mail, db, now);
   const handlers: Parameters<typeof createMailQueue>[0]['handlers'] = {};
   const queue = createMailQueue({ db, logger, now, handlers, ...(pollMs ? { pollMs } : {}) });
   const settings = createMailSettingsService({ db, config, queue, now });
-  const missed = createMissedMail({ db, config, queue, transport, addresses: settings, presence, now });
+  const missed = createMissedMail({ db, config, queue, transport, addresses: settings, presence, now, caughtUp });
   handlers[MISSED_KIND] = missed.run;
   const digest = createDailyDigest({ db, config, queue, transport, addresses: settings, now });
   handlers[DIGEST_KIND] = digest.run;

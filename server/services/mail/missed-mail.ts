@@ -47,6 +47,7 @@ export function createMissedMail({
   addresses,
   presence,
   now,
+  caughtUp,
 }: {
   db: Kysely<Database>;
   config: Pick<Config, 'publicUrl' | 'mail'>;
@@ -55,6 +56,8 @@ export function createMissedMail({
   addresses: MailAddressBook;
   presence: Pick<PresenceStore, 'connected'>;
   now: () => number;
+  /** Resolves once the work after each commit so far is applied (mention rows are written there). */
+  caughtUp?: (() => Promise<void>) | undefined;
 }) {
   const delayMs = config.mail.delaySeconds * 1000;
 
@@ -88,6 +91,8 @@ export function createMissedMail({
         return { kind: 'later', runAt: Date.parse(last.last_sent_at) + ROOM_INTERVAL_MS };
       }
       const after = last?.mailed_through ?? '';
+      // Mentions are recorded right after their message's commit: the e-mail waits for that work.
+      await caughtUp?.();
       const before = new Date(at - delayMs).toISOString();
       const missed = await repo.missed(job.user_id, roomId, after, before, MISSED_LIMIT);
       if (missed.length === 0) return { kind: 'skipped' };
