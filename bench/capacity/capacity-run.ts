@@ -5,8 +5,8 @@ import { DEFAULT_CAPACITY_OPTIONS, runCapacityBench } from './capacity-bench';
 import type { CapacityOptions } from './capacity-types';
 
 /**
- * `--only=capacity`: reads its flags, runs the steps and writes bench/results/capacity.json and
- * capacity.md (its own files: a run of this part alone leaves the other results untouched).
+ * `--only=capacity`: reads its flags, runs the steps and writes its results to bench/results/
+ * as capacity.json and a markdown table beside it (its own files: a run of this part alone leaves the other results untouched).
  *
  *   --capacity-steps=2000,5000,…      users per step (ascending; stops at the first miss)
  *   --capacity-hold-seconds=180       measured window of each step

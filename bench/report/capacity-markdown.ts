@@ -30,7 +30,7 @@ function stepRow(deployment: string, step: CapacityStep): string {
   ].join(' | ');
 }
 
-/** bench/results/capacity.md: the largest N per deployment, then every step measured. */
+/** The capacity results as markdown: the largest N per deployment, then every step measured. */
 export function capacityMarkdown(report: CapacityReport): string {
   const m = report.machine;
   const o = report.capacity.options;
