@@ -377,6 +377,8 @@ describeEachDatabase('authorisation matrix', (engine) => {
   )('%s', async (_label, { row, actor }) => {
     const world = await buildWorld();
     const api = apiClient(testApp.app);
+    // The work after earlier commits (read positions, mentions) lands before the picture is taken.
+    await testApp.services.postCommit.flush();
     const before = await snapshot(testApp.database);
     const cookie = actor === 'anon' ? undefined : world.cookies[actor];
     const url = row.path(world);

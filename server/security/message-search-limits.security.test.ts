@@ -5,6 +5,7 @@ import { SEARCH_RATE } from '../../shared/limits';
 import { membersRepository } from '../db/repositories/members.repository';
 import { buildRoom, buildUser, signIn } from '../testing/builders';
 import { describeEachDatabase } from '../testing/databases';
+import { indexRoomForSearch } from '../testing/search-seed';
 import { apiClient } from '../testing/http';
 import { testClock } from '../testing/room-test-kit';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -51,6 +52,8 @@ describeEachDatabase('message search limits', (engine) => {
         })),
       )
       .execute();
+    // Written straight into the table: indexed as the batches after each send would.
+    await indexRoomForSearch(db, room.id);
     const cookie = await signIn(app, user.id);
     const api = apiClient(app.app);
     return {

@@ -8,10 +8,11 @@ import { engineOf } from '../engine-of';
  * crash the work resumes from the event log. Rooms existing now are applied up to their last event.
  *
  * SQLite: the full-text index no longer follows inserts by trigger (the batch indexes new
- * messages). It becomes a contentless table whose rows can be deleted by rowid alone
- * (`contentless_delete`), so an edit, a deletion and the batch each replace a message's entry
- * without knowing what was indexed before: indexing a message twice leaves one entry. Edits and
- * deletions still update it at once through triggers.
+ * messages). It keeps its own copy of each indexed text, so its rows can be deleted by rowid alone:
+ * an edit, a deletion and the batch each replace a message's entry without knowing what was indexed
+ * before (indexing a message twice leaves one entry), and secure-delete can still remove every
+ * token of a deleted or replaced text (a contentless table only marks such rows deleted and keeps
+ * their words in the file). Edits and deletions still update it at once through triggers.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are frozen against the schema of their time
 export async function up(db: Kysely<any>): Promise<void> {
@@ -37,7 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`drop table messages_fts`.execute(db);
   await sql`drop view messages_search_source`.execute(db);
   await sql`create virtual table messages_fts using fts5(
-    content, room, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0'
+    content, room, tokenize='unicode61 remove_diacritics 0'
   )`.execute(db);
   await sql`insert into messages_fts (messages_fts, rank) values ('secure-delete', 1)`.execute(db);
   await sql`create virtual table messages_fts_vocab using fts5vocab(messages_fts, 'col')`.execute(db);
