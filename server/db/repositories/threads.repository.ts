@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { engineOf } from '../engine-of';
 import type { Database, MessageRow, ThreadRow } from '../schema';
 import type { MessageCursor } from './messages.repository';
 
@@ -17,6 +18,14 @@ export interface FollowedThreadRow extends ThreadRow {
   root_deleted_at: string | null;
   full_name: string;
   unread_count: number;
+}
+
+/** A thread's reader: what they may do there and have chosen (threadsRepository.readerOf). */
+export interface ThreadReader {
+  banned: boolean;
+  membersOnly: boolean;
+  member: boolean;
+  following: boolean;
 }
 
 const REPLIERS_SHOWN = 3;
@@ -214,6 +223,33 @@ export function threadsRepository(db: Db) {
       return rows.map((row) => row.user_id);
     },
 
+    /**
+     * What a thread's reader may do and has chosen, read in one statement: banned from its room,
+     * the room's archive open to members only, an active member, following the thread. A
+     * visitor (null) is neither banned, a member nor following.
+     */
+    async readerOf(roomId: string, rootId: string, userId: string | null): Promise<ThreadReader | undefined> {
+      const { rows } = await sql<{ banned: unknown; members_only: unknown; member: unknown; following: unknown }>`
+        select
+          exists (select 1 from room_bans b where b.room_id = r.id and b.user_id = ${userId}) as banned,
+          r.archive_access = 'members' as members_only,
+          exists (select 1 from chat_members cm
+            where cm.room_id = r.id and cm.user_id = ${userId} and cm.left_at is null) as member,
+          exists (select 1 from thread_follows f
+            where f.user_id = ${userId} and f.root_id = ${rootId} and f.following = ${true}) as following
+        from chat_rooms r where r.id = ${roomId}`.execute(db);
+      const row = rows[0];
+      if (!row) return undefined;
+      // SQLite answers 0/1, PostgreSQL booleans.
+      const yes = (value: unknown) => value === true || Number(value) === 1;
+      return {
+        banned: yes(row.banned),
+        membersOnly: yes(row.members_only),
+        member: yes(row.member),
+        following: yes(row.following),
+      };
+    },
+
     async isFollowing(userId: string, rootId: string): Promise<boolean> {
       const row = await db
         .selectFrom('thread_follows')
@@ -256,22 +292,22 @@ export function threadsRepository(db: Db) {
      * others, not deleted, after the read position): unread first, then newest activity.
      */
     async listFollowed(userId: string, limit: number): Promise<FollowedThreadRow[]> {
+      // Each thread's unread replies are counted once, then sorted on (unread first).
       const { rows } = await sql<FollowedThreadRow>`
-        select t.*, m.user_id as root_user_id, m.content as root_content, m.deleted_at as root_deleted_at,
-          r.repo_full_name as full_name,
-          (select count(*) from messages x
-            where x.thread_root_id = f.root_id and x.user_id <> ${userId} and x.deleted_at is null
-              and (x.created_at, x.id) > (f.read_created_at, f.read_message_id)) as unread_count
-        from thread_follows f
-        join threads t on t.root_id = f.root_id
-        join messages m on m.id = f.root_id
-        join chat_rooms r on r.id = f.room_id
-        join chat_members cm on cm.room_id = f.room_id and cm.user_id = f.user_id and cm.left_at is null
-        where f.user_id = ${userId} and f.following = ${true}
-        order by case when (select count(*) from messages x
-            where x.thread_root_id = f.root_id and x.user_id <> ${userId} and x.deleted_at is null
-              and (x.created_at, x.id) > (f.read_created_at, f.read_message_id)) > 0 then 0 else 1 end,
-          t.last_reply_at desc, t.root_id desc
+        select * from (
+          select t.*, m.user_id as root_user_id, m.content as root_content, m.deleted_at as root_deleted_at,
+            r.repo_full_name as full_name,
+            (select count(*) from messages x
+              where x.thread_root_id = f.root_id and x.user_id <> ${userId} and x.deleted_at is null
+                and (x.created_at, x.id) > (f.read_created_at, f.read_message_id)) as unread_count
+          from thread_follows f
+          join threads t on t.root_id = f.root_id
+          join messages m on m.id = f.root_id
+          join chat_rooms r on r.id = f.room_id
+          join chat_members cm on cm.room_id = f.room_id and cm.user_id = f.user_id and cm.left_at is null
+          where f.user_id = ${userId} and f.following = ${true}
+        ) followed
+        order by case when unread_count > 0 then 0 else 1 end, last_reply_at desc, root_id desc
         limit ${limit}`.execute(db);
       return rows.map((row) => ({ ...row, unread_count: Number(row.unread_count) }));
     },
@@ -289,22 +325,19 @@ export function threadsRepository(db: Db) {
       return Number(rows[0]?.n ?? 0);
     },
 
-    /** The latest reply of each thread that is not deleted. */
+    /** The latest reply of each thread that is not deleted, in one statement. */
     async lastReplies(rootIds: readonly string[]): Promise<Map<string, MessageRow>> {
-      const found = new Map<string, MessageRow>();
-      for (const rootId of rootIds) {
-        const row = await db
-          .selectFrom('messages')
-          .selectAll()
-          .where('thread_root_id', '=', rootId)
-          .where('deleted_at', 'is', null)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(1)
-          .executeTakeFirst();
-        if (row) found.set(rootId, row);
-      }
-      return found;
+      if (rootIds.length === 0) return new Map();
+      const roots =
+        engineOf(db) === 'postgres'
+          ? sql`select unnest(${[...rootIds]}::text[]) as root_id`
+          : sql`select value as root_id from json_each(${JSON.stringify(rootIds)})`;
+      const { rows } = await sql<MessageRow>`
+        select m.* from (${roots}) roots
+        join messages m on m.id = (select x.id from messages x
+          where x.thread_root_id = roots.root_id and x.deleted_at is null
+          order by x.created_at desc, x.id desc limit 1)`.execute(db);
+      return new Map(rows.map((row) => [row.thread_root_id ?? '', row]));
     },
   };
 }

@@ -18,8 +18,8 @@ import { presentMessagesShowing, toUserSummaryDto } from '../messages/message.pr
 import { createRoomPageCache, type RememberedView } from '../messages/room-page-cache';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { MemberRolesService } from '../moderation/member-roles.service';
-import { refuseIfBanned, refusalFor } from '../moderation/bans';
-import { refuseIfMembersOnly } from '../archive/archive-settings.service';
+import { bannedError, refusalFor } from '../moderation/bans';
+import { MEMBERS_ONLY_MESSAGE } from '../../../shared/api/archive';
 import { logModeration } from '../moderation/moderation-log';
 import { type RoomChanges } from '../room-events/room-change';
 import type { ChatRateLimits } from '../rooms/chat-rate-limits';
@@ -62,12 +62,6 @@ export function createThreadsService({ db, changes, roles, limits }: ThreadsServ
     if (!(await membersRepository(db).isActiveMember(roomId, userId))) {
       throw await refusalFor(db, roomId, userId, domainErrors.forbidden(NOT_A_MEMBER));
     }
-  }
-
-  /** The root's author (still a member) or a moderator may mark a thread's answer. */
-  async function mayMarkAnswer(root: MessageRow, userId: string): Promise<boolean> {
-    if (await roles.isModerator(root.room_id, userId)) return true;
-    return root.user_id === userId && (await membersRepository(db).isActiveMember(root.room_id, userId));
   }
 
   async function setAnswer(userId: string, replyId: string, mark: boolean): Promise<AnswerResponse> {
@@ -194,15 +188,19 @@ export function createThreadsService({ db, changes, roles, limits }: ThreadsServ
      */
     async thread(userId: string | null, messageId: string, request: ThreadPageRequest): Promise<ThreadResponse> {
       const root = await rootOf(messageId);
-      if (userId !== null) await refuseIfBanned(db, root.room_id, userId);
-      await refuseIfMembersOnly(db, root.room_id, userId);
-      const threads = threadsRepository(db);
-      const [view, following, canMark] = await Promise.all([
+      // Who reads (one statement) and the shared page are read side by side; a refusal discards the page.
+      const [view, reader, moderator] = await Promise.all([
         threadView(root, request),
-        userId === null ? Promise.resolve(false) : threads.isFollowing(userId, root.id),
-        userId === null ? Promise.resolve(false) : mayMarkAnswer(root, userId),
+        threadsRepository(db).readerOf(root.room_id, root.id, userId),
+        userId === null || root.user_id === userId ? false : roles.isModerator(root.room_id, userId),
       ]);
-      return { ...view, following, can_mark_answer: canMark };
+      if (!reader) throw domainErrors.notFound(MESSAGE_NOT_FOUND);
+      if (reader.banned) throw bannedError();
+      if (reader.membersOnly && !reader.member) throw domainErrors.forbidden(MEMBERS_ONLY_MESSAGE);
+      // The root's author (still a member) or a moderator may mark the answer.
+      const author = userId !== null && root.user_id === userId;
+      const canMark = (author && (reader.member || (await roles.isModerator(root.room_id, userId)))) || moderator;
+      return { ...view, following: reader.following, can_mark_answer: canMark };
     },
 
     async setFollowing(userId: string, messageId: string, following: boolean): Promise<{ following: boolean }> {

@@ -394,6 +394,8 @@ describeEachDatabase('threads and answers', (engine) => {
     const roomId = await roomWith(ada, bob);
     const root = await say(ada, roomId, 'zebracorn question');
     const reply = messageOf(await replyIn(bob, roomId, root.id, 'zebracorn answer'));
+    // Search words are written by the work after the commits.
+    await app.services.postCommit.flush();
     const found = (
       await ada.api.get(`/api/search/messages?q=zebracorn&room_id=${roomId}`, { cookie: ada.cookie })
     ).json<SearchMessagesResponse>();
