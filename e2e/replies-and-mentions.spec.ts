@@ -349,7 +349,12 @@ test.describe('replies and mentions', () => {
     // Back to "Mentions only": the unread count is shown again.
     await openRoom(page, roomId);
     await expect(page.getByTestId('mentions-count')).toHaveCount(0);
+    // The level is saved before the page is left (leaving it would cancel the request).
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith(`/api/rooms/${roomId}/notifications`) && response.ok(),
+    );
     await moreMenu(page, 'Mentions only');
+    await saved;
     await page.goto('/');
     await post(linus.page, base, roomId, 'Heard again');
     await expect(entry.getByTestId('unread-count')).toHaveText('1');
