@@ -101,7 +101,7 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     POST_COMMIT_DELAY_MS: optionalText
       .refine((v) => v === undefined || /^\d+$/.test(v), 'POST_COMMIT_DELAY_MS must be a whole number of milliseconds')
-      .transform((v) => (v === undefined ? 0 : Number(v))),
+      .transform((v) => (v === undefined ? undefined : Number(v))),
     METRICS_PORT: optionalText
       .refine(
         (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 65535),
@@ -167,10 +167,11 @@ export interface Config {
   /** Port of the separate metrics and detailed-health listener; undefined: no such listener. */
   metricsPort: number | undefined;
   /**
-   * How long work after a commit (search words, mentions, read positions) waits before it is
-   * applied: 0 in production; fault tests set it to hold the work back and kill the process.
+   * How long work after a commit (search words, mentions, read positions) gathers commits before
+   * it is applied in one batch; undefined: the applier's own (POST_COMMIT_DELAY_MS, 100 ms).
+   * Fault tests set a long one to hold the work back and kill the process.
    */
-  postCommitDelayMs: number;
+  postCommitDelayMs: number | undefined;
   github: {
     /** 'live' talks to GitHub (or GHES); 'emulated' mounts the built-in emulator on this origin. */
     mode: 'live' | 'emulated';

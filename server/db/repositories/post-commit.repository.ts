@@ -25,14 +25,16 @@ export function postCommitRepository(db: Db) {
     /**
      * The room's cursor, locked for this transaction (PostgreSQL: a row lock another process's
      * batch skips instead of waiting for; SQLite has one writer). Undefined when another
-     * transaction holds it.
+     * transaction holds it. `createIfMissing` false: the caller knows the row exists.
      */
-    async lockCursor(roomId: string): Promise<number | undefined> {
-      await db
-        .insertInto('post_commit_cursors')
-        .values({ room_id: roomId, applied_seq: 0 })
-        .onConflict((oc) => oc.column('room_id').doNothing())
-        .execute();
+    async lockCursor(roomId: string, createIfMissing = true): Promise<number | undefined> {
+      if (createIfMissing) {
+        await db
+          .insertInto('post_commit_cursors')
+          .values({ room_id: roomId, applied_seq: 0 })
+          .onConflict((oc) => oc.column('room_id').doNothing())
+          .execute();
+      }
       const { rows } = await sql<{ applied_seq: number | string }>`
         select applied_seq from post_commit_cursors where room_id = ${roomId}
         ${postgres ? sql`for update skip locked` : sql``}`.execute(db);

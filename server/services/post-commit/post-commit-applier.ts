@@ -12,11 +12,20 @@ const ROOMS_PER_BATCH = 50;
 const SWEEP_INTERVAL_MS = 5_000;
 /** When another process holds a room's cursor, this one looks again after this long. */
 const BUSY_RETRY_MS = 200;
+/**
+ * How long a batch gathers commits before it starts, unless configured: one transaction (and one
+ * commit) for all the rooms' sends of that time instead of one per send, far inside the second
+ * that search and mentions may lag behind.
+ */
+export const POST_COMMIT_DELAY_MS = 100;
 
 export interface PostCommitDeps {
   db: Kysely<Database>;
   logger: { warn(object: unknown, message: string): void };
-  /** How long a batch waits before it starts (0 in production; fault tests hold the work back). */
+  /**
+   * How long a batch waits before it starts, gathering the commits of that time into one
+   * transaction (POST_COMMIT_DELAY_MS; fault tests hold the work back with a long one).
+   */
   delayMs?: number | undefined;
 }
 
@@ -31,8 +40,10 @@ export interface PostCommitDeps {
  * process). With several processes, a cursor's row lock (PostgreSQL: `for update skip locked`)
  * lets exactly one of them apply a room's batch.
  */
-export function createPostCommitApplier({ db, logger, delayMs = 0 }: PostCommitDeps) {
+export function createPostCommitApplier({ db, logger, delayMs = POST_COMMIT_DELAY_MS }: PostCommitDeps) {
   const pending = new Set<string>();
+  /** Rooms whose cursor row exists (rows are never removed while their room lives). */
+  const withCursor = new Set<string>();
   let running: Promise<void> | undefined;
   let sweeper: NodeJS.Timeout | undefined;
   let held = false;
@@ -45,13 +56,16 @@ export function createPostCommitApplier({ db, logger, delayMs = 0 }: PostCommitD
     await db.transaction().execute(async (trx) => {
       const work = postCommitRepository(trx);
       for (const roomId of [...roomIds].sort()) {
-        const applied = await work.lockCursor(roomId);
+        const applied = await work.lockCursor(roomId, !withCursor.has(roomId));
         // Another process is applying this room's batch; what it did not read is taken up here soon after.
         if (applied === undefined) {
+          // Asked again with its row created if need be.
+          withCursor.delete(roomId);
           busy.push(roomId);
           continue;
         }
         const { lastSeq, created } = await work.eventsAfter(roomId, applied, EVENTS_PER_ROOM);
+        withCursor.add(roomId);
         if (lastSeq === undefined) continue;
         for (const { message } of created) {
           // A message deleted before its batch has no words, mentions or read position to add.
@@ -139,6 +153,8 @@ export function createPostCommitApplier({ db, logger, delayMs = 0 }: PostCommitD
     /** Everything committed so far applied (tests and measurements wait on this, never on a timer). */
     async flush(): Promise<void> {
       await sweep();
+      // Nothing is gained by waiting for more commits here.
+      endDelay?.();
       while (running || pending.size > 0) {
         if (running) await running;
         else if (held || stopped) return;
