@@ -35,7 +35,7 @@ export const DEFAULT_CAPACITY_OPTIONS: CapacityOptions = {
   connectsPerSecond: 250,
   generators: 3,
   deployments: ['sqlite', 'postgres'],
-  sendMode: 'http',
+  sendMode: 'socket',
   rooms: 1_000,
   roomsPerUser: 5,
   zipfS: 1.1,

@@ -14,7 +14,7 @@ import type { CapacityOptions } from './capacity-types';
  *   --capacity-connect-rate=250       new sockets per second during a ramp (all generators)
  *   --capacity-generators=3           load-generator processes
  *   --capacity-deployments=sqlite,postgres
- *   --capacity-send=http|socket       how messages are sent
+ *   --capacity-send=socket|http       how messages are sent (the socket, as the browser does when it is open)
  *   --capacity-continue               measure the remaining steps after a miss too
  *   --capacity-unread-refetch         each user reads /api/me/unread again 300 ms after messages reach their
  *                                     socket, as the browser's sidebar does (left out by default)

@@ -25,8 +25,8 @@ export function resultsMarkdown(results: BenchResults): string {
       `## Realtime fan-out`,
       '',
       `Measured ${when(f.measuredAt)}. ${f.deployment}. ${f.shape.rooms} rooms × ${f.shape.membersPerRoom} member sockets (${f.shape.rooms * f.shape.membersPerRoom} connections), ` +
-        `${f.shape.stepSeconds} s per step, shape "${f.shape.name}". Product: HTTP POST send → transaction with the room event log → bus → WebSocket fan-out. ` +
-        `Reference: a bare \`ws\` server forwarding each frame to its room (frames padded to the product's frame size). Steps interleaved product/reference at every rate; ` +
+        `${f.shape.stepSeconds} s per step, shape "${f.shape.name}". Product: a \`message.send\` frame on the sender's socket → transaction with the room event log → bus → WebSocket fan-out, acknowledged to the sender. ` +
+        `Reference: a bare \`ws\` server receiving the same frames on the same sockets, acknowledging each and forwarding it to its room (frames padded to the product's frame size). Steps interleaved product/reference at every rate; ` +
         `the load generator is a separate process on the same machine and clock.`,
       '',
       `| offered msg/s | target | delivered/s | p50 ms | p99 ms | max ms | server CPU µs/delivery | CPU ratio vs raw | event-loop delay p50 / p99 / max ms | delivered/expected | noisy |`,
