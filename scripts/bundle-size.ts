@@ -76,6 +76,7 @@ export const ON_FIRST_USE: Record<string, string> = {
   'features/chat/components/ModerationLogDialogView.tsx': 'a moderator opening the moderation log',
   'features/search/RoomSearchSheetView.tsx': "opening a room's message search",
   'features/chat/components/ThreadPanelView.tsx': 'opening a thread',
+  'features/chat/components/RoomDetailsView.tsx': 'showing the room\'s details ("Show details")',
   'features/chat/components/QuestionsDialogView.tsx': 'opening the room\'s "Questions"',
   'features/quick-switcher/QuickSwitcherDialog.tsx': 'the first Ctrl+K (⌘K)',
   'features/chat/components/MessageAttachmentsView.tsx': 'the first message with files (their places are kept)',

@@ -35,8 +35,7 @@ import { ROOM_LOCKED } from '../../../shared/api/protection';
 import { setPinned } from './hooks/pin-message';
 import { useRoomModeration, useSlowModeWait } from './hooks/useRoomModeration';
 import { authorName } from './components/MessageItem';
-import { RepositoryDetailsPanel } from './components/RepositoryDetailsPanel';
-import { RoomArchiveSection } from './components/RoomArchiveSection';
+import { RoomDetails } from './components/RoomDetails';
 import { Button } from '../../components/ui/Button';
 import { useIsMobile } from '../../hooks/useMediaQuery';
 import { usePageMeta } from '../../hooks/usePageMeta';
@@ -291,19 +290,14 @@ export default function ChatRoomPage() {
             }}
           />
           <RoomTopic key={topic} topic={topic} onSave={canModerate ? moderation.setTopic : undefined} />
-          {detailsOpen && (
-            <>
-              <RepositoryDetailsPanel repo={repo} githubWebUrl={githubWebUrl} roomId={access.details.room.id} />
-              <div className="border-b bg-card px-4 pb-4 text-sm">
-                <RoomArchiveSection
-                  roomId={access.details.room.id}
-                  repoFullName={repo.fullName}
-                  settings={access.details.archive}
-                  canModerate={canModerate}
-                />
-              </div>
-            </>
-          )}
+          <RoomDetails
+            open={detailsOpen}
+            repo={repo}
+            githubWebUrl={githubWebUrl}
+            roomId={access.details.room.id}
+            archive={access.details.archive}
+            canModerate={canModerate}
+          />
           {sync.connection !== 'open' && loaded && (
             <div role="status" className="border-b bg-secondary px-4 py-1 text-xs text-secondary-foreground">
               Reconnecting…
