@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { openDatabase } from '../../server/db/database';
+import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { readRssBytes } from '../../server/testing/faults/support/process-stats';
 import { sleep } from '../../server/testing/services/free-port';
 import { startThrowAwayPostgres, type ThrowAwayPostgres } from '../../server/testing/services/postgres-server';
@@ -23,7 +23,7 @@ import type { CapacityDeployment, CapacityOptions, CapacityResult, CapacityStep 
 import { GeneratorPool } from './generator-pool';
 import { count, fromSparse, merge, newHistogram, quantile } from './histogram';
 import { limitingResource, stepMisses } from './limiting-resource';
-import { roomSizes, seedPopulation, type Population } from './population';
+import { roomSizes, seedMemberships, seedPopulation, type Population } from './population';
 
 /** Asked of the shell that starts a product process; the hard limit caps it. */
 const WANTED_OPEN_FILES = 1_048_576;
@@ -131,12 +131,13 @@ async function runDeployment(
   const deployment = await startDeployment(name);
   const pool = new GeneratorPool(options.generators);
   const pids = () => deployment.processes.map((p) => p.pid() ?? 0);
+  let handle: DatabaseHandle | undefined;
   try {
     const maxUsers = Math.max(...options.steps);
     log(
       `capacity ${name}: seeding ${maxUsers} users in ${options.roomsPerUser} of ${options.rooms} rooms (Zipf s = ${options.zipfS})`,
     );
-    const handle = await openDatabase(deployment.databaseUrl);
+    handle = await openDatabase(deployment.databaseUrl);
     const population = await seedPopulation(handle, {
       users: maxUsers,
       rooms: options.rooms,
@@ -144,9 +145,8 @@ async function runDeployment(
       zipfS: options.zipfS,
       seed: 20_261_127,
     });
-    await handle.close();
     const largest = Math.max(...roomSizes(population, maxUsers));
-    log(`capacity ${name}: seeded; the largest room has ${largest} members`);
+    log(`capacity ${name}: seeded; the largest room will have ${largest} members at ${maxUsers} users`);
     await sleep(2000);
     const idleRssBytes = pids().map(readRssBytes);
     const notes: string[] = [];
@@ -178,6 +178,8 @@ async function runDeployment(
     const steps: CapacityStep[] = [];
     let connected = 0;
     for (const users of [...options.steps].sort((a, b) => a - b)) {
+      // The step's new users join their rooms before they connect.
+      await seedMemberships(handle, population, connected, users);
       const step = await measureStep(name, users, connected, population, deployment, pool, options, idleRssBytes, log);
       connected = users;
       steps.push(step);
@@ -197,6 +199,7 @@ async function runDeployment(
       notes,
     };
   } finally {
+    await handle?.close();
     await pool.exit();
     await deployment.stop();
   }

@@ -72,8 +72,8 @@ export function zipfMemberships(shape: PopulationShape): number[][] {
 }
 
 /**
- * Users, signed-in sessions, rooms and memberships written straight into the database (as sign-in
- * and joining would leave them), in one transaction: 25,000 users take seconds.
+ * Users, signed-in sessions and rooms written straight into the database (as sign-in would leave
+ * them), in one transaction: 25,000 users take seconds. Memberships come per step (seedMemberships).
  */
 export async function seedPopulation(handle: DatabaseHandle, shape: PopulationShape): Promise<Population> {
   const now = new Date().toISOString();
@@ -101,15 +101,6 @@ export async function seedPopulation(handle: DatabaseHandle, shape: PopulationSh
       last_seq: 0,
     };
   });
-  const members = users.flatMap((user) =>
-    user.rooms.map((r) => ({
-      id: randomUUID(),
-      room_id: roomIds[r] ?? '',
-      user_id: user.id,
-      joined_at: now,
-      left_at: null,
-    })),
-  );
   await handle.db.transaction().execute(async (trx) => {
     for (let i = 0; i < profiles.length; i += BATCH) {
       await trx
@@ -129,6 +120,31 @@ export async function seedPopulation(handle: DatabaseHandle, shape: PopulationSh
         .values(roomRows.slice(i, i + BATCH))
         .execute();
     }
+  });
+  return { roomIds, users };
+}
+
+/**
+ * Makes users `from` to `to` (exclusive) members of their rooms, as joining would leave them: a
+ * step's rooms hold the users connected at that step, not the population of the largest step.
+ */
+export async function seedMemberships(
+  handle: DatabaseHandle,
+  population: Population,
+  from: number,
+  to: number,
+): Promise<void> {
+  const now = new Date().toISOString();
+  const members = population.users.slice(from, to).flatMap((user) =>
+    user.rooms.map((r) => ({
+      id: randomUUID(),
+      room_id: population.roomIds[r] ?? '',
+      user_id: user.id,
+      joined_at: now,
+      left_at: null,
+    })),
+  );
+  await handle.db.transaction().execute(async (trx) => {
     for (let i = 0; i < members.length; i += BATCH) {
       await trx
         .insertInto('chat_members')
@@ -136,7 +152,6 @@ export async function seedPopulation(handle: DatabaseHandle, shape: PopulationSh
         .execute();
     }
   });
-  return { roomIds, users };
 }
 
 /** Members per room among the first `n` users (the users connected at a step of n). */

@@ -40,7 +40,7 @@ export function capacityMarkdown(report: CapacityReport): string {
     `Last run ${report.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}.`,
     '',
     `N signed-in users, one socket each, each a member of ${o.roomsPerUser} of ${n(o.rooms)} rooms whose sizes follow ` +
-      `a Zipf distribution (s = ${o.zipfS}). Every ${o.cycleSeconds} s each user opens another of their rooms as the ` +
+      `a Zipf distribution (s = ${o.zipfS}); a step's rooms hold the users connected at that step (its new users join before they connect). Every ${o.cycleSeconds} s each user opens another of their rooms as the ` +
       'browser does (the room snapshot, the subscription, the read position, the unread counts) and ' +
       `${Math.round(o.senderShare * 100)} % of users compose (typing signals) and send one message (over ${o.sendMode === 'http' ? 'HTTP' : 'the socket'}), ` +
       `spread evenly over the cycle; sockets ping every 25 s. ` +
