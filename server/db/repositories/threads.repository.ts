@@ -250,16 +250,6 @@ export function threadsRepository(db: Db) {
       };
     },
 
-    async isFollowing(userId: string, rootId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('thread_follows')
-        .select('following')
-        .where('user_id', '=', userId)
-        .where('root_id', '=', rootId)
-        .executeTakeFirst();
-      return row !== undefined && Boolean(row.following);
-    },
-
     /** Moves the user's read position in a thread forward to a reply (never back). */
     async advanceRead(userId: string, rootId: string, roomId: string, reply: { created_at: string; id: string }) {
       await db
