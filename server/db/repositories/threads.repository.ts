@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../engine-of';
-import type { Database, MessageRow, ThreadRow } from '../schema';
+import { toBool, type Database, type MessageRow, type ThreadRow } from '../schema';
 import type { MessageCursor } from './messages.repository';
 
 type Db = Kysely<Database>;
@@ -229,7 +229,12 @@ export function threadsRepository(db: Db) {
      * visitor (null) is neither banned, a member nor following.
      */
     async readerOf(roomId: string, rootId: string, userId: string | null): Promise<ThreadReader | undefined> {
-      const { rows } = await sql<{ banned: unknown; members_only: unknown; member: unknown; following: unknown }>`
+      const { rows } = await sql<{
+        banned: boolean | number;
+        members_only: boolean | number;
+        member: boolean | number;
+        following: boolean | number;
+      }>`
         select
           exists (select 1 from room_bans b where b.room_id = r.id and b.user_id = ${userId}) as banned,
           r.archive_access = 'members' as members_only,
@@ -240,13 +245,11 @@ export function threadsRepository(db: Db) {
         from chat_rooms r where r.id = ${roomId}`.execute(db);
       const row = rows[0];
       if (!row) return undefined;
-      // SQLite answers 0/1, PostgreSQL booleans.
-      const yes = (value: unknown) => value === true || Number(value) === 1;
       return {
-        banned: yes(row.banned),
-        membersOnly: yes(row.members_only),
-        member: yes(row.member),
-        following: yes(row.following),
+        banned: toBool(row.banned),
+        membersOnly: toBool(row.members_only),
+        member: toBool(row.member),
+        following: toBool(row.following),
       };
     },
 
