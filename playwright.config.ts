@@ -4,8 +4,10 @@ import { defineConfig } from '@playwright/test';
 
 // One port and one server folder per run, shared with workers through the environment they
 // inherit. Tests that need more history than the send limit allows seed the server's database
-// (`e2e.db` in that folder) directly.
-process.env.E2E_PORT ??= String(4300 + (process.pid % 2000));
+// (`e2e.db` in that folder) directly. Specs use ports up to 1,013 above this one; between 7000 and
+// 10013 there is no port the fetch standard blocks as a "bad port" (6000, 6665–6697, 10080), which
+// neither Node's fetch nor Chromium would reach.
+process.env.E2E_PORT ??= String(7000 + (process.pid % 2000));
 process.env.E2E_WORK_DIR ??= path.join(os.tmpdir(), `reporooms-e2e-${process.env.E2E_PORT}-${Date.now()}`);
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
