@@ -33,6 +33,7 @@
  *                                         --capacity-unread-refetch;
  *                                         about an hour with the defaults if every step passes)
  *   npm run bench -- --only=fanout --cpu-prof=/tmp/prof   also write the server's CPU profile there
+ *                                         (also with --only=capacity, with --sql-profile=FILE on SQLite)
  *                                         (fanout and http)
  *   npm run bench -- --only=fanout --rates=400 --sql-profile=/tmp/sql.json   time every SQLite statement of
  *                                         the product (fanout): the table, per message sent, in the log and the file

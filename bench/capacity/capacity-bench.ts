@@ -17,6 +17,7 @@ import { startThrowAwayRedis, type ThrowAwayRedis } from '../../server/testing/s
 import { builtServerEntry } from '../lib/built-server';
 import { startCpuWindow, withChildren } from '../lib/cpu-meter';
 import { createEventLoopProbe, type EventLoopProbe } from '../lib/event-loop-delay';
+import { sqliteStatementProbe, statementTimingLines } from '../lib/sqlite-statement-timing';
 import { round } from '../lib/percentiles';
 import { HTTP_KINDS, type GeneratorStats, type HttpKind } from './capacity-protocol';
 import type { CapacityDeployment, CapacityOptions, CapacityResult, CapacityStep } from './capacity-types';
@@ -53,7 +54,10 @@ interface Deployment {
   stop: () => Promise<void>;
 }
 
-async function startDeployment(name: 'sqlite' | 'postgres'): Promise<Deployment> {
+async function startDeployment(
+  name: 'sqlite' | 'postgres',
+  options: Pick<CapacityOptions, 'cpuProfileDir' | 'sqlProfileFile'>,
+): Promise<Deployment> {
   const sessionSecret = randomBytes(32).toString('hex');
   const count = name === 'sqlite' ? 1 : 2;
   let postgres: ThrowAwayPostgres | undefined;
@@ -70,6 +74,17 @@ async function startDeployment(name: 'sqlite' | 'postgres'): Promise<Deployment>
   }
   const processes: ProductServer[] = [];
   const probes: EventLoopProbe[] = [];
+  const statements =
+    name === 'sqlite' && options.sqlProfileFile
+      ? sqliteStatementProbe(path.resolve(options.sqlProfileFile))
+      : undefined;
+  const profiling = {
+    nodeArgs: [
+      ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfileDir)}`] : []),
+      ...(statements ? ['--import', 'tsx', ...statements.nodeArgs] : []),
+    ],
+    env: statements?.env ?? {},
+  };
   for (let i = 0; i < count; i += 1) {
     const probe = await createEventLoopProbe();
     const server = await createProductServer({
@@ -77,8 +92,8 @@ async function startDeployment(name: 'sqlite' | 'postgres'): Promise<Deployment>
       ...(redis ? { redisUrl: redis.url } : {}),
       sessionSecret,
       entry: builtServerEntry(),
-      nodeArgs: probe.nodeArgs,
-      env: probe.env,
+      nodeArgs: [...probe.nodeArgs, ...profiling.nodeArgs],
+      env: { ...probe.env, ...profiling.env },
       maxOpenFiles: WANTED_OPEN_FILES,
     });
     processes.push(server);
@@ -128,10 +143,11 @@ async function runDeployment(
   options: CapacityOptions,
   log: (line: string) => void,
 ): Promise<CapacityDeployment> {
-  const deployment = await startDeployment(name);
+  const deployment = await startDeployment(name, options);
   const pool = new GeneratorPool(options.generators);
   const pids = () => deployment.processes.map((p) => p.pid() ?? 0);
   let handle: DatabaseHandle | undefined;
+  let sentInRun = 0;
   try {
     const maxUsers = Math.max(...options.steps);
     log(
@@ -183,6 +199,7 @@ async function runDeployment(
       const step = await measureStep(name, users, connected, population, deployment, pool, options, idleRssBytes, log);
       connected = users;
       steps.push(step);
+      sentInRun += step.messagesSent;
       if (!step.passed && !options.continueAfterMiss) break;
     }
     const failed = steps.find((s) => !s.passed);
@@ -202,6 +219,11 @@ async function runDeployment(
     await handle?.close();
     await pool.exit();
     await deployment.stop();
+    // Written by the product process as it exits (the whole run: ramps, settles and holds).
+    const sqlFile = options.sqlProfileFile && path.resolve(options.sqlProfileFile);
+    if (name === 'sqlite' && sqlFile && fs.existsSync(sqlFile)) {
+      for (const line of statementTimingLines(sqlFile, sentInRun)) log(`capacity ${name}: ${line}`);
+    }
   }
 }
 

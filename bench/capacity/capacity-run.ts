@@ -18,6 +18,8 @@ import type { CapacityOptions } from './capacity-types';
  *   --capacity-continue               measure the remaining steps after a miss too
  *   --capacity-unread-refetch         each user reads /api/me/unread again 300 ms after messages reach their
  *                                     socket, as the browser's sidebar does (left out by default)
+ *   --cpu-prof=DIR                    each product process's CPU profile, written there when it exits
+ *   --sql-profile=FILE                every SQLite statement's calls and time (SQLite only), printed at the end
  */
 export async function runCapacityPart(
   args: Map<string, string>,
@@ -50,6 +52,8 @@ export async function runCapacityPart(
     sendMode,
     continueAfterMiss: args.has('capacity-continue'),
     unreadOnDelivery: args.has('capacity-unread-refetch'),
+    cpuProfileDir: args.get('cpu-prof'),
+    sqlProfileFile: args.get('sql-profile'),
   };
   if (options.steps.some((s) => !Number.isInteger(s) || s <= 0)) throw new Error('--capacity-steps: positive integers');
   log(

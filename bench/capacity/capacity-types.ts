@@ -20,6 +20,10 @@ export interface CapacityOptions {
   continueAfterMiss: boolean;
   /** Read the unread counts again after each delivery, as the browser's sidebar does (300 ms coalescing). */
   unreadOnDelivery: boolean;
+  /** Write each product process's CPU profile into this folder (node --cpu-prof). */
+  cpuProfileDir?: string | undefined;
+  /** Time every SQLite statement of the product process and write the table here (SQLite only). */
+  sqlProfileFile?: string | undefined;
 }
 
 export interface CapacityStep {

@@ -37,6 +37,7 @@ import { createPostCommitApplier } from './post-commit/post-commit-applier';
 import { createChatRateLimits } from './rooms/chat-rate-limits';
 import { createRepositoryCheck } from './rooms/repository-check';
 import { createRoomsService } from './rooms/rooms.service';
+import { createMemberListCache } from './rooms/member-list-cache';
 import { createRoomStateService } from './rooms/room-state.service';
 import { createThreadsService } from './threads/threads.service';
 import { createMailService } from './mail/mail.service';
@@ -201,7 +202,14 @@ export function buildAppServices(infra: Infrastructure) {
     roomStanding: createRoomStandingService({ db, now }),
     /** Who is online: this process's sockets, merged across processes through Redis when set. */
     presence,
-    roomState: createRoomStateService({ db, roles: memberRoles, presence, logger, references }),
+    roomState: createRoomStateService({
+      db,
+      roles: memberRoles,
+      presence,
+      logger,
+      references,
+      memberLists: createMemberListCache({ now }),
+    }),
     siteStats: createSiteStatsService({ db, now }),
     /** Counters for the limits routes apply to visitors and sockets (shared through Redis when set). */
     rateLimiter,

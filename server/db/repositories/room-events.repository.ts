@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { preparedQuery } from '../prepared-query';
 import type { Database, RoomEventRow } from '../schema';
+import type { RoomEvent } from '../../../shared/realtime/protocol';
 
 type Db = Kysely<Database>;
 
@@ -76,6 +77,20 @@ export function roomEventsRepository(db: Db) {
         .execute();
     },
 
+    /** Whether the room's log has an event that changes its member list in (afterSeq, uptoSeq]. */
+    async hasMembershipChange(roomId: string, afterSeq: number, uptoSeq: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('room_events')
+        .select('seq')
+        .where('room_id', '=', roomId)
+        .where('seq', '>', afterSeq)
+        .where('seq', '<=', uptoSeq)
+        .where('type', 'in', [...MEMBERSHIP_EVENT_TYPES])
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Events of a room after `afterSeq`, in sequence order (primary key range scan). */
     async listAfter(roomId: string, afterSeq: number, limit: number): Promise<RoomEventRow[]> {
       const rows = await db
@@ -90,6 +105,15 @@ export function roomEventsRepository(db: Db) {
     },
   };
 }
+
+/** The event types that change who is in a room's member list, or what it says of them. */
+export const MEMBERSHIP_EVENT_TYPES = [
+  'member.joined',
+  'member.left',
+  'member.role_changed',
+  'member.muted',
+  'member.banned',
+] as const satisfies readonly RoomEvent['type'][];
 
 /** The event types whose payload carries a message's text. */
 export const MESSAGE_TEXT_EVENT_TYPES = ['message.created', 'message.updated'] as const;

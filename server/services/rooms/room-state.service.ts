@@ -6,13 +6,14 @@ import {
   NOTIFICATION_LEVELS,
   type NotificationLevel,
 } from '../../../shared/api/notifications';
-import { PINNED_MESSAGES_MAX } from '../../../shared/api/rooms';
+import { PINNED_MESSAGES_MAX, type MemberDto } from '../../../shared/api/rooms';
 import { isUuid } from '../../../shared/text';
 import { membersRepository } from '../../db/repositories/members.repository';
 import { messagesRepository } from '../../db/repositories/messages.repository';
 import { pinnedMessagesRepository } from '../../db/repositories/pinned-messages.repository';
 import { readStateRepository } from '../../db/repositories/read-state.repository';
 import { roomBansRepository } from '../../db/repositories/room-bans.repository';
+import { roomEventsRepository } from '../../db/repositories/room-events.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { Database, MessageRow } from '../../db/schema';
 import { domainErrors } from '../../errors';
@@ -24,6 +25,7 @@ import type { MessageReferencesService } from '../messages/message-references.se
 import type { MemberRolesService } from '../moderation/member-roles.service';
 import type { PresenceStore } from '../presence/presence-store';
 import { ROOM_NOT_FOUND } from '../room-events/room-change';
+import type { MemberListCache } from './member-list-cache';
 import { toMemberDto, toRoomDto } from './room.presenter';
 
 export interface RoomStateServiceDeps {
@@ -33,6 +35,8 @@ export interface RoomStateServiceDeps {
   logger: Pick<Logger, 'warn'>;
   /** References of the page shown that are older than their cache lifetime are read again, after the answer. */
   references?: Pick<MessageReferencesService, 'revalidate'> | undefined;
+  /** Member lists read before and still current by the room's log (member-list-cache.ts). */
+  memberLists?: MemberListCache | undefined;
 }
 
 export interface RoomStateRequest {
@@ -53,7 +57,7 @@ interface PageRead {
  * with the room's sequence number of that state. A client that applies the events after it, and
  * ignores those at or before it, misses nothing and applies nothing twice.
  */
-export function createRoomStateService({ db, roles, presence, logger, references }: RoomStateServiceDeps) {
+export function createRoomStateService({ db, roles, presence, logger, references, memberLists }: RoomStateServiceDeps) {
   return {
     async read(userId: string | null, roomId: string, request: RoomStateRequest): Promise<RoomStateResponse> {
       if (!(await roomsRepository(db).findById(roomId))) throw domainErrors.notFound(ROOM_NOT_FOUND);
@@ -67,7 +71,7 @@ export function createRoomStateService({ db, roles, presence, logger, references
       const state = await db
         .transaction()
         .setIsolationLevel('repeatable read')
-        .execute((trx) => readState(trx, userId, roomId, request));
+        .execute((trx) => readState(trx, userId, roomId, request, memberLists));
       if (references) {
         void references
           .revalidate(roomId, state.rows)
@@ -86,6 +90,7 @@ async function readState(
   userId: string | null,
   roomId: string,
   request: RoomStateRequest,
+  memberLists: MemberListCache | undefined,
 ): Promise<{ answer: RoomStateResponse; rows: MessageRow[] }> {
   // The room row first: on SQLite the transaction's view of the file is fixed by its first read.
   const room = await roomsRepository(trx).findById(roomId);
@@ -97,7 +102,7 @@ async function readState(
   const moderator = Boolean(membership?.moderator);
 
   const [members, pinRows, unread, bans] = await Promise.all([
-    membership ? membersRepository(trx).listActive(roomId) : Promise.resolve([]),
+    membership ? memberList(trx, roomId, Number(room.last_seq), memberLists) : Promise.resolve([]),
     pinnedMessagesRepository(trx).list(roomId, PINNED_MESSAGES_MAX),
     membership && userId !== null ? readStateRepository(trx).unreadSummary(userId, [roomId]) : Promise.resolve([]),
     moderator ? roomBansRepository(trx).list(roomId) : Promise.resolve(null),
@@ -124,7 +129,7 @@ async function readState(
   const answer: RoomStateResponse = {
     last_seq: Number(room.last_seq),
     room: toRoomDto(room),
-    members: members.map(toMemberDto),
+    members,
     online_user_ids: [],
     pins: pinned.map((message, index) => ({ message, pinned_at: pinRows[index]?.pinned_at ?? '' })),
     messages: {
@@ -149,6 +154,24 @@ async function readState(
       })) ?? null,
   };
   return { answer, rows: page.rows };
+}
+
+/** The room's active members at `seq`, from the cache when its list is still current. */
+async function memberList(
+  trx: Kysely<Database>,
+  roomId: string,
+  seq: number,
+  cache: MemberListCache | undefined,
+): Promise<MemberDto[]> {
+  const cached = await cache?.get(
+    roomId,
+    seq,
+    async (fromSeq) => !(await roomEventsRepository(trx).hasMembershipChange(roomId, fromSeq, seq)),
+  );
+  if (cached) return cached;
+  const members = (await membersRepository(trx).listActive(roomId)).map(toMemberDto);
+  cache?.put(roomId, seq, members);
+  return members;
 }
 
 async function newestPage(trx: Kysely<Database>, roomId: string, limit: number): Promise<PageRead> {

@@ -160,4 +160,43 @@ describeEachDatabase('room snapshot API', (engine) => {
       expect(state.members.map((m) => m.user.id).sort()).toEqual(joined.sort());
     }
   });
+
+  it('shows the member list as it is after every change between two reads, and names as they are after half a minute', async () => {
+    const ada = await createMember(app);
+    const grace = await createMember(app);
+    const roomId = await roomWith(ada, grace);
+    await makeModerator(app, roomId, ada.id, clock.now());
+    const as = { cookie: ada.cookie };
+    const members = async () =>
+      Object.fromEntries(
+        (await stateOf(ada, roomId)).members.map((m) => [
+          m.user.id,
+          { muted: m.muted_until !== null, name: m.user.display_name },
+        ]),
+      );
+    expect(Object.keys(await members()).sort()).toEqual([ada.id, grace.id].sort());
+    // Read again with no change in between: the same list.
+    expect(Object.keys(await members()).sort()).toEqual([ada.id, grace.id].sort());
+
+    const hopper = await createMember(app);
+    expect((await hopper.api.post(`/api/rooms/${roomId}/join`, {}, { cookie: hopper.cookie })).statusCode).toBe(200);
+    await grace.send(roomId, 'Messages in between change nothing');
+    expect(Object.keys(await members()).sort()).toEqual([ada.id, grace.id, hopper.id].sort());
+
+    expect(
+      (await ada.api.post(`/api/rooms/${roomId}/mutes`, { user_id: grace.id, duration: '10m' }, as)).statusCode,
+    ).toBe(200);
+    expect((await members())[grace.id]?.muted).toBe(true);
+
+    expect((await ada.api.post(`/api/rooms/${roomId}/bans`, { user_id: hopper.id }, as)).statusCode).toBe(204);
+    expect(Object.keys(await members()).sort()).toEqual([ada.id, grace.id].sort());
+
+    expect((await grace.api.post(`/api/rooms/${roomId}/leave`, {}, { cookie: grace.cookie })).statusCode).toBe(204);
+    expect(Object.keys(await members())).toEqual([ada.id]);
+
+    // A new name is not a room event: the list shows it once it is half a minute old.
+    expect((await ada.api.patch('/api/profile', { display_name: 'Ada L.' }, as)).statusCode).toBe(200);
+    clock.advance(30_001);
+    expect((await members())[ada.id]?.name).toBe('Ada L.');
+  });
 });
