@@ -16,9 +16,16 @@ export function stepMisses(step: Omit<CapacityStep, 'passed' | 'misses'>): strin
 }
 
 /**
+ * A product process runs its requests and deliveries on one thread: this busy, bursts of work
+ * (a large room's fan-out, a room snapshot) keep the rest waiting past the targets.
+ */
+const BUSY_THREAD_CORES = 0.6;
+
+/**
  * The resource that ran out at a failing step, judged in this order: file descriptors (sockets
  * refused near the process's open-file limit), a load generator at a full core (the measurement,
- * not the product, is the limit), a product process at a full core, other work on the machine (a
+ * not the product, is the limit), a product process at a full core or its one thread busy most of
+ * the time (work arriving in bursts then waits: a room's fan-out, a snapshot), other work on the machine (a
  * noisy run), the machine's cores all busy
  * (product and load generators share them), the event loop stalling without a full core, and
  * otherwise the database.
@@ -28,6 +35,10 @@ export function limitingResource(step: CapacityStep, engine: 'sqlite' | 'postgre
   if (step.failedConnections > 0 && nearFdLimit) return 'file descriptors (the open-file limit of a product process)';
   if (step.cpu.generators.some((cores) => cores >= 0.9)) return 'load generator CPU (the measurement is the limit)';
   if (step.cpu.server.some((cores) => cores >= 0.85)) return 'server CPU (a product process at a full core)';
+  const busiest = Math.max(...step.cpu.server);
+  if (busiest >= BUSY_THREAD_CORES) {
+    return `server CPU (a product process's one thread busy ${Math.round(busiest * 100)} % of the time: requests and deliveries wait behind one another)`;
+  }
   if (step.cpu.others >= step.cpu.machineCores * 0.2) {
     return `other work on the machine (${step.cpu.others} cores busy outside the run: a noisy measurement)`;
   }

@@ -109,6 +109,9 @@ describe('capacity step verdicts', () => {
     const busyGenerator = step({ cpu: { ...step({}).cpu, generators: [0.95, 0.2] } });
     expect(limitingResource(busyGenerator, 'sqlite')).toMatch(/^load generator/);
     expect(limitingResource(step({ cpu: { ...step({}).cpu, server: [0.9] } }), 'sqlite')).toMatch(/^server CPU/);
+    expect(limitingResource(step({ cpu: { ...step({}).cpu, server: [0.45, 0.66] } }), 'postgres')).toBe(
+      "server CPU (a product process's one thread busy 66 % of the time: requests and deliveries wait behind one another)",
+    );
     expect(limitingResource(step({ cpu: { ...step({}).cpu, others: 1.2 } }), 'sqlite')).toMatch(/^other work/);
     expect(limitingResource(step({ eventLoop: [{ p99Ms: 80, maxMs: 200 }] }), 'sqlite')).toMatch(/^event-loop/);
     expect(limitingResource(step({ cpu: { ...step({}).cpu, services: 0.7 } }), 'postgres')).toMatch(/^database/);

@@ -13,11 +13,29 @@ export interface ActivityRoomRow {
   activity_kinds: string;
 }
 
+/** Repositories whose polling state one statement reads (well under either engine's parameter limit). */
+const POLL_READ_BATCH = 500;
+
 /** Polling state of the repositories' events and the rooms that show them. */
 export function repositoryActivityRepository(db: Db) {
   return {
     async findPoll(repoKey: string): Promise<ActivityPollRow | undefined> {
       return db.selectFrom('repository_activity_polls').selectAll().where('repo_key', '=', repoKey).executeTakeFirst();
+    },
+
+    /** Where polling stands for each of these repositories (those never polled are absent). */
+    async findPolls(repoKeys: readonly string[]): Promise<Map<string, ActivityPollRow>> {
+      const found = new Map<string, ActivityPollRow>();
+      for (let i = 0; i < repoKeys.length; i += POLL_READ_BATCH) {
+        const keys = repoKeys.slice(i, i + POLL_READ_BATCH);
+        const rows = await db
+          .selectFrom('repository_activity_polls')
+          .selectAll()
+          .where('repo_key', 'in', keys)
+          .execute();
+        for (const row of rows) found.set(row.repo_key, row);
+      }
+      return found;
     },
 
     async savePoll(row: ActivityPollRow): Promise<void> {

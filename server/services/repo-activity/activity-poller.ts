@@ -58,9 +58,9 @@ export function startActivityPoller(deps: ActivityPollerDeps) {
   const isDue = (state: ActivityPollRow | undefined) =>
     !state || now() >= Date.parse(state.polled_at) + state.poll_interval_seconds * 1000;
 
+  /** Polls a repository found due, under its lease. */
   async function pollRepository(rooms: ActivityRoomRow[]): Promise<void> {
     const { repo_key: repoKey } = rooms[0] as ActivityRoomRow;
-    if (!isDue(await polls.findPoll(repoKey))) return;
     if (!(await deps.lease.take(repoKey, LEASE_MS))) return;
     try {
       // Read again under the lease: another process may have polled since.
@@ -125,8 +125,15 @@ export function startActivityPoller(deps: ActivityPollerDeps) {
     const since = new Date(now() - ACTIVE_ROOM_WINDOW_MS).toISOString();
     const rooms = await polls.roomsToWatch(deps.onlineRoomIds(), since);
     const byRepository = new Map<string, ActivityRoomRow[]>();
-    for (const room of rooms) byRepository.set(room.repo_key, [...(byRepository.get(room.repo_key) ?? []), room]);
-    for (const repoRooms of byRepository.values()) {
+    for (const room of rooms) {
+      const list = byRepository.get(room.repo_key);
+      if (list) list.push(room);
+      else byRepository.set(room.repo_key, [room]);
+    }
+    // Where every watched repository stands, in one read: most are not due on a given tick.
+    const states = await polls.findPolls([...byRepository.keys()]);
+    for (const [repoKey, repoRooms] of byRepository) {
+      if (!isDue(states.get(repoKey))) continue;
       if (stopped || quotaReserved()) return;
       await pollRepository(repoRooms);
     }
