@@ -20,6 +20,8 @@ export interface RoomState {
   replayFrom: number | null;
   replayTimer: ReturnType<typeof setTimeout> | null;
   resyncing: boolean;
+  /** The room's online users as the last presence frames left them (changes apply to it). */
+  online: Set<string>;
 }
 
 export function createRoomState(handlers: RoomHandlers, afterSeq: number): RoomState {
@@ -31,7 +33,27 @@ export function createRoomState(handlers: RoomHandlers, afterSeq: number): RoomS
     replayFrom: null,
     replayTimer: null,
     resyncing: false,
+    online: new Set(),
   };
+}
+
+/** The room's whole online list (`room.subscribed`, `presence`): kept, and given to the room's handler. */
+export function setOnline(room: RoomState | undefined, onlineUserIds: readonly string[]): void {
+  if (!room) return;
+  room.online = new Set(onlineUserIds);
+  room.handlers.onPresence?.([...room.online]);
+}
+
+/** Who came online and who went offline since the last presence frame, applied to the kept list. */
+export function changeOnline(
+  room: RoomState | undefined,
+  cameOnline: readonly string[],
+  wentOffline: readonly string[],
+): void {
+  if (!room) return;
+  for (const id of wentOffline) room.online.delete(id);
+  for (const id of cameOnline) room.online.add(id);
+  room.handlers.onPresence?.([...room.online].sort());
 }
 
 /**

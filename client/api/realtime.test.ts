@@ -272,7 +272,13 @@ describe('RealtimeClient', () => {
     const t = setup({ onPresence });
     t.socket().open();
     t.socket().receive({ type: 'presence', room_id: ROOM, online_user_ids: ['a', 'b'] });
-    expect(onPresence).toHaveBeenCalledWith(['a', 'b']);
+    expect(onPresence).toHaveBeenLastCalledWith(['a', 'b']);
+    // A change applies to the list as the last frames left it.
+    t.socket().receive({ type: 'presence.changed', room_id: ROOM, came_online: ['c', 'a'], went_offline: ['b'] });
+    expect(onPresence).toHaveBeenLastCalledWith(['a', 'c']);
+    t.socket().receive({ type: 'room.subscribed', room_id: ROOM, last_seq: 0, online_user_ids: ['d'] });
+    t.socket().receive({ type: 'presence.changed', room_id: ROOM, came_online: ['e'], went_offline: ['a'] });
+    expect(onPresence).toHaveBeenLastCalledWith(['d', 'e']);
     const socket = t.socket();
     t.stop();
     expect(socket.sentOf('room.unsubscribe')).toEqual([{ type: 'room.unsubscribe', room_id: ROOM }]);

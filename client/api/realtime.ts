@@ -10,7 +10,7 @@ import {
 import { POLICY_FORGIVE_MS, policyDelay, reconnectDelay } from './realtime-backoff';
 import { KeepAlive } from './realtime-keepalive';
 import { acceptEvent, clearReplay, createRoomState, type RoomState } from './realtime-room';
-import { activityOfCreated, rememberAnnounced } from './realtime-room';
+import { activityOfCreated, changeOnline, rememberAnnounced, setOnline } from './realtime-room';
 import type {
   CommandAnswer,
   ConnectionStatus,
@@ -217,9 +217,9 @@ export class RealtimeClient {
       case 'room.subscribed': {
         const room = this.rooms.get(frame.room_id);
         if (!room) return;
-        room.handlers.onPresence?.(frame.online_user_ids);
-        // The server replays after `after_seq` on its own (before or after this frame), so only
-        // ask again if those events have not arrived in a while.
+        setOnline(room, frame.online_user_ids);
+        // The server replays after `after_seq` on its own (before or after this frame): ask again
+        // only if those events have not arrived in a while.
         room.target = Math.max(room.target, frame.last_seq);
         if (room.sequence.last < room.target) this.armReplayCheck(frame.room_id, room);
         return;
@@ -228,8 +228,9 @@ export class RealtimeClient {
         void this.resync(frame.room_id);
         return;
       case 'presence':
-        this.rooms.get(frame.room_id)?.handlers.onPresence?.(frame.online_user_ids);
-        return;
+        return setOnline(this.rooms.get(frame.room_id), frame.online_user_ids);
+      case 'presence.changed':
+        return changeOnline(this.rooms.get(frame.room_id), frame.came_online, frame.went_offline);
       case 'typing': {
         const room = this.rooms.get(frame.room_id);
         if (!room?.handlers.onTyping) return;

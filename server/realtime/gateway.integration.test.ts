@@ -9,7 +9,13 @@ import { encodeFact } from '../services/room-events/room-event-facts';
 import { hashToken } from '../services/sessions.service';
 import { describeEachDatabase } from '../testing/databases';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { HandshakeRefused, openTestSocket, waitForEvents, type TestSocket } from '../testing/ws-test-client';
+import {
+  HandshakeRefused,
+  onlineLists,
+  openTestSocket,
+  waitForEvents,
+  type TestSocket,
+} from '../testing/ws-test-client';
 
 const ORIGIN = 'http://localhost:3000';
 type EventFrame = Extract<ServerFrame, { type: 'room.event' }>;
@@ -163,15 +169,25 @@ describeEachDatabase('realtime gateway', (engine) => {
     const graceTab2 = await connect(grace);
     expect((await subscribed(graceTab1, room.id)).online_user_ids).toEqual([ada.id, grace.id].sort());
     await subscribed(graceTab2, room.id);
-    await adaSocket.waitFor('presence', (f) => f.online_user_ids.includes(grace.id));
+    await adaSocket.waitForOnline(room.id, (online) => online.includes(grace.id));
 
     graceTab1.close();
     await graceTab1.closed;
     await settle(adaSocket);
     // One of grace's two tabs is still there: she stays online.
     graceTab2.send({ type: 'room.unsubscribe', room_id: room.id });
-    const offline = await adaSocket.waitFor('presence', (f) => !f.online_user_ids.includes(grace.id));
-    expect(offline.online_user_ids).toEqual([ada.id]);
+    const seen = onlineLists(adaSocket.frames, room.id).length;
+    const offline = await adaSocket.waitForOnline(room.id, (online) => !online.includes(grace.id), {
+      afterLists: seen,
+    });
+    expect(offline).toEqual([ada.id]);
+    // Said as a change, not as the whole list again.
+    expect(adaSocket.frames.filter((f) => f.type === 'presence.changed').at(-1)).toEqual({
+      type: 'presence.changed',
+      room_id: room.id,
+      came_online: [],
+      went_offline: [grace.id],
+    });
   });
 
   it('answers bad frames with typed errors and stays usable; oversize frames close with 1009', async () => {

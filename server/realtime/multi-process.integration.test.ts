@@ -96,7 +96,7 @@ describe('two server processes sharing PostgreSQL and Redis', async () => {
 
     // Presence: both processes see both users.
     const both = [ada.id, grace.id].sort();
-    await onA.waitFor('presence', (f) => f.online_user_ids.join() === both.join(), 10_000);
+    await onA.waitForOnline(roomId, (online) => online.join() === both.join(), { timeoutMs: 10_000 });
     const bSubscribed = await onB.waitFor('room.subscribed');
     expect(bSubscribed.online_user_ids).toEqual(both);
 
@@ -141,7 +141,7 @@ describe('two server processes sharing PostgreSQL and Redis', async () => {
 
     // A socket closing on one process takes its user off the other process's presence.
     onB.close();
-    await onA.waitFor('presence', (f) => f.online_user_ids.join() === ada.id, 10_000);
+    await onA.waitForOnline(roomId, (online) => online.join() === ada.id, { timeoutMs: 10_000 });
   });
 
   it("moves a read position and announces new messages to a user's sockets on the other process", async () => {

@@ -7,7 +7,9 @@ import type { RoomSubscription } from './room-subscription';
 
 /**
  * Presence notices arriving within this window are answered by one read and at most one frame
- * per socket, carrying the latest list: N sockets joining at once cost N frames, not N².
+ * per socket: N sockets joining at once cost N frames, not N². The frame says who came online
+ * and who went offline since the previous one, not the whole list: in a room with hundreds of
+ * members online the list is tens of kilobytes, sent to each of them on every change.
  */
 export const PRESENCE_COALESCE_MS = 250;
 
@@ -17,7 +19,10 @@ export interface HubMember {
   readonly subscription: RoomSubscription;
   /** `frame` is the encoded typing frame, shared by every recipient. */
   sendTyping(frame: Buffer): void;
-  /** `frame`, when given, is the encoded presence frame for `onlineUserIds`, shared by the room. */
+  /**
+   * `onlineUserIds` is the room's whole online list after this change; `frame`, when given, is the
+   * encoded frame shared by the room (the whole list, or who came and went since the last frame).
+   */
   sendPresence(roomId: string, onlineUserIds: string[], frame?: Buffer): void;
 }
 
@@ -26,8 +31,14 @@ interface RoomState {
   /** Sockets per user on this process: presence changes on 0 ↔ 1. */
   userSockets: Map<string, number>;
   busReady: Promise<() => Promise<void>>;
-  /** The online list last sent to this process's sockets. */
+  /** The online list last sent to this process's sockets, and its key (the ids joined). */
+  lastOnline: string[] | undefined;
   lastPresence: string | undefined;
+  /**
+   * Members that went online since the last presence read, with the key of the list they were
+   * given then: changes are relative to the last list sent, which theirs may differ from.
+   */
+  fresh: Map<HubMember, string>;
   presenceCheck: Promise<void>;
   /** A coalesced presence re-read is pending. */
   presenceTimer: NodeJS.Timeout | undefined;
@@ -61,7 +72,9 @@ export class RoomHub {
         members: new Set(),
         userSockets: new Map(),
         busReady: subscribeTo(this.bus, busChannels.room(roomId), (message) => this.onBusMessage(roomId, message)),
+        lastOnline: undefined,
         lastPresence: undefined,
+        fresh: new Map(),
         presenceCheck: Promise.resolve(),
         presenceTimer: undefined,
       };
@@ -87,11 +100,15 @@ export class RoomHub {
         await this.presence.add(roomId, member.userId);
         await this.announcePresence(roomId);
       }
-      return await this.presence.online(roomId);
+      const online = await this.presence.online(roomId);
+      room.fresh.set(member, online.join(','));
+      return online;
     } catch (error) {
       // Shared presence unreachable: this process's own view is the best answer there is.
       this.logger.warn({ err: error, roomId }, 'presence store unavailable');
-      return [...room.userSockets.keys()].sort();
+      const online = [...room.userSockets.keys()].sort();
+      room.fresh.set(member, online.join(','));
+      return online;
     }
   }
 
@@ -99,6 +116,7 @@ export class RoomHub {
   async detach(roomId: string, member: HubMember): Promise<void> {
     const room = this.rooms.get(roomId);
     if (!room || !room.members.delete(member)) return;
+    room.fresh.delete(member);
     member.subscription.close();
     const count = room.userSockets.get(member.userId) ?? 0;
     let wentOffline = false;
@@ -192,7 +210,11 @@ export class RoomHub {
     }
   }
 
-  /** Reads the room's online list and tells local sockets when it changed (one check at a time). */
+  /**
+   * Reads the room's online list and tells local sockets when it changed (one check at a time):
+   * who came and went since the last list sent, and the whole list to sockets that went online
+   * since then with a list other than it.
+   */
   private checkPresence(roomId: string): Promise<void> {
     const room = this.rooms.get(roomId);
     if (!room) return Promise.resolve();
@@ -200,16 +222,40 @@ export class RoomHub {
       try {
         const online = await this.presence.online(roomId);
         const key = online.join(',');
-        if (key === room.lastPresence) return;
+        const previous = room.lastPresence === key ? undefined : room.lastOnline;
+        const changed = room.lastPresence !== key;
+        const fresh = room.fresh;
+        room.fresh = new Map();
+        room.lastOnline = online;
         room.lastPresence = key;
-        const frame = encodeFrame({ type: 'presence', room_id: roomId, online_user_ids: online });
-        for (const member of room.members) member.sendPresence(roomId, online, frame);
+        let whole: Buffer | undefined;
+        const wholeFrame = () =>
+          (whole ??= encodeFrame({ type: 'presence', room_id: roomId, online_user_ids: online }));
+        const change = changed && previous ? presenceChange(roomId, previous, online) : undefined;
+        for (const member of room.members) {
+          const given = fresh.get(member);
+          if (given !== undefined) {
+            if (given !== key) member.sendPresence(roomId, online, wholeFrame());
+          } else if (changed) member.sendPresence(roomId, online, change ?? wholeFrame());
+        }
       } catch (error) {
         this.logger.warn({ err: error, roomId }, 'presence read failed');
       }
     });
     return room.presenceCheck;
   }
+}
+
+/** The frame saying who came online and who went offline between two sorted lists. */
+function presenceChange(roomId: string, before: readonly string[], after: readonly string[]): Buffer {
+  const was = new Set(before);
+  const is = new Set(after);
+  return encodeFrame({
+    type: 'presence.changed',
+    room_id: roomId,
+    came_online: after.filter((id) => !was.has(id)),
+    went_offline: before.filter((id) => !is.has(id)),
+  });
 }
 
 function encodeFrame(frame: ServerFrame): Buffer {

@@ -12,6 +12,16 @@ export interface TestSocket {
     match?: (frame: Extract<ServerFrame, { type: T }>) => boolean,
     timeoutMs?: number,
   ): Promise<Extract<ServerFrame, { type: T }>>;
+  /**
+   * Resolves with the room's online list (sorted) at the first moment, past or future, the
+   * presence frames received (`room.subscribed`, `presence`, `presence.changed`) made it match;
+   * `afterLists` skips the first lists (those already seen: see `onlineLists`).
+   */
+  waitForOnline(
+    roomId: string,
+    match: (online: string[]) => boolean,
+    options?: { timeoutMs?: number; afterLists?: number },
+  ): Promise<string[]>;
   /** Room events of a room received so far, in arrival order. */
   events(roomId: string): Array<Extract<ServerFrame, { type: 'room.event' }>>;
   /** Resolves with the close code. */
@@ -27,6 +37,24 @@ export function openTestSocket(url: string, headers: { cookie?: string; origin?:
     const ws = new WebSocket(url, { headers: { ...headers } });
     const frames: ServerFrame[] = [];
     const listeners = new Set<() => void>();
+    const waitUntil = <T>(find: () => T | undefined, what: string, timeoutMs: number): Promise<T> => {
+      const found = find();
+      if (found !== undefined) return Promise.resolve(found);
+      return new Promise<T>((resolveFound, rejectFound) => {
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          rejectFound(new Error(`no ${what} within ${timeoutMs} ms; got ${JSON.stringify(frames.slice(-5))}`));
+        }, timeoutMs);
+        const check = () => {
+          const result = find();
+          if (result === undefined) return;
+          clearTimeout(timer);
+          listeners.delete(check);
+          resolveFound(result);
+        };
+        listeners.add(check);
+      });
+    };
     ws.on('message', (data) => {
       frames.push(checkedFrame(data.toString()));
       for (const listener of [...listeners]) listener();
@@ -52,28 +80,31 @@ export function openTestSocket(url: string, headers: { cookie?: string; origin?:
         waitFor(type, match, timeoutMs = 5000) {
           type Frame = Extract<ServerFrame, { type: typeof type }>;
           const find = () => frames.find((f): f is Frame => f.type === type && (!match || match(f as Frame)));
-          const found = find();
-          if (found) return Promise.resolve(found);
-          return new Promise<Frame>((resolveFrame, rejectFrame) => {
-            const timer = setTimeout(() => {
-              listeners.delete(check);
-              rejectFrame(
-                new Error(`no ${type} frame within ${timeoutMs} ms; got ${JSON.stringify(frames.slice(-5))}`),
-              );
-            }, timeoutMs);
-            const check = () => {
-              const frame = find();
-              if (!frame) return;
-              clearTimeout(timer);
-              listeners.delete(check);
-              resolveFrame(frame);
-            };
-            listeners.add(check);
-          });
+          return waitUntil(find, `${type} frame`, timeoutMs);
+        },
+        waitForOnline(roomId, match, { timeoutMs = 5000, afterLists = 0 } = {}) {
+          const find = () => onlineLists(frames, roomId).slice(afterLists).find(match);
+          return waitUntil(find, `online list of ${roomId}`, timeoutMs);
         },
       }),
     );
   });
+}
+
+/** The room's online list after each presence frame received, in order, as a client keeps it. */
+export function onlineLists(frames: readonly ServerFrame[], roomId: string): string[][] {
+  const lists: string[][] = [];
+  let online = new Set<string>();
+  for (const frame of frames) {
+    if (!('room_id' in frame) || frame.room_id !== roomId) continue;
+    if (frame.type === 'room.subscribed' || frame.type === 'presence') online = new Set(frame.online_user_ids);
+    else if (frame.type === 'presence.changed') {
+      for (const id of frame.went_offline) online.delete(id);
+      for (const id of frame.came_online) online.add(id);
+    } else continue;
+    lists.push([...online].sort());
+  }
+  return lists;
 }
 
 /**

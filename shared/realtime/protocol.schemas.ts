@@ -129,7 +129,19 @@ export const serverFrame = z.discriminatedUnion('type', [
     .describe('The gap is too large to replay: refetch the room over HTTP, then subscribe again.'),
   z
     .strictObject({ type: z.literal('presence'), room_id: entityId, online_user_ids: onlineUserIds })
-    .describe("The room's online users changed (users with at least one subscribed socket, on any server)."),
+    .describe(
+      "The room's online users (users with at least one subscribed socket, on any server), whole: the list from here on.",
+    ),
+  z
+    .strictObject({
+      type: z.literal('presence.changed'),
+      room_id: entityId,
+      came_online: onlineUserIds,
+      went_offline: onlineUserIds,
+    })
+    .describe(
+      'Who came online and who went offline in the room since the previous presence frame, applied to the list of the last `presence` or `room.subscribed` frame.',
+    ),
   z
     .strictObject({ type: z.literal('typing'), room_id: entityId, user_id: entityId, sent_at: count })
     .describe("Someone is typing; `sent_at` is the server's clock (ms) when the signal was relayed."),

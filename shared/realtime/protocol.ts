@@ -32,7 +32,7 @@ export type ClientCommand = z.infer<typeof clientCommand>;
  * The version of this protocol, sent in `hello`. A client that reads another version is older or
  * newer than the server it reached (a deployment happened while the page was open): it reloads.
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** Server → client. */
 export type ServerFrame = z.infer<typeof serverFrame>;
