@@ -222,8 +222,8 @@ export class RoomHub {
       try {
         const online = await this.presence.online(roomId);
         const key = online.join(',');
-        const previous = room.lastPresence === key ? undefined : room.lastOnline;
-        const changed = room.lastPresence !== key;
+        const changed = key !== room.lastPresence;
+        const previous = room.lastOnline;
         const fresh = room.fresh;
         room.fresh = new Map();
         room.lastOnline = online;

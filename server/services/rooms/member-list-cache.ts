@@ -67,7 +67,7 @@ export function createMemberListCache(
       // Still current at `seq`: the next reader checks the log from here.
       if (entries.get(roomId) === entry) {
         entries.delete(roomId);
-        entries.set(roomId, { ...entry, seq: Math.max(entry.seq, seq) });
+        entries.set(roomId, { ...entry, seq });
       }
       return entry.members;
     },
