@@ -1,6 +1,9 @@
 /**
  * `npm run bench`: realtime fan-out against a raw `ws` reference, HTTP hot paths on SQLite and
  * PostgreSQL, front-end bundle weight and GitHub request economy. Writes bench/results/.
+ * With more than one part, each part runs in a process of its own, one after the other, and
+ * starts once the machine is quiet again (at most a minute's wait): nothing a part leaves behind
+ * (a heap of gigabytes, a database still writing its pages) is measured with the next.
  *
  *   npm run bench                         full shape: 2,000 connections in 50 rooms of 40, 250–2,000 msg/s,
  *                                         10,000 idle connections for memory (about twenty minutes on two cores)
@@ -41,7 +44,6 @@
  *          --http-seconds --http-engines=sqlite,postgres --out
  *          --http-targets=page,unread   only the HTTP targets whose name contains one of these words
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,6 +67,9 @@ import { threadsMarkdown } from './report/threads-markdown';
 import { runArchiveBench } from './http/archive-bench';
 import { resultsMarkdown } from './report/results-markdown';
 import { runCapacityPart } from './capacity/capacity-run';
+import { waitForQuietMachine } from './lib/quiet-machine';
+import { bundleReport } from './lib/bundle-report';
+import { PARTS, runPartsApart } from './run-parts';
 
 export interface BenchResults {
   date: string;
@@ -86,18 +91,28 @@ const args = new Map(
     return [key ?? '', rest.join('=') || 'true'] as const;
   }),
 );
-const only = new Set(
-  (
-    args.get('only') ?? 'fanout,roomsize,soak,scaling,http,bundle,economy,abuse,replay,search,threads,archive,capacity'
-  ).split(','),
-);
+const only = new Set((args.get('only') ?? PARTS.join(',')).split(','));
 const outDir = path.resolve(REPO_ROOT, args.get('out') ?? 'bench/results');
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
+/** Each part starts on a quiet machine: what the part before it left running is not measured. */
+async function beforePart(name: string): Promise<void> {
+  log(`${name}: ${await waitForQuietMachine()}`);
+}
+
 async function main(): Promise<void> {
-  const started = Date.now();
+  const unknown = [...only].filter((name) => !(PARTS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`unknown part in --only: ${unknown.join(', ')}`);
+  if (only.size > 1) {
+    const failed = await runPartsApart(only, outDir, log);
+    if (failed.length > 0) throw new Error(`parts that failed: ${failed.join(', ')}`);
+    log(`done → ${path.relative(REPO_ROOT, outDir)}/`);
+    return;
+  }
+  const runStarted = args.get('run-started');
+  const started = runStarted ? Date.parse(runStarted) : Date.now();
   const results: BenchResults = {
-    date: new Date().toISOString(),
+    date: new Date(started).toISOString(),
     machine: {
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model ?? 'unknown',
@@ -113,7 +128,7 @@ async function main(): Promise<void> {
     results.wallSeconds = Math.round((Date.now() - started) / 1000);
 
     const resultsPath = path.join(outDir, 'results.json');
-    if (args.has('only') && fs.existsSync(resultsPath)) {
+    if (fs.existsSync(resultsPath)) {
       // A partial run keeps the parts of the previous results it does not measure.
       const previous = JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as BenchResults;
       if (!only.has('fanout')) results.fanout = previous.fanout;
@@ -140,6 +155,7 @@ async function main(): Promise<void> {
     }
   }
   if (only.has('fanout')) {
+    await beforePart('fanout');
     const shape = shapeFromArgs(args);
     log(`fan-out: ${JSON.stringify(shape)}`);
     results.fanout = await runFanoutBench(shape, log, {
@@ -149,6 +165,7 @@ async function main(): Promise<void> {
     save();
   }
   if (only.has('roomsize')) {
+    await beforePart('roomsize');
     const plan = {
       sizes: args.has('room-sizes')
         ? (args.get('room-sizes') ?? '').split(',').map(Number)
@@ -162,6 +179,7 @@ async function main(): Promise<void> {
     save();
   }
   if (only.has('soak')) {
+    await beforePart('soak');
     const shape = shapeFromArgs(args);
     const soak = soakRate(shape.membersPerRoom, results.fanout);
     if (soak) {
@@ -182,12 +200,14 @@ async function main(): Promise<void> {
     }
   }
   if (only.has('scaling')) {
+    await beforePart('scaling');
     const shape = shapeFromArgs(args);
     log(`scaling with Redis: ${JSON.stringify(shape)}`);
     results.scaling = await runScalingBench(shape, log);
     save();
   }
   if (only.has('http')) {
+    await beforePart('http');
     results.http = await runHttpBench(
       {
         messages: Number(args.get('http-messages') ?? 1_000_000),
@@ -199,14 +219,22 @@ async function main(): Promise<void> {
       },
       log,
     );
+    save();
   }
-  if (only.has('bundle')) results.bundles = bundles();
+  if (only.has('bundle')) {
+    await beforePart('bundle');
+    results.bundles = bundleReport(log);
+    save();
+  }
   if (only.has('economy')) {
+    await beforePart('economy');
     results.economy = await measureGitHubEconomy(100);
     log(`GitHub economy: ${results.economy.upstreamRequestsWarm} upstream requests per 100 warm home-page views`);
+    save();
   }
   fs.mkdirSync(outDir, { recursive: true });
   if (only.has('replay')) {
+    await beforePart('replay');
     const replay = await runReplayBench(
       {
         sockets: Number(args.get('replay-sockets') ?? 20),
@@ -223,6 +251,7 @@ async function main(): Promise<void> {
     }
   }
   if (only.has('abuse')) {
+    await beforePart('abuse');
     const abuse = await runAbuseBench(
       {
         quietSeconds: Number(args.get('abuse-quiet-seconds') ?? 10),
@@ -242,6 +271,7 @@ async function main(): Promise<void> {
     }
   }
   if (only.has('archive')) {
+    await beforePart('archive');
     const archive = await runArchiveBench(
       {
         engines: enginesFromArgs(args.get('archive-engines')),
@@ -259,6 +289,7 @@ async function main(): Promise<void> {
     }
   }
   if (only.has('search')) {
+    await beforePart('search');
     const search = await runSearchLoadBench(
       {
         messages: Number(args.get('search-messages') ?? 1_000_000),
@@ -278,6 +309,7 @@ async function main(): Promise<void> {
     }
   }
   if (only.has('threads')) {
+    await beforePart('threads');
     const options = {
       threads: Number(args.get('threads') ?? 10_000),
       longReplies: Number(args.get('thread-replies') ?? 1_000),
@@ -303,6 +335,7 @@ async function main(): Promise<void> {
     }
   }
   if (only.has('capacity')) {
+    await beforePart('capacity');
     await runCapacityPart(args, outDir, results.machine, log);
     if (only.size === 1) {
       log(`done in ${Math.round((Date.now() - started) / 1000)} s → ${path.relative(REPO_ROOT, outDir)}/`);
@@ -335,22 +368,6 @@ function soakRate(
     rate,
     basis: `70 % of the product's knee (${Math.round(knee)} deliveries/s at p99 ≤ 50 ms${fanout ? '' : ', from the committed results'})`,
   };
-}
-
-/** Reuses the shell's bundle report (`npm run size`). */
-function bundles(): string | undefined {
-  try {
-    log('bundle sizes (npm run size: dist/client, built when missing)');
-    const table = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/report-bundle-size.ts'], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-    });
-    log(table.trim());
-    return table.trim();
-  } catch (error) {
-    log(`bundle sizes skipped: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
-  }
 }
 
 main().then(

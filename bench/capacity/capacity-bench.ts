@@ -30,7 +30,7 @@ import { roomSizes, seedMemberships, seedPopulation, type Population } from './p
 const WANTED_OPEN_FILES = 1_048_576;
 
 export const DEFAULT_CAPACITY_OPTIONS: CapacityOptions = {
-  steps: [2_000, 3_000, 4_000, 5_000, 6_000, 8_000, 10_000, 15_000, 20_000, 25_000],
+  steps: [1_000, 1_500, 2_000, 3_000, 4_000, 5_000, 6_000, 8_000, 10_000, 15_000, 20_000, 25_000],
   holdSeconds: 180,
   settleSeconds: 60,
   connectsPerSecond: 250,

@@ -8,7 +8,7 @@ import type { CapacityOptions } from './capacity-types';
  * `--only=capacity`: reads its flags, runs the steps and writes its results to bench/results/
  * as capacity.json and a markdown table beside it (its own files: a run of this part alone leaves the other results untouched).
  *
- *   --capacity-steps=2000,3000,…      users per step (ascending; stops at the first miss)
+ *   --capacity-steps=1000,1500,…      users per step (ascending; stops at the first miss)
  *   --capacity-hold-seconds=180       measured window of each step
  *   --capacity-settle-seconds=60      wait after a step's ramp (new users start their minute)
  *   --capacity-connect-rate=250       new sockets per second during a ramp (all generators)

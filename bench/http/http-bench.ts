@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase } from '../../server/db/database';
+import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { startThrowAwayPostgres, type ThrowAwayPostgres } from '../../server/testing/services/postgres-server';
 import { createProductServer } from '../../server/testing/services/product-server';
 import { seedChat } from '../lib/seed-chat';
@@ -36,6 +36,13 @@ export interface HttpBenchOptions {
 /** Readers besides the first, each in the same 50 rooms (the several-users unread target). */
 const OTHER_READERS = 9;
 
+/**
+ * A user may search 20 times a minute, so each search path is measured at a steady pace from many
+ * users in turn (each in the same 50 rooms as the reader), about two searches each.
+ */
+const SEARCHERS_PER_PATH = 500;
+const SEARCHES_PER_SECOND = 150;
+
 /** The hot read paths under autocannon, on each engine: one fresh product process per engine. */
 export async function runHttpBench(options: HttpBenchOptions, log: (line: string) => void): Promise<HttpFigure[]> {
   const figures: HttpFigure[] = [];
@@ -55,11 +62,17 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
         await server.start();
         const handle = await openDatabase(databaseUrl);
         // Readers and an author: the readers come back to a room someone else filled.
-        const [room] = await seedChat(handle, { rooms: 1, membersPerRoom: 2 + OTHER_READERS, sendersPerRoom: 0 });
+        const [room] = await seedChat(handle, {
+          rooms: 1,
+          membersPerRoom: 2 + OTHER_READERS,
+          sendersPerRoom: 4 * SEARCHERS_PER_PATH,
+        });
         const member = room?.members[0];
         const author = room?.members[1];
         const readers = [member, ...(room?.members.slice(2) ?? [])];
         if (!room || !member || !author) throw new Error('seed failed');
+        const searchers = (path: number) =>
+          room.senders.slice(path * SEARCHERS_PER_PATH, (path + 1) * SEARCHERS_PER_PATH).map((user) => user.cookie);
         const started = Date.now();
         await seedRoomMessages(handle, room.id, author.id, options.messages);
         log(`${engine}: ${options.messages} messages seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -70,6 +83,11 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
         });
         // A database in service is vacuumed by autovacuum; right after a million-row load, that
         // vacuum would run during the first measurements instead.
+        await joinRoomsOf(
+          handle,
+          member.id,
+          room.senders.map((user) => user.id),
+        );
         if (engine === 'postgres') await sql`vacuum analyze`.execute(handle.db);
         // Statistics taken after the last rows went in (the message load analyses a database that
         // has one room and two members yet): with those, SQLite would scan the rooms table for each
@@ -114,26 +132,35 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
             auth: true,
             cookie: author.cookie,
           },
-          // Message search in the big room: a word in one message, a word in every message, a prefix.
+          // Message search in the big room: a word in one message, a word in every message, a prefix;
+          // then all the searcher's 50 rooms.
           {
-            name: 'search a room, rare word (1M messages)',
+            name: `search a room, rare word (1M messages, ${SEARCHES_PER_SECOND}/s)`,
             path: `/api/search/messages?q=${options.messages / 2}&room_id=${room.id}`,
             auth: true,
+            cookies: searchers(0),
+            ratePerSecond: SEARCHES_PER_SECOND,
           },
           {
-            name: 'search a room, word in every message (1M)',
+            name: `search a room, word in every message (1M, ${SEARCHES_PER_SECOND}/s)`,
             path: `/api/search/messages?q=releases&room_id=${room.id}`,
             auth: true,
+            cookies: searchers(1),
+            ratePerSecond: SEARCHES_PER_SECOND,
           },
           {
-            name: 'search a room, prefix "releas*" (1M messages)',
+            name: `search a room, prefix "releas*" (1M messages, ${SEARCHES_PER_SECOND}/s)`,
             path: `/api/search/messages?q=releas*&room_id=${room.id}`,
             auth: true,
+            cookies: searchers(2),
+            ratePerSecond: SEARCHES_PER_SECOND,
           },
           {
-            name: 'search all my rooms, rare word',
+            name: `search all my rooms, rare word (${SEARCHES_PER_SECOND}/s)`,
             path: `/api/search/messages?q=${options.messages / 2}`,
             auth: true,
+            cookies: searchers(3),
+            ratePerSecond: SEARCHES_PER_SECOND,
           },
           // Signed in: signed-out visitors are limited per IP on these routes.
           { name: 'repository search (cached)', path: '/api/discovery/search?q=react', auth: true },
@@ -164,4 +191,33 @@ export async function runHttpBench(options: HttpBenchOptions, log: (line: string
     }
   }
   return figures;
+}
+
+/** Makes `userIds` members of every room `memberId` is in (the searchers join the reader's 50 rooms). */
+async function joinRoomsOf(handle: DatabaseHandle, memberId: string, userIds: string[]): Promise<void> {
+  const rooms = await handle.db
+    .selectFrom('chat_members')
+    .select('room_id')
+    .where('user_id', '=', memberId)
+    .where('left_at', 'is', null)
+    .execute();
+  const joinedAt = new Date().toISOString();
+  await handle.db.transaction().execute(async (trx) => {
+    for (const { room_id } of rooms) {
+      const existing = new Set(
+        (await trx.selectFrom('chat_members').select('user_id').where('room_id', '=', room_id).execute()).map(
+          (row) => row.user_id,
+        ),
+      );
+      const rows = userIds
+        .filter((userId) => !existing.has(userId))
+        .map((userId) => ({ id: randomUUID(), room_id, user_id: userId, joined_at: joinedAt, left_at: null }));
+      for (let i = 0; i < rows.length; i += 500) {
+        await trx
+          .insertInto('chat_members')
+          .values(rows.slice(i, i + 500))
+          .execute();
+      }
+    }
+  });
 }

@@ -1,4 +1,4 @@
-import autocannon, { type Request as AutocannonRequest } from 'autocannon';
+import autocannon, { type Options as AutocannonOptions, type Request as AutocannonRequest } from 'autocannon';
 import { round } from '../lib/percentiles';
 import type { HttpFigure } from './http-bench';
 
@@ -13,6 +13,11 @@ export interface HttpTarget {
   cookies?: string[] | undefined;
   /** A different path for every request. */
   pathFor?: (() => string) | undefined;
+  /**
+   * Requests per second over all connections, for a path each user may request only so often
+   * (search: 20 a minute), measured at that pace with `cookies` in turn instead of without pause.
+   */
+  ratePerSecond?: number | undefined;
 }
 
 const WARM_UP_SECONDS = 2;
@@ -36,7 +41,8 @@ export async function measureTarget(
   },
 ): Promise<HttpFigure | null> {
   const { engine, log } = options;
-  const cookie = target.cookie ?? options.defaultCookie;
+  const { pathFor, cookies, ratePerSecond } = target;
+  const cookie = target.cookie ?? cookies?.[0] ?? options.defaultCookie;
   // Warm-up: fills the GitHub response cache and the database caches.
   const warm = await fetch(`${origin}${target.path}`, { headers: { cookie } });
   await warm.arrayBuffer();
@@ -44,14 +50,7 @@ export async function measureTarget(
     log(`${engine}: skipping ${target.path} (answers ${warm.status})`);
     return null;
   }
-  await autocannon({
-    url: `${origin}${target.path}`,
-    connections: options.connections,
-    duration: WARM_UP_SECONDS,
-    headers: target.auth ? { cookie } : {},
-  });
-  const { pathFor, cookies } = target;
-  let turn = 0;
+  let turn = 1;
   const setupRequest = pathFor
     ? (request: AutocannonRequest) => ({ ...request, path: pathFor() })
     : cookies
@@ -60,13 +59,15 @@ export async function measureTarget(
           headers: { ...request.headers, cookie: cookies[turn++ % cookies.length] ?? cookie },
         })
       : undefined;
-  const result = await autocannon({
+  const load: AutocannonOptions = {
     url: `${origin}${target.path}`,
     connections: options.connections,
-    duration: options.seconds,
     headers: target.auth ? { cookie } : {},
     ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
-  });
+    ...(ratePerSecond ? { overallRate: ratePerSecond } : {}),
+  };
+  await autocannon({ ...load, duration: WARM_UP_SECONDS });
+  const result = await autocannon({ ...load, duration: options.seconds });
   const figure: HttpFigure = {
     engine,
     name: target.name,

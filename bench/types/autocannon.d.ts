@@ -15,11 +15,13 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
   }
-  interface Options {
+  export interface Options {
     url: string;
     requests?: Array<Request & { setupRequest?: (request: Request) => Request }>;
     connections?: number;
     duration?: number;
+    /** Requests per second over all connections (without it, each connection sends without pause). */
+    overallRate?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;
