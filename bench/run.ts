@@ -5,8 +5,9 @@
  * starts once the machine is quiet again (at most a minute's wait): nothing a part leaves behind
  * (a heap of gigabytes, a database still writing its pages) is measured with the next.
  *
- *   npm run bench                         full shape: 2,000 connections in 50 rooms of 40, 250–2,000 msg/s,
- *                                         10,000 idle connections for memory (about twenty minutes on two cores)
+ *   npm run bench                         every part; the fan-out's full shape: 2,000 connections in 50 rooms of 40,
+ *                                         100–2,000 msg/s, 10,000 idle connections for memory (the whole run about
+ *                                         an hour on two cores, the fan-out about ten minutes of it)
  *   npm run bench -- --shape=reduced      1,000 connections, 100–800 msg/s, 3,000 idle
  *   npm run bench -- --shape=quick        smoke run
  *   npm run bench -- --only=fanout,http   a subset (fanout, roomsize, soak, scaling, http, bundle, economy, abuse, replay, search, threads,
