@@ -1,24 +1,39 @@
 import { createHash } from 'node:crypto';
 
-interface Entry {
+export interface ArchiveCacheEntry {
   /** The room's state the page was built from: its sequence and archive settings. */
   version: string;
   etag: string;
-  html: string;
+  /** The page's HTML as UTF-8 bytes (compressed forms are kept beside it, see shared-answer.ts). */
+  body: Buffer;
 }
 
+/** Pages kept, and their bytes at most: a day of a busy room is about 0.5 MB of HTML. */
 const MAX_ENTRIES = 2_000;
+const MAX_BYTES = 128 * 1024 * 1024;
 
 /**
  * Built archive pages, kept until their room changes: every change to a room (a message, an
  * edit, a delete, a reaction, a setting) moves its sequence, and a page is served from here only
  * while its room's version is the one it was built at. The ETag is that version's, so a browser
- * or proxy revalidates for free. The oldest entries make way beyond MAX_ENTRIES.
+ * or proxy revalidates for free. The least recently served make way beyond MAX_ENTRIES pages or
+ * MAX_BYTES of HTML.
  */
 export function createArchiveCache() {
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, ArchiveCacheEntry>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.body.length;
+  };
   return {
-    async page(key: string, version: string, build: () => Promise<string | undefined>): Promise<Entry | undefined> {
+    async page(
+      key: string,
+      version: string,
+      build: () => Promise<string | undefined>,
+    ): Promise<ArchiveCacheEntry | undefined> {
       const found = entries.get(key);
       if (found && found.version === version) {
         entries.delete(key);
@@ -28,11 +43,14 @@ export function createArchiveCache() {
       const html = await build();
       if (html === undefined) return undefined;
       const etag = `"${createHash('sha1').update(`${key}|${version}`).digest('base64url').slice(0, 20)}"`;
-      const entry = { version, etag, html };
+      const entry = { version, etag, body: Buffer.from(html) };
+      drop(key);
       entries.set(key, entry);
-      if (entries.size > MAX_ENTRIES) {
+      bytes += entry.body.length;
+      while (entries.size > MAX_ENTRIES || (bytes > MAX_BYTES && entries.size > 1)) {
         const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
+        if (oldest === undefined) break;
+        drop(oldest);
       }
       return entry;
     },

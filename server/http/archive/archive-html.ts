@@ -43,11 +43,28 @@ function block(node: BlockNode): string {
   }
 }
 
-/** A message's text, formatted as the app formats it (shared/message-format.ts), as HTML. */
+/** Formatted texts kept for the next build of a page: a day page is built again whenever its room changes. */
+const BODIES_KEPT = 20_000;
+const bodies = new Map<string, string>();
+
+/**
+ * A message's text, formatted as the app formats it (shared/message-format.ts), as HTML. The
+ * result depends on the text and the repository its references resolve against only, so it is
+ * kept by both: a page built again after its room changed formats only the texts it has not seen.
+ */
 export function messageBodyHtml(content: string, context: TokenContext): string {
-  return formatMessage(tokenizeMessage(content, [], context))
+  const key = `${context.repo}\n${context.webUrl}\n${content}`;
+  const kept = bodies.get(key);
+  if (kept !== undefined) return kept;
+  const html = formatMessage(tokenizeMessage(content, [], context))
     .map(block)
     .join('');
+  bodies.set(key, html);
+  if (bodies.size > BODIES_KEPT) {
+    const oldest = bodies.keys().next().value;
+    if (oldest !== undefined) bodies.delete(oldest);
+  }
+  return html;
 }
 
 /** The name the archive shows: a private profile by its display name only, without a link or avatar. */
@@ -67,6 +84,14 @@ const timeFormat = new Intl.DateTimeFormat('en', {
   hour12: false,
   timeZone: 'UTC',
 });
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A message's time of day, 24-hour UTC ("09:05"): read from its ISO time when it is one, as formatting costs. */
+export function timeOfDay(createdAt: string): string {
+  return ISO_UTC.test(createdAt) && createdAt.endsWith('Z')
+    ? createdAt.slice(11, 16)
+    : timeFormat.format(new Date(createdAt));
+}
 
 /** One message: author, time (a permalink to it in the live room), text, references, thread. */
 export function messageHtml(
@@ -90,7 +115,7 @@ export function messageHtml(
     options.threadHref && message.thread && message.thread.reply_count > 0
       ? `<p class="thread"><a href="${options.threadHref}">${message.thread.reply_count} ${message.thread.reply_count === 1 ? 'reply' : 'replies'}${message.thread.answer ? ', answered' : ''}</a></p>`
       : '';
-  return `<article class="message${options.answer ? ' answer' : ''}" id="m-${message.id}"><header>${authorHtml(message, options.authors)} <a class="time" href="${permalink}"><time datetime="${message.created_at}">${timeFormat.format(new Date(message.created_at))}</time></a>${message.edited_at ? ' <span class="edited">(edited)</span>' : ''}${options.answer ? ' <strong class="badge">Accepted answer</strong>' : ''}</header><div class="body">${messageBodyHtml(message.content, options.context)}</div>${attachmentsHtml(message.attachments)}${references ? `<ul class="refs">${references}</ul>` : ''}${thread}</article>`;
+  return `<article class="message${options.answer ? ' answer' : ''}" id="m-${message.id}"><header>${authorHtml(message, options.authors)} <a class="time" href="${permalink}"><time datetime="${message.created_at}">${timeOfDay(message.created_at)}</time></a>${message.edited_at ? ' <span class="edited">(edited)</span>' : ''}${options.answer ? ' <strong class="badge">Accepted answer</strong>' : ''}</header><div class="body">${messageBodyHtml(message.content, options.context)}</div>${attachmentsHtml(message.attachments)}${references ? `<ul class="refs">${references}</ul>` : ''}${thread}</article>`;
 }
 
 export interface PageHead {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
 import { apiClient } from '../../testing/http';
@@ -119,12 +120,52 @@ describeEachDatabase('public archive pages', (engine) => {
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.body).toContain('one more');
   });
+
+  it('sends the same page brotli- or gzip-compressed as asked, again from its cache', async () => {
+    const url = `/r/${repo}/archive/2026-03-01`;
+    const plain = await app.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      for (let round = 0; round < 2; round += 1) {
+        const page = await app.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['content-encoding']).toBe(encoding);
+        expect(page.headers.vary).toContain('Accept-Encoding');
+        expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(page.headers.etag).toBe(plain.headers.etag);
+        expect(decode(page.rawPayload).toString()).toBe(plain.body);
+      }
+    }
+  });
 });
 
 describe('archive page HTML', () => {
   it('keeps the JSON-LD from closing its script element', async () => {
     const { jsonForScript } = await import('./archive-html');
     expect(jsonForScript({ text: '</script><b>' })).not.toContain('</script>');
+  });
+
+  it("formats a text again for another repository: its references are that repository's", async () => {
+    const { messageBodyHtml } = await import('./archive-html');
+    const webUrl = 'https://github.com';
+    const text = 'fixed in #12 <b>';
+    const first = messageBodyHtml(text, { repo: 'ada/engine', webUrl });
+    expect(first).toContain('https://github.com/ada/engine/issues/12');
+    expect(first).toContain('&#60;b&#62;');
+    expect(messageBodyHtml(text, { repo: 'ada/engine', webUrl })).toBe(first);
+    expect(messageBodyHtml(text, { repo: 'grace/compiler', webUrl })).toContain(
+      'https://github.com/grace/compiler/issues/12',
+    );
+  });
+
+  it("shows a message's time of day in UTC, from an ISO time or any other", async () => {
+    const { timeOfDay } = await import('./archive-html');
+    expect(timeOfDay('2026-03-01T00:05:09.123Z')).toBe('00:05');
+    expect(timeOfDay('2026-03-01T23:59:00Z')).toBe('23:59');
+    expect(timeOfDay('2026-03-01T10:30:00+02:00')).toBe('08:30');
   });
 });
 

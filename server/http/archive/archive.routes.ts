@@ -4,6 +4,7 @@ import type { ArchiveRoom } from '../../services/archive/archive.service';
 import { createArchiveCache } from './archive-cache';
 import { dayPage, daysPage, threadPage, type PageContext } from './archive-pages';
 import { badgeSvg } from './badge';
+import { sendSharedBody } from '../shared-answer';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,7 +54,7 @@ export async function archiveRoutes(app: FastifyInstance, { services, config, gi
     reply.header('ETag', entry.etag).header('Cache-Control', 'public, max-age=0, must-revalidate');
     if (!room.indexed) reply.header('X-Robots-Tag', 'noindex');
     if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-    return reply.type('text/html; charset=utf-8').send(entry.html);
+    return sendSharedBody(request, reply, entry, 'text/html; charset=utf-8', () => entry.body);
   }
 
   app.get<{ Params: RepoParams; Querystring: { page?: string } }>('/r/:owner/:name/archive', async (request, reply) => {

@@ -1,4 +1,7 @@
-/** Text for HTML: the five characters that could end it. */
+const SPECIAL = /[&<>"']/;
+const SPECIALS = /[&<>"']/g;
+
+/** Text for HTML: the five characters that could end it (most texts have none, and are kept as they are). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  return SPECIAL.test(text) ? text.replace(SPECIALS, (ch) => `&#${ch.charCodeAt(0)};`) : text;
 }
