@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { count, entityId, timestamp } from './common.schemas';
 import { messageDto, threadSummaryDto, userSummaryDto } from './rooms.schemas';
-import { FOLLOWED_THREADS_MAX, FOLLOWED_THREADS_PAGE } from './threads';
+import { FOLLOWED_THREAD_UNREAD_COUNTED, FOLLOWED_THREADS_MAX, FOLLOWED_THREADS_PAGE } from './threads';
 
 /** Requests and answers of the thread, answer and questions endpoints (docs/PRODUCT.md, threads). */
 
@@ -80,7 +80,9 @@ export const followedThreadDto = z
     excerpt: z.string(),
     reply_count: count,
     last_reply: z.strictObject({ author: userSummaryDto, excerpt: z.string(), created_at: timestamp }).nullable(),
-    unread_count: count,
+    unread_count: count.describe(
+      `Replies by others after the caller's read position, counted up to ${FOLLOWED_THREAD_UNREAD_COUNTED}.`,
+    ),
     answered: z.boolean(),
   })
   .meta({ id: 'FollowedThread', description: 'A thread the caller follows, as /threads lists it.' });

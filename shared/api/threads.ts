@@ -33,6 +33,8 @@ export type FollowedThreadsResponse = z.infer<typeof followedThreadsResponse>;
 /** Followed threads a page of /threads adds ("Show more"), and the most one request lists. */
 export const FOLLOWED_THREADS_PAGE = 50;
 export const FOLLOWED_THREADS_MAX = 500;
+/** A followed thread's unread replies are counted up to this many ("99+ new" beyond 99), as a room's are shown. */
+export const FOLLOWED_THREAD_UNREAD_COUNTED = 100;
 
 export const THREAD_ERRORS = {
   rootNotInRoom: 'You can only reply in a thread of this room',

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { FOLLOWED_THREADS_MAX, FOLLOWED_THREADS_PAGE } from '../../../shared/api/threads';
 import { Button } from '../../components/ui/Button';
 import { useFollowedThreads } from '../../hooks/useFollowedThreads';
+import { formatUnreadCount } from '../../hooks/useUnread';
 import { usePageMeta } from '../../hooks/usePageMeta';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -44,7 +45,7 @@ export default function ThreadsPage() {
                   {thread.answered && <span className="text-green-700 dark:text-green-400">Answered</span>}
                   {thread.unread_count > 0 && (
                     <span className="rounded-full bg-destructive px-1.5 font-semibold text-destructive-foreground">
-                      {thread.unread_count} new
+                      {formatUnreadCount(thread.unread_count)} new
                     </span>
                   )}
                 </span>

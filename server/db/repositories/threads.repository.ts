@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { FOLLOWED_THREAD_UNREAD_COUNTED } from '../../../shared/api/threads';
 import { engineOf } from '../engine-of';
 import { toBool, type Database, type MessageRow, type ThreadRow } from '../schema';
 import type { MessageCursor } from './messages.repository';
@@ -282,17 +283,20 @@ export function threadsRepository(db: Db) {
 
     /**
      * The threads a user follows in rooms they are still in, each with its unread replies (by
-     * others, not deleted, after the read position): unread first, then newest activity.
+     * others, not deleted, after the read position, counted up to FOLLOWED_THREAD_UNREAD_COUNTED):
+     * unread first, then newest activity.
      */
     async listFollowed(userId: string, limit: number): Promise<FollowedThreadRow[]> {
-      // Each thread's unread replies are counted once, then sorted on (unread first).
+      // Each thread's unread replies are counted once, up to what the page shows ("99+"), then
+      // sorted on (unread first): a thread of a thousand unread replies reads a hundred.
       const { rows } = await sql<FollowedThreadRow>`
         select * from (
           select t.*, m.user_id as root_user_id, m.content as root_content, m.deleted_at as root_deleted_at,
             r.repo_full_name as full_name,
-            (select count(*) from messages x
+            (select count(*) from (select 1 from messages x
               where x.thread_root_id = f.root_id and x.user_id <> ${userId} and x.deleted_at is null
-                and (x.created_at, x.id) > (f.read_created_at, f.read_message_id)) as unread_count
+                and (x.created_at, x.id) > (f.read_created_at, f.read_message_id)
+              limit ${FOLLOWED_THREAD_UNREAD_COUNTED}) unread) as unread_count
           from thread_follows f
           join threads t on t.root_id = f.root_id
           join messages m on m.id = f.root_id

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ModerationLogResponse } from '../../../../shared/api/moderation-tools';
 import type { UnreadSummaryResponse } from '../../../../shared/api/read-state';
@@ -329,6 +330,30 @@ describeEachDatabase('threads and answers', (engine) => {
     const stranger = await createMember(app);
     const refused = await stranger.api.put(`/api/messages/${root.id}/thread/follow`, {}, { cookie: stranger.cookie });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it("counts a followed thread's unread replies up to 100 ('99+ new')", async () => {
+    const ada = await createMember(app);
+    const bob = await createMember(app);
+    const roomId = await roomWith(ada, bob);
+    const root = await say(ada, roomId, 'Long discussion?');
+    const first = messageOf(await replyIn(bob, roomId, root.id, 'reply 0'));
+    expect((await followed(ada)).threads[0]?.unread_count).toBe(1);
+    const after = Date.parse(first.created_at);
+    const more = Array.from({ length: 120 }, (_, i) => ({
+      id: randomUUID(),
+      room_id: roomId,
+      user_id: bob.id,
+      client_id: randomUUID(),
+      content: `reply ${i + 1}`,
+      created_at: new Date(after + (i + 1) * 1000).toISOString(),
+      edited_at: null,
+      thread_root_id: root.id,
+    }));
+    await app.ctx.database.db.insertInto('messages').values(more).execute();
+    const listed = await followed(ada);
+    expect(listed.threads[0]).toMatchObject({ root_id: root.id, unread_count: 100 });
+    expect(listed.unread_threads).toBe(1);
   });
 
   it('applies moderation inside threads: mute, slow mode, ban, removal; a deleted root keeps its thread', async () => {
