@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chatApi } from './chat-endpoints';
 import { api } from './endpoints';
 
 const calls: Array<{ url: string; method: string; body: unknown }> = [];
@@ -20,10 +21,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the typed API', () => {
   it('addresses history pages by position, with ids encoded', async () => {
-    await api.messages.page('r/1', 50);
-    await api.messages.page('r1', 50, { before: 'c+1' });
-    await api.messages.page('r1', 20, { around: 'm1' });
-    await api.messages.page('r1', 50, { after: 'c2' });
+    await chatApi.messages.page('r/1', 50);
+    await chatApi.messages.page('r1', 50, { before: 'c+1' });
+    await chatApi.messages.page('r1', 20, { around: 'm1' });
+    await chatApi.messages.page('r1', 50, { after: 'c2' });
     expect(calls.map((call) => call.url)).toEqual([
       '/api/rooms/r%2F1/messages?limit=50',
       '/api/rooms/r1/messages?limit=50&before=c%2B1',
@@ -34,7 +35,7 @@ describe('the typed API', () => {
 
   it('sends writes with their method and JSON body', async () => {
     await api.readState.markRead('r1', 'm9');
-    await api.messages.toggleReaction('m9', '👍');
+    await chatApi.messages.toggleReaction('m9', '👍');
     await api.rooms.join({ repoFullName: 'octo/hello' });
     expect(calls).toEqual([
       { url: '/api/rooms/r1/read', method: 'PUT', body: { message_id: 'm9' } },

@@ -1,7 +1,7 @@
 import type { HeldMessageResponse } from '../../shared/api/protection';
 import type { MessageResponse, SendMessageRequest } from '../../shared/api/rooms';
 import { MAX_FRAME_BYTES, type ClientCommand } from '../../shared/realtime/protocol';
-import { api } from './endpoints';
+import { chatApi } from './chat-endpoints';
 import { ApiRequestError } from './http';
 import { getRealtimeClient } from './realtime';
 import type { CommandAnswer } from './realtime-types';
@@ -32,7 +32,7 @@ export async function sendMessage(
   options: { socket?: SocketSender; timeoutMs?: number } = {},
 ): Promise<SendAnswer> {
   const answer = await sendOverSocket(options.socket ?? getRealtimeClient(), roomId, body, options.timeoutMs);
-  return answer ?? api.messages.send(roomId, body);
+  return answer ?? chatApi.messages.send(roomId, body);
 }
 
 /** The answer over the socket; undefined: nothing definite came back, send over HTTP. */

@@ -3,12 +3,10 @@ import { DemoBanner } from '../components/layout/DemoBanner';
 import { Header } from '../components/layout/Header';
 import { Sidebar } from '../components/layout/Sidebar';
 import { SidebarProvider } from '../components/layout/SidebarProvider';
-import { useUnreadLive } from '../hooks/useUnread';
 import { QuickSwitcher } from '../features/quick-switcher';
 
 /** Sidebar, header and content (docs/PRODUCT.md §2, the main layout). */
 export function MainLayout() {
-  useUnreadLive();
   return (
     <SidebarProvider>
       <a

@@ -1,8 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { RoomUnreadDto, UnreadSummaryResponse } from '../../shared/api/read-state';
 import { api } from '../api/endpoints';
-import { setUnreadTitleCount } from './usePageMeta';
 import { useSession } from './useSession';
 
 /** Under 'me', so signing out forgets it with the rest of the user's answers. */
@@ -30,44 +28,4 @@ export function useUnreadSummary() {
 /** "99+" beyond 99. */
 export function formatUnreadCount(count: number): string {
   return count > 99 ? '99+' : String(count);
-}
-
-/**
- * Keeps the unread counts live for a signed-in user (read positions moving in other tabs, messages
- * in rooms that are not open) and the document title's "(N) " in step with them. Mounted once.
- */
-export function useUnreadLive(): void {
-  const { user } = useSession();
-  const queryClient = useQueryClient();
-  const { data } = useUnreadSummary();
-
-  useEffect(() => {
-    if (!user) return;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    // A burst of messages becomes one refetch.
-    const refresh = () => {
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        void queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY });
-      }, 300);
-    };
-    // Only signed-in users need the socket: visitors never download its code.
-    let stop: (() => void) | undefined;
-    let stopped = false;
-    void import('../api/realtime').then(({ getRealtimeClient }) => {
-      if (!stopped) stop = getRealtimeClient().watchUser(refresh);
-    });
-    return () => {
-      stopped = true;
-      stop?.();
-      if (timer) clearTimeout(timer);
-    };
-  }, [user, queryClient]);
-
-  const total = user ? (data?.rooms ?? []).reduce((sum, room) => sum + room.unread_count, 0) : 0;
-  useEffect(() => {
-    setUnreadTitleCount(total);
-  }, [total]);
-  useEffect(() => () => setUnreadTitleCount(0), []);
 }

@@ -13,8 +13,10 @@ import { useSidebar } from './sidebar-context';
 // The menu's code is downloaded when it is first opened; visitors never download it.
 const loadUserMenu = () => import('./UserMenu');
 const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
-// Signed-in users only: the Mentions and Threads buttons and browser notifications.
-const SignedInHeaderButtons = lazy(() => import('./SignedInHeaderButtons'));
+// Signed-in users only: the Mentions and Threads buttons, browser notifications and live unread counts.
+const SignedInHeaderButtons = lazy(() =>
+  import('./signed-in').then((module) => ({ default: module.SignedInHeaderButtons })),
+);
 
 /** The avatar button; the first click loads the menu, which opens then. */
 function AccountMenu({ user }: { user: MeDto }) {

@@ -1,14 +1,17 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Search } from 'lucide-react';
 import { SIDEBAR_COLLAPSED_LIMIT, SIDEBAR_LIMIT } from '../../../shared/limits';
 import { useSession } from '../../hooks/useSession';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
 import { Tooltip } from '../ui/Tooltip';
-import { SidebarRoomEntry } from './SidebarRoomEntry';
 import { useMyRooms } from './useMyRooms';
 import { useUnreadSummary } from '../../hooks/useUnread';
+
+// Only signed-in users have chats to list: the list's code comes with the signed-in chunk, which
+// visitors never download (the header asks for it as soon as the user is known).
+const SidebarRoomList = lazy(() => import('./signed-in').then((module) => ({ default: module.SidebarRoomList })));
 
 export interface SidebarChatListProps {
   collapsed: boolean;
@@ -25,7 +28,6 @@ export function SidebarChatList({ collapsed, onExpand, onNavigate }: SidebarChat
   const [query, setQuery] = useState('');
   const searchRef = useRef<HTMLInputElement>(null);
   const focusSearchAfterExpand = useRef(false);
-  const { pathname } = useLocation();
 
   useEffect(() => {
     if (!collapsed && focusSearchAfterExpand.current) {
@@ -50,6 +52,9 @@ export function SidebarChatList({ collapsed, onExpand, onNavigate }: SidebarChat
   let status: string | null = null;
   if (loading) status = 'Loading...';
   else if (visible.length === 0) status = searching ? 'No chats found' : 'No active chats';
+  const statusClass = collapsed
+    ? 'px-1 py-2 text-center text-xs text-muted-foreground'
+    : 'p-2 text-sm text-muted-foreground';
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">
@@ -87,12 +92,7 @@ export function SidebarChatList({ collapsed, onExpand, onNavigate }: SidebarChat
       )}
       <nav aria-label="Active chats" className="min-h-0 flex-1 overflow-y-auto px-2">
         {status ? (
-          <div
-            role="status"
-            className={
-              collapsed ? 'px-1 py-2 text-center text-xs text-muted-foreground' : 'p-2 text-sm text-muted-foreground'
-            }
-          >
+          <div role="status" className={statusClass}>
             <p>{status}</p>
             {!loading && !user && !collapsed && (
               <p className="mt-1 text-xs">
@@ -104,18 +104,20 @@ export function SidebarChatList({ collapsed, onExpand, onNavigate }: SidebarChat
             )}
           </div>
         ) : (
-          <ul className="flex flex-col gap-1">
-            {visible.map((room) => (
-              <SidebarRoomEntry
-                key={room.id}
-                room={room}
-                collapsed={collapsed}
-                active={pathname === `/chat/${room.id}`}
-                unread={unread.byRoom.get(room.id)}
-                onNavigate={onNavigate}
-              />
-            ))}
-          </ul>
+          <Suspense
+            fallback={
+              <div role="status" className={statusClass}>
+                <p>Loading...</p>
+              </div>
+            }
+          >
+            <SidebarRoomList
+              rooms={visible}
+              collapsed={collapsed}
+              unreadByRoom={unread.byRoom}
+              onNavigate={onNavigate}
+            />
+          </Suspense>
         )}
       </nav>
     </div>

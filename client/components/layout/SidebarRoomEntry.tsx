@@ -1,11 +1,12 @@
-import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router';
 import type { RoomUnreadDto } from '../../../shared/api/read-state';
 import type { RoomSummaryDto } from '../../../shared/api/rooms';
+import { api } from '../../api/endpoints';
 import { formatUnreadCount } from '../../hooks/useUnread';
 import { cn } from '../../lib/cn';
 import { Avatar } from '../ui/Avatar';
 import { Tooltip } from '../ui/Tooltip';
-import { splitRepoFullName, useRepositoryAvatar } from './useMyRooms';
 
 export interface SidebarRoomEntryProps {
   room: RoomSummaryDto;
@@ -50,6 +51,25 @@ export function UnreadBadges({ unread, className }: { unread: RoomUnreadDto; cla
       )}
     </span>
   );
+}
+
+export function splitRepoFullName(fullName: string): { owner: string; name: string } {
+  const slash = fullName.indexOf('/');
+  return slash < 0
+    ? { owner: fullName, name: fullName }
+    : { owner: fullName.slice(0, slash), name: fullName.slice(slash + 1) };
+}
+
+/** The owner's avatar for a sidebar entry; failures are silent (docs/PRODUCT.md §8). */
+export function useRepositoryAvatar(fullName: string): string | null {
+  const { owner, name } = splitRepoFullName(fullName);
+  const query = useQuery({
+    queryKey: ['repos', owner, name, 'details'],
+    queryFn: () => api.repos.details(owner, name),
+    retry: false,
+    enabled: Boolean(owner && name),
+  });
+  return query.data?.owner.avatar_url ?? null;
 }
 
 /** One chat in the sidebar: room title (or repo name), owner and the owner's avatar. */
@@ -100,5 +120,32 @@ export function SidebarRoomEntry({ room, collapsed, active, unread, onNavigate }
         link
       )}
     </li>
+  );
+}
+
+export interface SidebarRoomListProps {
+  rooms: RoomSummaryDto[];
+  collapsed: boolean;
+  /** Unread messages and mentions of the user, by room id. */
+  unreadByRoom: Map<string, RoomUnreadDto>;
+  onNavigate?: () => void;
+}
+
+/** The user's chats in the sidebar, the open one marked. Only signed-in users have any. */
+export function SidebarRoomList({ rooms, collapsed, unreadByRoom, onNavigate }: SidebarRoomListProps) {
+  const { pathname } = useLocation();
+  return (
+    <ul className="flex flex-col gap-1">
+      {rooms.map((room) => (
+        <SidebarRoomEntry
+          key={room.id}
+          room={room}
+          collapsed={collapsed}
+          active={pathname === `/chat/${room.id}`}
+          unread={unreadByRoom.get(room.id)}
+          onNavigate={onNavigate}
+        />
+      ))}
+    </ul>
   );
 }

@@ -15,22 +15,3 @@ export function useMyRooms(limit: number) {
     staleTime: 30_000,
   });
 }
-
-export function splitRepoFullName(fullName: string): { owner: string; name: string } {
-  const slash = fullName.indexOf('/');
-  return slash < 0
-    ? { owner: fullName, name: fullName }
-    : { owner: fullName.slice(0, slash), name: fullName.slice(slash + 1) };
-}
-
-/** The owner's avatar for a sidebar entry; failures are silent (docs/PRODUCT.md §8). */
-export function useRepositoryAvatar(fullName: string): string | null {
-  const { owner, name } = splitRepoFullName(fullName);
-  const query = useQuery({
-    queryKey: ['repos', owner, name, 'details'],
-    queryFn: () => api.repos.details(owner, name),
-    retry: false,
-    enabled: Boolean(owner && name),
-  });
-  return query.data?.owner.avatar_url ?? null;
-}

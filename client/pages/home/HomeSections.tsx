@@ -1,13 +1,18 @@
 import { MessageSquare } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CONTINUE_CHATS_LIMIT, EXPLORE_TOPICS } from '../../../shared/limits';
 import { useMyRooms } from '../../components/layout/useMyRooms';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { UnreadBadges } from '../../components/layout/SidebarRoomEntry';
 import { useUnreadSummary } from '../../hooks/useUnread';
 import { useSession } from '../../hooks/useSession';
+
+// Comes with the signed-in chunk (the header asks for it as soon as the user is known): visitors,
+// who have no chats to continue, never download it.
+const UnreadBadges = lazy(() =>
+  import('../../components/layout/signed-in').then((module) => ({ default: module.UnreadBadges })),
+);
 
 export function HomeSection({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   return (
@@ -59,7 +64,11 @@ export function ContinueChats() {
               <p className="truncate font-medium">{room.title}</p>
               <p className="truncate text-sm text-muted-foreground">{room.repo_full_name}</p>
             </div>
-            {unread.byRoom.get(room.id) && <UnreadBadges unread={unread.byRoom.get(room.id)!} />}
+            {unread.byRoom.get(room.id) && (
+              <Suspense>
+                <UnreadBadges unread={unread.byRoom.get(room.id)!} />
+              </Suspense>
+            )}
             <Button
               size="sm"
               onClick={() => void navigate(`/chat/${room.id}`)}

@@ -7,7 +7,7 @@ import {
   DEFAULT_ACTIVITY_KINDS,
   type ActivityKind,
 } from '../../../../shared/api/repo-activity';
-import { api } from '../../../api/endpoints';
+import { chatApi } from '../../../api/chat-endpoints';
 import { ApiRequestError } from '../../../api/http';
 import {
   DropdownMenu,
@@ -24,7 +24,7 @@ import { useRoom } from '../state/room-store-context';
 const checkClass = (on: boolean) => (on ? 'h-4 w-4' : 'h-4 w-4 opacity-0');
 
 function save(roomId: string, kinds: readonly ActivityKind[]): void {
-  api.rooms.setActivity(roomId, kinds).catch((error: unknown) =>
+  chatApi.rooms.setActivity(roomId, kinds).catch((error: unknown) =>
     toast.error('Failed to change the activity shown', {
       description: error instanceof ApiRequestError ? error.message : undefined,
     }),

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { CodePreviewResponse } from '../../../../shared/api/code-preview';
 import { languageOfPath, parseBlobLink } from '../../../../shared/code-preview';
 import { referenceWebUrls } from '../../../../shared/github-references';
-import { api } from '../../../api/endpoints';
+import { chatApi } from '../../../api/chat-endpoints';
 import { useReferenceContext } from './GitHubReference';
 import type { CodeSpan } from './highlight-code';
 
@@ -57,7 +57,7 @@ function useHighlightedLines(preview: CodePreviewResponse | undefined): CodeSpan
 function CodePreview({ url, roomId }: { url: string; roomId: string }) {
   const preview = useQuery({
     queryKey: ['code-preview', roomId, url],
-    queryFn: ({ signal }) => api.rooms.codePreview(roomId, url, { signal }),
+    queryFn: ({ signal }) => chatApi.rooms.codePreview(roomId, url, { signal }),
     staleTime: Infinity,
     retry: false,
   });

@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { HeldMessageResponse } from '../../../../shared/api/protection';
 import type { MessageDto, MessageResponse } from '../../../../shared/api/rooms';
-import { api } from '../../../api/endpoints';
+import { chatApi } from '../../../api/chat-endpoints';
 import { threadsApi } from '../../../api/threads';
 import { FOLLOWED_THREADS_QUERY_KEY } from '../../../hooks/useFollowedThreads';
 import { Button } from '../../../components/ui/Button';
@@ -70,9 +70,9 @@ export default function ThreadPanelView(props: ThreadPanelProps) {
     (): MessageActions => ({
       ...props.actions,
       // Their room events bring the changes to the thread.
-      onEdit: (id, content) => void api.messages.edit(id, content).catch(failed),
-      onDelete: (id) => void api.messages.remove(id).catch(failed),
-      onToggleReaction: (id, emoji) => void api.messages.toggleReaction(id, emoji).catch(failed),
+      onEdit: (id, content) => void chatApi.messages.edit(id, content).catch(failed),
+      onDelete: (id) => void chatApi.messages.remove(id).catch(failed),
+      onToggleReaction: (id, emoji) => void chatApi.messages.toggleReaction(id, emoji).catch(failed),
       onRetry: () => undefined,
       onReply: undefined,
       onOpenThread: undefined,

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { MessageDto } from '../../../../shared/api/rooms';
 import { ISSUE_SCOPE_NEEDED } from '../../../../shared/api/issues';
-import { api } from '../../../api/endpoints';
+import { chatApi } from '../../../api/chat-endpoints';
 import { ApiRequestError } from '../../../api/http';
 import { threadsApi } from '../../../api/threads';
 import { toast } from '../../../lib/toast';
@@ -88,7 +88,7 @@ export function useCreateIssue(roomId: string | undefined) {
       setBusy(true);
       setError(null);
       try {
-        const created = await api.rooms.createIssue(roomId, {
+        const created = await chatApi.rooms.createIssue(roomId, {
           title: edited.title,
           body: edited.body,
           thread_root_id: edited.rootId,

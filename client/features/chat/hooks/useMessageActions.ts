@@ -8,7 +8,7 @@ import type { MessageDto, MessageResponse, ReplyQuoteDto } from '../../../../sha
 import type { AttachmentDto } from '../../../../shared/attachments/attachments-api';
 import { sanitizeMessage } from '../../../../shared/validation/message';
 import { ApiRequestError } from '../../../api/http';
-import { api } from '../../../api/endpoints';
+import { chatApi } from '../../../api/chat-endpoints';
 import type { ChatMessage, MessagesAction } from '../state/messages-state';
 import { sendMessage } from '../../../api/realtime-send';
 
@@ -162,7 +162,7 @@ export function useMessageActions(
       const content = sanitizeMessage(text);
       if (!content) return; // docs/PRODUCT.md §5: a blank edit is ignored.
       try {
-        const response = await api.messages.edit(messageId, content);
+        const response = await chatApi.messages.edit(messageId, content);
         dispatch({ type: 'updated', message: response.message });
       } catch (error) {
         if (!toastRateLimited(error, 'editing another message')) toast.error('Failed to update message');
@@ -174,7 +174,7 @@ export function useMessageActions(
   const remove = useCallback(
     async (messageId: string) => {
       try {
-        await api.messages.remove(messageId);
+        await chatApi.messages.remove(messageId);
         dispatch({ type: 'removed', messageId });
       } catch {
         toast.error('Failed to delete message');
@@ -186,7 +186,7 @@ export function useMessageActions(
   const toggleReaction = useCallback(
     async (messageId: string, emoji: string) => {
       try {
-        const response = await api.messages.toggleReaction(messageId, emoji);
+        const response = await chatApi.messages.toggleReaction(messageId, emoji);
         dispatch({ type: 'reactions', messageId, reactions: response.reactions });
       } catch (error) {
         if (!toastRateLimited(error, 'reacting again')) toast.error('Failed to toggle reaction');
@@ -198,7 +198,7 @@ export function useMessageActions(
   const removeAsModerator = useCallback(
     async (messageId: string) => {
       try {
-        await api.messages.removeAsModerator(messageId);
+        await chatApi.messages.removeAsModerator(messageId);
         dispatch({ type: 'removed', messageId, byModerator: true });
       } catch (error) {
         const refused = error instanceof ApiRequestError && (error.status === 403 || error.status === 429);

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { ApiRequestError } from '../../../api/http';
 import { api } from '../../../api/endpoints';
+import { chatApi } from '../../../api/chat-endpoints';
 import { useSession } from '../../../hooks/useSession';
 
 export const roomQueryKey = (roomId: string) => ['chat', 'room', roomId] as const;
@@ -49,7 +50,7 @@ export function useRoomAccess(roomId: string | undefined) {
     if (!roomId || joining) return;
     setJoining(true);
     try {
-      await api.rooms.joinById(roomId);
+      await chatApi.rooms.joinById(roomId);
       // The sidebar's rooms, the home page's counts… and this room, now with a membership.
       void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'chat' });
       await queryClient.invalidateQueries({ queryKey: roomQueryKey(roomId) });

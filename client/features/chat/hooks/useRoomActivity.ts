@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { api } from '../../../api/endpoints';
+import { chatApi } from '../../../api/chat-endpoints';
 import { useStoreSlice, type RoomStore } from '../state/room-store-context';
 
 /**
@@ -11,7 +11,7 @@ export function useRoomActivity(store: RoomStore, roomId: string | undefined): v
   useEffect(() => {
     if (!ready || !roomId) return;
     const controller = new AbortController();
-    api.rooms
+    chatApi.rooms
       .activity(roomId, { signal: controller.signal })
       .then((answer) => store.dispatch({ type: 'activity', activity: answer.activity }))
       .catch(() => undefined);

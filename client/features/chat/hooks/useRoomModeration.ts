@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import type { BanDto, MemberDto, MuteDuration, UserSummaryDto } from '../../../../shared/api/rooms';
-import { api } from '../../../api/endpoints';
+import { chatApi } from '../../../api/chat-endpoints';
 import { ApiRequestError } from '../../../api/http';
 import { displayName } from '../components/person';
 
@@ -65,7 +65,7 @@ export function useRoomModeration(
     (duration: MuteDuration) => {
       if (!roomId || !muteTarget) return;
       const name = displayName(muteTarget);
-      api.rooms.mute(roomId, muteTarget.id, duration).then(
+      chatApi.rooms.mute(roomId, muteTarget.id, duration).then(
         () => toast.success(`${name} is muted`),
         (error: unknown) => failure('Failed to mute', error),
       );
@@ -75,7 +75,7 @@ export function useRoomModeration(
   const unmute = useCallback(
     (userId: string) => {
       if (!roomId) return;
-      api.rooms.unmute(roomId, userId).catch((error: unknown) => failure('Failed to unmute', error));
+      chatApi.rooms.unmute(roomId, userId).catch((error: unknown) => failure('Failed to unmute', error));
     },
     [roomId],
   );
@@ -86,7 +86,7 @@ export function useRoomModeration(
   const ban = useCallback(() => {
     if (!roomId || !banTarget) return;
     const name = displayName(banTarget);
-    api.rooms.ban(roomId, banTarget.id).then(
+    chatApi.rooms.ban(roomId, banTarget.id).then(
       () => toast.success(`${name} is banned from this room`),
       (error: unknown) => failure('Failed to ban', error),
     );
@@ -99,7 +99,7 @@ export function useRoomModeration(
   useEffect(() => {
     if (!canModerate || !bannedOpen || !roomId) return;
     const controller = new AbortController();
-    api.rooms
+    chatApi.rooms
       .bans(roomId, { signal: controller.signal })
       .then(({ bans }) => onBansRead(bans))
       .catch(() => undefined);
@@ -108,7 +108,7 @@ export function useRoomModeration(
   const unban = useCallback(
     (userId: string) => {
       if (!roomId) return;
-      api.rooms.unban(roomId, userId).catch((error: unknown) => failure('Failed to unban', error));
+      chatApi.rooms.unban(roomId, userId).catch((error: unknown) => failure('Failed to unban', error));
     },
     [roomId],
   );
@@ -124,7 +124,9 @@ export function useRoomModeration(
   const setSlowMode = useCallback(
     (seconds: number) => {
       if (!roomId) return;
-      api.rooms.setSlowMode(roomId, seconds).catch((error: unknown) => failure('Failed to change slow mode', error));
+      chatApi.rooms
+        .setSlowMode(roomId, seconds)
+        .catch((error: unknown) => failure('Failed to change slow mode', error));
     },
     [roomId],
   );
@@ -132,7 +134,7 @@ export function useRoomModeration(
   const setTopic = useCallback(
     (topic: string) => {
       if (!roomId) return;
-      api.rooms.setTopic(roomId, topic).catch((error: unknown) => failure('Failed to set the topic', error));
+      chatApi.rooms.setTopic(roomId, topic).catch((error: unknown) => failure('Failed to set the topic', error));
     },
     [roomId],
   );

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../../api/endpoints';
+import { chatApi } from '../../../api/chat-endpoints';
 import { usePublicUrl } from '../../../hooks/usePageMeta';
 import { toast } from '../../../lib/toast';
 import { messageLink } from '../state/message-link';
@@ -52,7 +52,7 @@ export function useRoomPageActions(roomId: string | undefined, repoName: string 
     setLeaving(true);
     markLeaving();
     try {
-      await api.rooms.leave(roomId);
+      await chatApi.rooms.leave(roomId);
     } catch {
       setLeaving(false);
       toast.error('Failed to leave room');

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { RoomStateResponse } from '../../../../shared/api/room-state';
 import { TYPING_THROTTLE_MS } from '../../../../shared/limits';
-import { api } from '../../../api/endpoints';
+import { chatApi } from '../../../api/chat-endpoints';
 import { apiFetch } from '../../../api/http';
 import { getRealtimeClient, type ConnectionStatus } from '../../../api/realtime';
 import { createRoomStore, type RoomCommands, type RoomStore } from '../state/room-store-context';
@@ -126,7 +126,7 @@ export function useRoomSync(
   useEffect(() => {
     if (!pinsStale || !roomId) return;
     const controller = new AbortController();
-    api.rooms
+    chatApi.rooms
       .pins(roomId, { signal: controller.signal })
       .then(({ pins }) => store.dispatch({ type: 'pins', pins }))
       .catch(() => undefined);
@@ -153,7 +153,7 @@ function useRoomPaging(store: RoomStore, roomId: string | undefined, retryLoad: 
       store.dispatch({ type: 'loading', side, loading: true });
       try {
         const position = side === 'older' ? { before: cursor } : { after: cursor };
-        const found = await api.messages.page(roomId, PAGE_SIZE, position);
+        const found = await chatApi.messages.page(roomId, PAGE_SIZE, position);
         store.dispatch({
           type: 'messages',
           action:
@@ -172,7 +172,7 @@ function useRoomPaging(store: RoomStore, roomId: string | undefined, retryLoad: 
 
   const jumpToLatest = useCallback(async () => {
     if (!roomId) return;
-    const found = await api.messages.page(roomId, PAGE_SIZE);
+    const found = await chatApi.messages.page(roomId, PAGE_SIZE);
     store.dispatch({
       type: 'messages',
       action: { type: 'loaded', messages: found.messages, nextCursor: found.next_cursor, newerCursor: null },
