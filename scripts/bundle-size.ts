@@ -94,6 +94,7 @@ export const SIGNED_IN_AT_ONCE = [
   'api/realtime.ts',
   'components/layout/MentionsButton.tsx',
   'components/layout/ThreadsButton.tsx',
+  'components/layout/signed-in.ts',
 ];
 
 /** Source files bundled into a chunk, relative to client/ (from its source map). */
