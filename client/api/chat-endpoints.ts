@@ -17,21 +17,13 @@ import type {
   ToggleReactionResponse,
   TopicResponse,
 } from '../../shared/api/rooms';
-import { apiFetch } from './http';
+import { apiFetch, segment, withQuery, type Signal, signalOf } from './http';
 
 /**
  * The chat room's own calls: its history and what is done to messages, joining by id and leaving,
  * moderation, pins, bans, members, activity, issues and code previews. Kept apart from
  * `endpoints.ts` so that only the chat room, which makes them, downloads them.
  */
-const segment = encodeURIComponent;
-const withQuery = (path: string, params: Record<string, string>) => {
-  const query = new URLSearchParams(params).toString();
-  return query ? `${path}?${query}` : path;
-};
-
-type Signal = { signal?: AbortSignal | undefined };
-const signalOf = (options: Signal = {}) => (options.signal ? { signal: options.signal } : {});
 
 /** Which page of a room's history (see MessagesPageResponse). */
 export type MessagePagePosition = { before: string } | { after: string } | { around: string } | undefined;

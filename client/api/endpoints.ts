@@ -11,7 +11,7 @@ import type {
   RoomDetailsResponse,
   SiteStatsResponse,
 } from '../../shared/api/rooms';
-import { apiFetch } from './http';
+import { apiFetch, segment, withQuery, type Signal, signalOf } from './http';
 
 /**
  * The JSON API calls of the client, typed with the shared contract: pages and hooks call these
@@ -19,15 +19,6 @@ import { apiFetch } from './http';
  * calls are in chat-endpoints.ts, and a few areas have their own module beside this one, so that
  * every page's first load carries only these.
  */
-
-const segment = encodeURIComponent;
-const withQuery = (path: string, params: Record<string, string>) => {
-  const query = new URLSearchParams(params).toString();
-  return query ? `${path}?${query}` : path;
-};
-
-type Signal = { signal?: AbortSignal | undefined };
-const signalOf = (options: Signal = {}) => (options.signal ? { signal: options.signal } : {});
 
 export const api = {
   session: {

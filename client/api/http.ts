@@ -62,3 +62,17 @@ function safeJson(text: string): unknown {
     return undefined;
   }
 }
+
+/** A path segment of a URL, encoded. */
+export const segment = encodeURIComponent;
+
+/** A path with its query string (none when every parameter is left out). */
+export const withQuery = (path: string, params: Record<string, string>) => {
+  const query = new URLSearchParams(params).toString();
+  return query ? `${path}?${query}` : path;
+};
+
+/** A call's optional abort signal. */
+export type Signal = { signal?: AbortSignal | undefined };
+/** The request options carrying a call's signal, when it has one. */
+export const signalOf = (options: Signal = {}) => (options.signal ? { signal: options.signal } : {});

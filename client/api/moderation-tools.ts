@@ -5,15 +5,12 @@ import type {
   ReportsCountResponse,
   ReportsResponse,
 } from '../../shared/api/moderation-tools';
-import { apiFetch } from './http';
+import { apiFetch, segment, type Signal, signalOf } from './http';
 
 /**
  * The moderation log, reports and ignored people. Kept apart from `endpoints.ts` so that only the
  * chat room and the profile settings, which use them, download them.
  */
-const segment = encodeURIComponent;
-type Signal = { signal?: AbortSignal | undefined };
-const signalOf = (options: Signal = {}) => (options.signal ? { signal: options.signal } : {});
 
 export const moderationToolsApi = {
   log: (roomId: string, before: string | null, options?: Signal) =>

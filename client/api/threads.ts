@@ -6,17 +6,14 @@ import type {
   QuestionsResponse,
   ThreadResponse,
 } from '../../shared/api/threads';
-import { apiFetch } from './http';
+import { apiFetch, segment, type Signal, signalOf } from './http';
 
 /**
  * Threads, their answers, a room's questions and the threads one follows. Kept apart from
  * `endpoints.ts` so that only signed-in screens, which use them, download them.
  */
-const segment = encodeURIComponent;
-type Signal = { signal?: AbortSignal | undefined };
 /** At most one of them: the newest page without any. */
 export type ThreadPage = { before?: string; after?: string; around?: string; limit?: string };
-const signalOf = (options: Signal = {}) => (options.signal ? { signal: options.signal } : {});
 
 export const threadsApi = {
   /**
