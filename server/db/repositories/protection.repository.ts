@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, HeldMessageRow } from '../schema';
 
 /** A room's protection settings as stored (docs/PRODUCT.md §20). */
@@ -9,13 +9,17 @@ export interface ProtectionRow {
   locked: number;
 }
 
-/** What judging one send needs: the room's settings and the sender's standing, in one statement. */
-export interface ScreeningRow extends ProtectionRow {
+/**
+ * What judging one send needs: the room's settings, the sender's standing and how many other rooms
+ * got the same text from them lately. Read with the send's own checks (send-gate.repository.ts).
+ */
+export interface SendScreeningRow extends ProtectionRow {
   repo_full_name: string;
   moderator: boolean | number | null;
   joined_at: string | null;
   github_created_at: string | null;
   github_username: string | null;
+  same_text_rooms: number;
 }
 
 export type HeldWithAuthorRow = HeldMessageRow & {
@@ -48,28 +52,6 @@ export function protectionRepository(db: Kysely<Database>) {
       await db.updateTable('chat_rooms').set(settings).where('id', '=', roomId).execute();
     },
 
-    async screening(roomId: string, userId: string): Promise<ScreeningRow | undefined> {
-      return db
-        .selectFrom('chat_rooms as r')
-        .leftJoin('chat_members as m', (join) =>
-          join.onRef('m.room_id', '=', 'r.id').on('m.user_id', '=', userId).on('m.left_at', 'is', null),
-        )
-        .leftJoin('profiles as p', (join) => join.on('p.id', '=', userId))
-        .select([
-          'r.new_account_days',
-          'r.first_messages_held',
-          'r.newcomer_links_held',
-          'r.locked',
-          'r.repo_full_name',
-          'm.moderator',
-          'm.joined_at',
-          'p.github_created_at',
-          'p.github_username',
-        ])
-        .where('r.id', '=', roomId)
-        .executeTakeFirst();
-    },
-
     /** How many messages the user has published in the room, counting up to `cap`. */
     async publishedCount(roomId: string, userId: string, cap: number): Promise<number> {
       const rows = await db
@@ -80,33 +62,6 @@ export function protectionRepository(db: Kysely<Database>) {
         .limit(cap)
         .execute();
       return rows.length;
-    },
-
-    /** Other rooms where the user wrote exactly this text since `since` (published or held). */
-    async roomsWithSameText(userId: string, roomId: string, content: string, since: string): Promise<number> {
-      const row = await db
-        .selectFrom(
-          db
-            .selectFrom('messages')
-            .select('room_id')
-            .where('user_id', '=', userId)
-            .where('created_at', '>=', since)
-            .where('content', '=', content)
-            .where('room_id', '<>', roomId)
-            .union(
-              db
-                .selectFrom('held_messages')
-                .select('room_id')
-                .where('user_id', '=', userId)
-                .where('created_at', '>=', since)
-                .where('content', '=', content)
-                .where('room_id', '<>', roomId),
-            )
-            .as('rooms'),
-        )
-        .select(sql<number>`count(*)`.as('n'))
-        .executeTakeFirst();
-      return Number(row?.n ?? 0);
     },
 
     /** Holds a message; a second hold with the same client id keeps the first. */

@@ -22,7 +22,7 @@ import type { MessageReferencesService } from './message-references.service';
 import { presentMessages, toMessageDto } from './message.presenter';
 import { timeOrderedId } from './time-ordered-id';
 import { checkedThreadRoot, recordThreadReply } from '../threads/thread-replies';
-import type { HeldMessageDto } from '../../../shared/api/protection';
+import { DUPLICATE_WINDOW_MINUTES, type HeldMessageDto } from '../../../shared/api/protection';
 import type { HeldMessagesService } from '../protection/held-messages.service';
 import type { ProtectionService } from '../protection/protection.service';
 
@@ -79,9 +79,15 @@ export function createSendMessage(deps: SendMessageDeps) {
   }
 
   return async function send(userId: string, roomId: string, input: SendMessageInput): Promise<SendOutcome> {
-    // Membership, mute and slow mode, an earlier send with this client id and the sender's
-    // profile in one reading (membership, mute and slow mode once more under the room lock).
-    const gate = await readSendCheck(db, roomId, userId, input.client_id);
+    // Membership, mute and slow mode, an earlier send with this client id, the sender's profile
+    // and the protection's facts in one reading (membership, mute and slow mode once more under
+    // the room lock).
+    // The same-text window of the room's protection is judged on the text as it would be stored.
+    const sameText = {
+      content: sanitizeMessage(input.content),
+      since: new Date(now() - DUPLICATE_WINDOW_MINUTES * 60_000).toISOString(),
+    };
+    const gate = await readSendCheck(db, roomId, userId, input.client_id, sameText);
     if (!gate) throw domainErrors.notFound(ROOM_NOT_FOUND);
     if (gate.member_id === null) throw await refusalFor(db, roomId, userId, domainErrors.forbidden(NOT_A_MEMBER));
     // A retry of a send that already succeeded answers the original, whatever the limits say now.
@@ -101,8 +107,7 @@ export function createSendMessage(deps: SendMessageDeps) {
 
     const attachmentIds = checkedAttachmentIds(input.attachment_ids);
     // A message of files alone has no text; one with text follows the text's rules.
-    const content =
-      attachmentIds.length > 0 && sanitizeMessage(input.content) === '' ? '' : checkedContent(input.content);
+    const content = attachmentIds.length > 0 && sameText.content === '' ? '' : checkedContent(input.content);
     const replyTo = input.reply_to_id === undefined ? null : await checkedReplyTarget(roomId, input.reply_to_id);
     const root = input.thread_root_id === undefined ? null : await checkedThreadRoot(db, roomId, input.thread_root_id);
     const inRoom = root === null || input.also_send_to_room === true;
@@ -112,7 +117,9 @@ export function createSendMessage(deps: SendMessageDeps) {
     const exempt = gate.slow_mode_seconds > 0 && (await roles.isModerator(roomId, userId));
     if (!exempt) refuseIfTooSoon(gate.slow_mode_seconds, gate.last_sent_at, now());
     await limits.send(userId);
-    const screening = protection ? await protection.screen(userId, roomId, content) : { kind: 'publish' as const };
+    const screening = protection
+      ? await protection.screen(userId, roomId, content, gate)
+      : { kind: 'publish' as const };
     if (screening.kind === 'hold') {
       const held = await protection!.hold(userId, roomId, {
         client_id: input.client_id,

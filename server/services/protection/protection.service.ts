@@ -2,14 +2,17 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import {
   accountTooNewMessage,
-  DUPLICATE_WINDOW_MINUTES,
   ROOM_LOCKED,
   type HeldReason,
   type NewAccountDays,
   type FirstMessagesHeld,
   type ProtectionSettingsDto,
 } from '../../../shared/api/protection';
-import { protectionRepository, type ProtectionRow } from '../../db/repositories/protection.repository';
+import {
+  protectionRepository,
+  type ProtectionRow,
+  type SendScreeningRow,
+} from '../../db/repositories/protection.repository';
 import { roomsRepository } from '../../db/repositories/rooms.repository';
 import type { Database } from '../../db/schema';
 import { DomainError, domainErrors, MODERATORS_ONLY } from '../../errors';
@@ -117,22 +120,18 @@ export function createProtectionService({ db, changes, roles, limits, github, lo
     },
 
     /**
-     * Judges a member's send before it is written: refuses it (a locked room: 403 `room_locked`;
-     * an account younger than the room asks: 403 `account_too_new`, saying from when it may post)
-     * or says whether it is published or held. Moderators and the repository's contributors are
-     * never held nor refused for their account's age.
+     * Judges a member's send before it is written, by the facts its checks read
+     * (readSendCheck): refuses it (a locked room: 403 `room_locked`; an account younger than the
+     * room asks: 403 `account_too_new`, saying from when it may post) or says whether it is
+     * published or held. Moderators and the repository's contributors are never held nor refused
+     * for their account's age.
      */
-    async screen(userId: string, roomId: string, content: string): Promise<Screening> {
-      const facts = await protectionRepository(db).screening(roomId, userId);
-      if (!facts) throw domainErrors.notFound(ROOM_NOT_FOUND);
+    async screen(userId: string, roomId: string, content: string, facts: SendScreeningRow): Promise<Screening> {
       const at = now();
-      const since = new Date(at - DUPLICATE_WINDOW_MINUTES * 60_000).toISOString();
-      const [publishedCount, otherRooms] = await Promise.all([
+      const publishedCount =
         facts.first_messages_held > 0
-          ? protectionRepository(db).publishedCount(roomId, userId, facts.first_messages_held)
-          : Promise.resolve(0),
-        protectionRepository(db).roomsWithSameText(userId, roomId, content, since),
-      ]);
+          ? await protectionRepository(db).publishedCount(roomId, userId, facts.first_messages_held)
+          : 0;
       const verdict = judgeSend({
         settings: facts,
         moderator: Boolean(facts.moderator),
@@ -140,7 +139,7 @@ export function createProtectionService({ db, changes, roles, limits, github, lo
         joinedAt: facts.joined_at,
         publishedCount,
         hasLink: hasLink(content),
-        otherRoomsWithSameText: otherRooms,
+        otherRoomsWithSameText: facts.same_text_rooms,
         now: at,
       });
       if (verdict.kind === 'publish') return verdict;
