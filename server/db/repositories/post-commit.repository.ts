@@ -4,6 +4,9 @@ import type { Database, MessageRow } from '../schema';
 
 type Db = Kysely<Database>;
 
+/** Messages read by id in one statement at most (a long backlog reads in several). */
+const MESSAGES_PER_READ = 500;
+
 /** A message.created event waiting for its after-commit work, with its message as it is now. */
 export interface CreatedMessageEvent {
   seq: number;
@@ -22,72 +25,94 @@ export function postCommitRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
-    /**
-     * The room's cursor, locked for this transaction (PostgreSQL: a row lock another process's
-     * batch skips instead of waiting for; SQLite has one writer). Undefined when another
-     * transaction holds it. `createIfMissing` false: the caller knows the row exists.
-     */
-    async lockCursor(roomId: string, createIfMissing = true): Promise<number | undefined> {
-      if (createIfMissing) {
-        await db
-          .insertInto('post_commit_cursors')
-          .values({ room_id: roomId, applied_seq: 0 })
-          .onConflict((oc) => oc.column('room_id').doNothing())
-          .execute();
-      }
-      const { rows } = await sql<{ applied_seq: number | string }>`
-        select applied_seq from post_commit_cursors where room_id = ${roomId}
-        ${postgres ? sql`for update skip locked` : sql``}`.execute(db);
-      return rows[0] === undefined ? undefined : Number(rows[0].applied_seq);
-    },
-
-    async moveCursor(roomId: string, appliedSeq: number): Promise<void> {
+    /** Cursor rows for rooms that may not have one yet (a room's first batch). */
+    async createCursors(roomIds: string[]): Promise<void> {
+      if (roomIds.length === 0) return;
       await db
-        .updateTable('post_commit_cursors')
-        .set({ applied_seq: appliedSeq })
-        .where('room_id', '=', roomId)
+        .insertInto('post_commit_cursors')
+        .values(roomIds.map((roomId) => ({ room_id: roomId, applied_seq: 0 })))
+        .onConflict((oc) => oc.column('room_id').doNothing())
         .execute();
     },
 
-    /** The room's events after `afterSeq` (at most `limit`), in order; message.created ones with their message. */
+    /**
+     * The rooms' cursors, locked for this transaction (PostgreSQL: row locks another process's
+     * batch skips instead of waiting for; SQLite has one writer). A room another transaction
+     * holds, or without a cursor row, is missing from the answer.
+     */
+    async lockCursors(roomIds: string[]): Promise<Map<string, number>> {
+      const cursors = new Map<string, number>();
+      if (roomIds.length === 0) return cursors;
+      const { rows } = await sql<{ room_id: string; applied_seq: number | string }>`
+        select room_id, applied_seq from post_commit_cursors where room_id in (${sql.join(roomIds)})
+        order by room_id ${postgres ? sql`for update skip locked` : sql``}`.execute(db);
+      for (const row of rows) cursors.set(row.room_id, Number(row.applied_seq));
+      return cursors;
+    },
+
+    /** Moves each room's cursor to the sequence its batch applied up to, in one statement. */
+    async moveCursors(applied: ReadonlyMap<string, number>): Promise<void> {
+      if (applied.size === 0) return;
+      const entries = [...applied];
+      await sql`update post_commit_cursors set applied_seq = case room_id
+        ${sql.join(
+          entries.map(([roomId, seq]) => sql`when ${roomId} then cast(${seq} as bigint)`),
+          sql` `,
+        )} end
+        where room_id in (${sql.join(entries.map(([roomId]) => roomId))})`.execute(db);
+    },
+
+    /**
+     * Each room's events after its cursor (at most `limit` a room: the sequence has no gaps), in
+     * order, with every message.created event's message as it is now; rooms with none are left out.
+     */
     async eventsAfter(
-      roomId: string,
-      afterSeq: number,
+      cursors: ReadonlyMap<string, number>,
       limit: number,
-    ): Promise<{ lastSeq: number | undefined; created: CreatedMessageEvent[] }> {
-      const rowNumber = postgres ? sql`0` : sql`m.rowid`;
-      const { rows } = await sql<{ seq: number | string; type: string; message_id: string | null; row_number: number }>`
-        select e.seq, e.type, e.message_id from room_events e
-        where e.room_id = ${roomId} and e.seq > ${afterSeq} order by e.seq limit ${limit}`.execute(db);
+    ): Promise<Map<string, { lastSeq: number; created: CreatedMessageEvent[] }>> {
+      const byRoom = new Map<string, { lastSeq: number; created: CreatedMessageEvent[] }>();
+      if (cursors.size === 0) return byRoom;
+      const { rows } = await sql<{ room_id: string; seq: number | string; type: string; message_id: string | null }>`
+        select e.room_id, e.seq, e.type, e.message_id from room_events e
+        join post_commit_cursors c on c.room_id = e.room_id
+        where e.room_id in (${sql.join([...cursors.keys()])})
+          and e.seq > c.applied_seq and e.seq <= c.applied_seq + ${limit}
+        order by e.room_id, e.seq`.execute(db);
       const createdIds = rows
         .filter((row) => row.type === 'message.created' && row.message_id !== null)
         .map((row) => row.message_id as string);
       const messages = new Map<string, MessageRow & { row_number: number }>();
-      if (createdIds.length > 0) {
+      const rowNumber = postgres ? sql`0` : sql`m.rowid`;
+      for (let start = 0; start < createdIds.length; start += MESSAGES_PER_READ) {
         const found = await sql<MessageRow & { row_number: number }>`
           select m.*, ${rowNumber} as row_number from messages m
-          where m.id in (${sql.join(createdIds)})`.execute(db);
+          where m.id in (${sql.join(createdIds.slice(start, start + MESSAGES_PER_READ))})`.execute(db);
         for (const message of found.rows) messages.set(message.id, message);
       }
-      const last = rows[rows.length - 1];
-      return {
-        lastSeq: last === undefined ? undefined : Number(last.seq),
-        created: rows
-          .filter((row) => row.type === 'message.created' && row.message_id !== null)
-          .map((row) => ({ seq: Number(row.seq), message: messages.get(row.message_id as string) })),
-      };
+      for (const row of rows) {
+        const room = byRoom.get(row.room_id) ?? { lastSeq: 0, created: [] };
+        room.lastSeq = Number(row.seq);
+        if (row.type === 'message.created' && row.message_id !== null) {
+          room.created.push({ seq: Number(row.seq), message: messages.get(row.message_id) });
+        }
+        byRoom.set(row.room_id, room);
+      }
+      return byRoom;
     },
 
     /**
-     * SQLite: the message's entry in the full-text index, replaced by its text as it is now
-     * (deleting by rowid first makes a second application leave one entry). PostgreSQL's index
-     * is on the messages table itself.
+     * SQLite: the messages' entries in the full-text index, replaced by their texts as they are
+     * now (deleting by rowid first makes a second application leave one entry), in two
+     * statements for the batch. PostgreSQL's index is on the messages table itself.
      */
-    async indexForSearch(message: { row_number: number; content: string; room_id: string }): Promise<void> {
-      if (postgres) return;
-      await sql`delete from messages_fts where rowid = ${message.row_number}`.execute(db);
+    async indexForSearch(messages: Array<{ row_number: number; content: string; room_id: string }>): Promise<void> {
+      if (postgres || messages.length === 0) return;
+      const entries = JSON.stringify(
+        messages.map((message) => [message.row_number, message.content, `r${message.room_id.replaceAll('-', '')}`]),
+      );
+      await sql`delete from messages_fts where rowid in (select value ->> 0 from json_each(${entries}))`.execute(db);
       await sql`insert into messages_fts (rowid, content, room)
-        values (${message.row_number}, ${message.content}, ${`r${message.room_id.replaceAll('-', '')}`})`.execute(db);
+        select value ->> 0, value ->> 1, value ->> 2 from json_each(${entries})`.execute(db);
     },
   };
 }

@@ -14,9 +14,10 @@ import { searchWordsOf } from '../search-words';
 export function searchTermsRepository(db: Kysely<Database>) {
   const sqlite = engineOf(db) === 'sqlite';
   return {
-    async add(text: string): Promise<void> {
+    /** The words of these texts (one statement for them all). */
+    async add(...texts: string[]): Promise<void> {
       if (!sqlite) return;
-      const words = searchWordsOf(text);
+      const words = [...new Set(texts.flatMap((text) => searchWordsOf(text)))];
       if (words.length === 0) return;
       await sql`insert or ignore into message_search_terms (term)
         select value from json_each(${JSON.stringify(words)})`.execute(db);

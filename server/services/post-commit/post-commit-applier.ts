@@ -55,36 +55,42 @@ export function createPostCommitApplier({ db, logger, delayMs = POST_COMMIT_DELA
     const busy: string[] = [];
     await db.transaction().execute(async (trx) => {
       const work = postCommitRepository(trx);
-      for (const roomId of [...roomIds].sort()) {
-        const applied = await work.lockCursor(roomId, !withCursor.has(roomId));
+      const rooms = [...roomIds].sort();
+      await work.createCursors(rooms.filter((roomId) => !withCursor.has(roomId)));
+      const cursors = await work.lockCursors(rooms);
+      for (const roomId of rooms) {
         // Another process is applying this room's batch; what it did not read is taken up here soon after.
-        if (applied === undefined) {
+        if (cursors.has(roomId)) withCursor.add(roomId);
+        else {
           // Asked again with its row created if need be.
           withCursor.delete(roomId);
           busy.push(roomId);
-          continue;
         }
-        const { lastSeq, created } = await work.eventsAfter(roomId, applied, EVENTS_PER_ROOM);
-        withCursor.add(roomId);
-        if (lastSeq === undefined) continue;
-        for (const { message } of created) {
-          // A message deleted before its batch has no words, mentions or read position to add.
-          if (!message) continue;
-          await work.indexForSearch(message);
-          if (message.deleted_at !== null) continue;
-          await searchTermsRepository(trx).add(message.content);
-          await recordMentions(trx, message, { fresh: true });
-          // Writing in a room means having seen it up to there (a thread-only reply: its thread).
-          if (message.in_room) {
-            await readStateRepository(trx).advance(roomId, message.user_id, {
-              created_at: message.created_at,
-              id: message.id,
-            });
-          }
-        }
-        await work.moveCursor(roomId, lastSeq);
+      }
+      const behind = await work.eventsAfter(cursors, EVENTS_PER_ROOM);
+      // A message deleted before its batch has no words, mentions or read position to add.
+      const created = [...behind.values()].flatMap((room) => room.created.flatMap((event) => event.message ?? []));
+      await work.indexForSearch(created);
+      const live = created.filter((message) => message.deleted_at === null);
+      await searchTermsRepository(trx).add(...live.map((message) => message.content));
+      /** Each sender's newest message per room: writing in a room means having seen it up to there. */
+      const readTo = new Map<string, (typeof live)[number]>();
+      for (const message of live) {
+        await recordMentions(trx, message, { fresh: true });
+        // A thread-only reply moves its thread's position, not the room's.
+        if (message.in_room) readTo.set(`${message.room_id} ${message.user_id}`, message);
+      }
+      for (const message of readTo.values()) {
+        await readStateRepository(trx).advance(message.room_id, message.user_id, {
+          created_at: message.created_at,
+          id: message.id,
+        });
+      }
+      const applied = new Map([...behind].map(([roomId, room]) => [roomId, room.lastSeq]));
+      await work.moveCursors(applied);
+      for (const [roomId, lastSeq] of applied) {
         // A long backlog continues in the next batch.
-        if (lastSeq - applied >= EVENTS_PER_ROOM) pending.add(roomId);
+        if (lastSeq - (cursors.get(roomId) ?? 0) >= EVENTS_PER_ROOM) pending.add(roomId);
       }
     });
     if (busy.length > 0) {

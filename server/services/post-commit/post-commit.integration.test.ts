@@ -151,4 +151,39 @@ describeEachDatabase('work applied after a send commits', (engine) => {
       .executeTakeFirstOrThrow();
     expect(Number(cursor.applied_seq)).toBe(Number(room.last_seq));
   });
+
+  it('applies the sends of several rooms held back together in one batch, each room to its last event', async () => {
+    const ada = await createMember(app);
+    const grace = await createMember(app);
+    const rooms = [await roomWith(ada, grace), await roomWith(ada, grace), await roomWith(ada, grace)];
+    app.services.postCommit.hold(true);
+    const sent: Record<string, { ada: string; grace: string }> = {};
+    for (const [index, roomId] of rooms.entries()) {
+      await say(ada, roomId, `bilby${index} one`);
+      const adaLast = await say(ada, roomId, `bilby${index} two @${grace.username}`);
+      const graceLast = await say(grace, roomId, `bandicoot${index}`);
+      sent[roomId] = { ada: adaLast, grace: graceLast };
+    }
+    app.services.postCommit.hold(false);
+    await app.services.postCommit.flush();
+    for (const [index, roomId] of rooms.entries()) {
+      expect(await searchIds(ada, roomId, `bilby${index}`)).toHaveLength(2);
+      expect(await searchIds(grace, roomId, `bandicoot${index}`)).toEqual([sent[roomId]?.grace]);
+      expect(await readPosition(ada, roomId)).toBe(sent[roomId]?.ada);
+      expect(await readPosition(grace, roomId)).toBe(sent[roomId]?.grace);
+      expect(await mentionRows(roomId)).toBe(1);
+      const cursor = await app.database.db
+        .selectFrom('post_commit_cursors')
+        .select('applied_seq')
+        .where('room_id', '=', roomId)
+        .executeTakeFirstOrThrow();
+      const room = await app.database.db
+        .selectFrom('chat_rooms')
+        .select('last_seq')
+        .where('id', '=', roomId)
+        .executeTakeFirstOrThrow();
+      expect(Number(cursor.applied_seq)).toBe(Number(room.last_seq));
+    }
+    expect((await mentionIds(grace)).sort()).toEqual(rooms.map((roomId) => sent[roomId]?.ada).sort());
+  });
 });
