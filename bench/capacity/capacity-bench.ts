@@ -10,7 +10,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { readRssBytes } from '../../server/testing/faults/support/process-stats';
-import { sleep } from '../../server/testing/services/free-port';
+import { freePort, sleep } from '../../server/testing/services/free-port';
 import { startThrowAwayPostgres, type ThrowAwayPostgres } from '../../server/testing/services/postgres-server';
 import { createProductServer, type ProductServer } from '../../server/testing/services/product-server';
 import { startThrowAwayRedis, type ThrowAwayRedis } from '../../server/testing/services/redis-server';
@@ -24,6 +24,7 @@ import type { CapacityDeployment, CapacityOptions, CapacityResult, CapacityStep 
 import { GeneratorPool } from './generator-pool';
 import { count, fromSparse, merge, newHistogram, quantile } from './histogram';
 import { limitingResource, stepMisses } from './limiting-resource';
+import { serverMetricsLog, startServerMetrics } from './server-metrics';
 import { roomSizes, seedMemberships, seedPopulation, type Population } from './population';
 
 /** Asked of the shell that starts a product process; the hard limit caps it. */
@@ -49,6 +50,8 @@ export const DEFAULT_CAPACITY_OPTIONS: CapacityOptions = {
 interface Deployment {
   processes: ProductServer[];
   probes: EventLoopProbe[];
+  /** Each process's Prometheus /metrics (METRICS_PORT), in the order of `processes`. */
+  metricsUrls: string[];
   services: () => number[];
   databaseUrl: string;
   stop: () => Promise<void>;
@@ -74,6 +77,7 @@ async function startDeployment(
   }
   const processes: ProductServer[] = [];
   const probes: EventLoopProbe[] = [];
+  const metricsUrls: string[] = [];
   const statements =
     name === 'sqlite' && options.sqlProfileFile
       ? sqliteStatementProbe(path.resolve(options.sqlProfileFile))
@@ -87,23 +91,27 @@ async function startDeployment(
   };
   for (let i = 0; i < count; i += 1) {
     const probe = await createEventLoopProbe();
+    // The server's own metrics listener (pool gauge, commit → socket-write histogram).
+    const metricsPort = await freePort();
     const server = await createProductServer({
       databaseUrl,
       ...(redis ? { redisUrl: redis.url } : {}),
       sessionSecret,
       entry: builtServerEntry(),
       nodeArgs: [...probe.nodeArgs, ...profiling.nodeArgs],
-      env: { ...probe.env, ...profiling.env },
+      env: { ...probe.env, ...profiling.env, METRICS_PORT: String(metricsPort) },
       maxOpenFiles: WANTED_OPEN_FILES,
     });
     processes.push(server);
     probes.push(probe);
+    metricsUrls.push(`http://127.0.0.1:${metricsPort}/metrics`);
     // One after the other: the first applies the migrations.
     await server.start();
   }
   return {
     processes,
     probes,
+    metricsUrls,
     databaseUrl,
     services: () =>
       [...(postgres ? withChildren(postgres.pid() ?? -1) : []), redis?.pid() ?? -1].filter((pid) => pid > 0),
@@ -262,9 +270,11 @@ async function measureStep(
   await pool.all(() => ({ cmd: 'reset' }), 'reset-done');
   await Promise.all(deployment.probes.map((p) => p.reset()));
   const pids = deployment.processes.map((p) => p.pid() ?? 0);
+  const metrics = await startServerMetrics(deployment.metricsUrls);
   const stopCpu = startCpuWindow([...pids, deployment.services, ...pool.pids()]);
   await sleep(options.holdSeconds * 1000);
   const cpu = stopCpu();
+  const serverMetrics = await metrics.stop();
   const loops = await Promise.all(deployment.probes.map((p) => p.read()));
   const stats = (await pool.all(() => ({ cmd: 'read' }), 'stats')).map((r) => r.stats);
   const rssBytes = pids.map(readRssBytes);
@@ -317,6 +327,7 @@ async function measureStep(
     rssBytes,
     bytesPerUser: Math.round(rssGrowth / users),
     openFiles: files,
+    serverMetrics,
   };
   const misses = stepMisses(measured);
   const step: CapacityStep = { ...measured, passed: misses.length === 0, misses };
@@ -327,7 +338,8 @@ async function measureStep(
       `server CPU ${step.cpu.server.join('+')} cores, services ${step.cpu.services}, generators ${step.cpu.generators.join('+')}, ` +
       `others ${step.cpu.others}; event loop p99 ${loops.map((l) => l.p99).join('/')} ms; ` +
       `RSS ${rssBytes.map((b) => Math.round(b / 2 ** 20)).join('+')} MiB (${Math.round(step.bytesPerUser / 1024)} KiB/user); ` +
-      `fds ${files.map((f) => `${f.open}/${f.limit}`).join(', ')}; closes ${JSON.stringify(step.closes)}`,
+      `fds ${files.map((f) => `${f.open}/${f.limit}`).join(', ')}; closes ${JSON.stringify(step.closes)}; ` +
+      serverMetricsLog(serverMetrics),
   );
   return step;
 }

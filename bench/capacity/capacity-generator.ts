@@ -263,7 +263,9 @@ async function grow(command: Extract<CapacityCommand, { cmd: 'grow' }>): Promise
   const fresh = command.users.map((user, i) => {
     const state: UserState = {
       user,
-      baseUrl: cfg.baseUrls[user.index % cfg.baseUrls.length] ?? '',
+      // Users who send in the same minute ((index + minute) % period === 0) alternate between the
+      // processes, so every process carries its share of each minute's sends.
+      baseUrl: cfg.baseUrls[Math.floor(user.index / Math.round(1 / cfg.senderShare)) % cfg.baseUrls.length] ?? '',
       ws: null,
       acks: new Map(),
       openRoom: user.rooms[0] ?? 0,

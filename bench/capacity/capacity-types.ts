@@ -47,9 +47,37 @@ export interface CapacityStep {
   /** (RSS at this step − RSS idle) / users, over all product processes. */
   bytesPerUser: number;
   openFiles: Array<{ open: number; limit: number }>;
+  /**
+   * Each product process's own metrics over the hold (its METRICS_PORT, scraped once a second), in
+   * the order of `cpu.server`. Absent in results measured before they were recorded.
+   */
+  serverMetrics?: ServerMetricsWindow[];
   passed: boolean;
   /** Why the step failed (empty when it passed). */
   misses: string[];
+}
+
+/** The size of a product process's PostgreSQL pool (server/db/database.ts: poolSize, 10 unless set). */
+export const POSTGRES_POOL_SIZE = 10;
+
+/** One product process's Prometheus metrics over a step's measured window. */
+export interface ServerMetricsWindow {
+  /** Scrapes that answered during the window (about one a second, plus one at each end). */
+  scrapes: number;
+  /**
+   * The PostgreSQL pool (`reporooms_db_pool_connections`; absent on SQLite, which has none):
+   * queries waiting for a connection and connections lent out (total − idle), mean and maximum
+   * over the scrapes, and the most connections open at once.
+   */
+  pool?: { waitingMean: number; waitingMax: number; busyMean: number; busyMax: number; openMax: number };
+  /**
+   * Room events this process committed (and published) and then wrote to one of its own sockets
+   * within the window (`reporooms_realtime_delivery_latency_seconds`): how many writes, and the p99
+   * of commit → socket write in ms, the upper bound of its histogram bucket (null: none; the
+   * largest bound, 5,000 ms, means at least that). Events that reach the process over Redis from
+   * the other process are not timed: it did not see their commit.
+   */
+  commitToWrite: { count: number; p99Ms: number | null };
 }
 
 export interface CapacityDeployment {

@@ -6,7 +6,6 @@ import { openDatabase } from '../../server/db/database';
 import { spawnManaged, type ManagedChild } from '../../server/testing/services/child-process';
 import { freePort, sleep, waitForPort } from '../../server/testing/services/free-port';
 import { createProductServer, REPO_ROOT, type ProductServer } from '../../server/testing/services/product-server';
-import { readRssBytes } from '../../server/testing/faults/support/process-stats';
 import { startCpuWindow, type WatchedGroup } from '../lib/cpu-meter';
 import { createEventLoopProbe, type EventLoopDelay, type EventLoopProbe } from '../lib/event-loop-delay';
 import { round } from '../lib/percentiles';
@@ -16,6 +15,7 @@ import { GeneratorClient } from './generator-client';
 import type { StepReport, Target } from './generator-protocol';
 import type { FanoutShape } from './shapes';
 import { builtServerEntry } from '../lib/built-server';
+import { measureIdleMemory, NO_MEMORY_FIGURE, type MemoryFigure } from './idle-memory';
 import { sqliteStatementProbe, statementTimingLines } from '../lib/sqlite-statement-timing';
 
 export interface MeasuredStep extends StepReport {
@@ -36,6 +36,8 @@ export interface MeasuredStep extends StepReport {
   eventLoop?: EventLoopDelay;
 }
 
+export type { MemoryFigure } from './idle-memory';
+
 export interface FanoutResult {
   /** When this section was measured (a partial run keeps the other sections' dates). */
   measuredAt: string;
@@ -46,14 +48,8 @@ export interface FanoutResult {
   knee: { product: number; raw: number };
 }
 
-export interface MemoryFigure {
-  connections: number;
-  rssBeforeBytes: number;
-  rssAfterBytes: number;
-  bytesPerConnection: number;
-}
-
 const NOISE_LIMIT = 0.1;
+const mib = (bytes: number) => round(bytes / 2 ** 20, 1);
 export const MAX_ATTEMPTS = 2;
 export const KNEE_P99_MS = 50;
 
@@ -73,9 +69,11 @@ export async function runFanoutBench(
 ): Promise<FanoutResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reporooms-bench-'));
   const databaseUrl = `sqlite:${path.join(dir, 'bench.db')}`;
+  // Both measured processes run with --expose-gc: memory is read after a full collection in each.
+  const exposeGc = options.measureMemory !== false;
   const probes: Record<'product' | 'raw', EventLoopProbe> = {
-    product: await createEventLoopProbe(),
-    raw: await createEventLoopProbe(),
+    product: await createEventLoopProbe({ exposeGc }),
+    raw: await createEventLoopProbe({ exposeGc }),
   };
   const statements = options.sqlProfileFile ? sqliteStatementProbe(path.resolve(options.sqlProfileFile)) : undefined;
   const product: ProductServer = await createProductServer({
@@ -122,30 +120,23 @@ export async function runFanoutBench(
       log(`${target}: ${connected.open} member connections open (${connected.failed} failed)`);
     }
 
-    // Memory before any traffic: RSS growth per extra idle (subscribed, silent) connection.
-    const memory: FanoutResult['memory'] = {
-      product: { connections: 0, rssBeforeBytes: 0, rssAfterBytes: 0, bytesPerConnection: 0 },
-      raw: { connections: 0, rssBeforeBytes: 0, rssAfterBytes: 0, bytesPerConnection: 0 },
-    };
+    // Memory before any traffic: RSS growth per extra idle (subscribed, silent) connection, each
+    // reading taken right after a full garbage collection in the measured process.
+    const memory: FanoutResult['memory'] = { product: NO_MEMORY_FIGURE, raw: NO_MEMORY_FIGURE };
     for (const target of options.measureMemory === false ? [] : (['product', 'raw'] as const)) {
-      await sleep(1500);
-      const before = readRssBytes(pidOf[target]);
-      const opened = await generator.request(
-        { cmd: 'idle', target, count: shape.idleConnections, rooms: generatorRooms },
-        'idle-open',
+      const { failed, ...figure } = await measureIdleMemory(
+        generator,
+        probes[target],
+        target,
+        shape.idleConnections,
+        generatorRooms,
       );
-      await sleep(3000);
-      const after = readRssBytes(pidOf[target]);
-      memory[target] = {
-        connections: opened.open,
-        rssBeforeBytes: before,
-        rssAfterBytes: after,
-        bytesPerConnection: opened.open ? Math.round((after - before) / opened.open) : 0,
-      };
+      memory[target] = figure;
       log(
-        `${target}: ${opened.open} idle connections (${opened.failed} failed), ${memory[target].bytesPerConnection} B each`,
+        `${target}: ${figure.connections} idle connections (${failed} failed), ${figure.bytesPerConnection} B each ` +
+          `(RSS after full GC ${mib(figure.rssBeforeBytes)} → ${mib(figure.rssAfterBytes)} MiB; ` +
+          `heap used ${figure.heapBytesPerConnection} B each, ${mib(figure.heapUsedBeforeBytes ?? 0)} → ${mib(figure.heapUsedAfterBytes ?? 0)} MiB)`,
       );
-      await generator.request({ cmd: 'close-idle' }, 'idle-closed');
     }
 
     const steps: FanoutResult['steps'] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CapacityDeployment, CapacityStep } from '../capacity/capacity-types';
+import type { CapacityDeployment, CapacityStep, ServerMetricsWindow } from '../capacity/capacity-types';
 import { DEFAULT_CAPACITY_OPTIONS } from '../capacity/capacity-bench';
 import { limitingResource, stepMisses } from '../capacity/limiting-resource';
 import { capacityMarkdown } from './capacity-markdown';
@@ -115,5 +115,71 @@ describe('capacity step verdicts', () => {
     expect(limitingResource(step({ cpu: { ...step({}).cpu, others: 1.2 } }), 'sqlite')).toMatch(/^other work/);
     expect(limitingResource(step({ eventLoop: [{ p99Ms: 80, maxMs: 200 }] }), 'sqlite')).toMatch(/^event-loop/);
     expect(limitingResource(step({ cpu: { ...step({}).cpu, services: 0.7 } }), 'postgres')).toMatch(/^database/);
+  });
+
+  it('names the PostgreSQL pool when queries waited for a connection or all ten were in use', () => {
+    const window = (waitingMean: number, busyMean: number, p99Ms: number | null = 10): ServerMetricsWindow => ({
+      scrapes: 20,
+      pool: { waitingMean, waitingMax: Math.ceil(waitingMean * 3), busyMean, busyMax: 10, openMax: 10 },
+      commitToWrite: { count: 5_000, p99Ms },
+    });
+    const missed = (metrics: ServerMetricsWindow[], p99Ms = 181) =>
+      step({ delivery: { ...step({}).delivery, p99Ms }, serverMetrics: metrics, passed: false });
+    expect(limitingResource(missed([window(0.4, 6), window(0, 5)]), 'postgres')).toBe(
+      'database connection pool (queries waiting for a connection, mean per process: 0.4 (max 2), 0 (max 0); ' +
+        "connections in use of 10: 6 (max 10), 5 (max 10)); the server's commit → socket write p99 is 10 ms against " +
+        "the clients' delivery p99 of 181 ms: the time is spent before the commit (the send reaching the database and its transaction) or in the load generator",
+    );
+    expect(limitingResource(missed([window(0, 9.5, 100), window(0, 4, 250)]), 'postgres')).toMatch(
+      /^database connection pool \([^;]*; connections in use of 10: 9\.5 \(max 10\), 4 \(max 10\)\)$/,
+    );
+    // No wait and the pool not full: the database by elimination, with where the time goes.
+    expect(limitingResource(missed([window(0, 3), window(0, 2, 25)]), 'postgres')).toBe(
+      "database (PostgreSQL); the server's commit → socket write p99 is 25 ms against the clients' delivery p99 of 181 ms: " +
+        'the time is spent before the commit (the send reaching the database and its transaction) or in the load generator',
+    );
+    expect(limitingResource(missed([window(0, 3, 100)]), 'postgres')).toBe('database (PostgreSQL)');
+    // The CPU checks come first: a process at a full core holds its connections longer.
+    const busy = missed([window(2, 10)]);
+    expect(limitingResource({ ...busy, cpu: { ...busy.cpu, server: [0.9] } }, 'postgres')).toMatch(/^server CPU/);
+    // SQLite has no pool: its step keeps today's verdict, plus the commit → write note.
+    const sqlite = missed([{ scrapes: 20, commitToWrite: { count: 9_000, p99Ms: 5 } }], 150);
+    expect(limitingResource(sqlite, 'sqlite')).toMatch(
+      /^database \(SQLite, in the product process\); the server's commit → socket write p99 is 5 ms/,
+    );
+  });
+
+  it('reports commit → write p99 and the pool per process in the steps table', () => {
+    const metrics: ServerMetricsWindow[] = [
+      {
+        scrapes: 181,
+        pool: { waitingMean: 0.25, waitingMax: 3, busyMean: 4.5, busyMax: 10, openMax: 10 },
+        commitToWrite: { count: 1_200, p99Ms: 25 },
+      },
+      {
+        scrapes: 181,
+        pool: { waitingMean: 0, waitingMax: 0, busyMean: 2, busyMax: 6, openMax: 10 },
+        commitToWrite: { count: 0, p99Ms: null },
+      },
+    ];
+    const deployment: CapacityDeployment = {
+      name: 'postgres',
+      description: 'two processes',
+      processes: 2,
+      idleRssBytes: [1, 1],
+      steps: [step({ serverMetrics: metrics }), step({ users: 3_000 })],
+      capacity: 3_000,
+      limitingResource: 'not reached (every step passed)',
+      notes: [],
+    };
+    const md = capacityMarkdown({
+      date: '2026-11-28T01:00:00.000Z',
+      machine,
+      capacity: { measuredAt: '', options: DEFAULT_CAPACITY_OPTIONS, deployments: [deployment] },
+    });
+    expect(md).toContain('| commit → write p99 ms | DB pool waiting / in use |');
+    expect(md).toContain('| 12.3 | 25 (1,200) / – | 0.25 (3) / 4.50 (10) · 0.00 (0) / 2.00 (6) | 300 |');
+    // A step measured before these were recorded.
+    expect(md).toContain('| 12.3 | – | – | 300 |');
   });
 });

@@ -1,4 +1,10 @@
-import { CAPACITY_TARGET_MS, type CapacityResult, type CapacityStep } from '../capacity/capacity-types';
+import {
+  CAPACITY_TARGET_MS,
+  POSTGRES_POOL_SIZE,
+  type CapacityResult,
+  type CapacityStep,
+  type ServerMetricsWindow,
+} from '../capacity/capacity-types';
 
 export interface CapacityReport {
   date: string;
@@ -10,6 +16,23 @@ const MiB = 2 ** 20;
 const n = (value: number) => value.toLocaleString('en-US');
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const fixed = (value: number, digits = 2) => (Math.round(value * 10 ** digits) / 10 ** digits).toFixed(digits);
+
+/** Commit → socket-write p99 per process (ms, with the writes timed), or a dash. */
+function commitToWrite(metrics: ServerMetricsWindow[] | undefined): string {
+  if (!metrics?.length) return '–';
+  return metrics
+    .map((m) => (m.commitToWrite.p99Ms === null ? '–' : `${m.commitToWrite.p99Ms} (${n(m.commitToWrite.count)})`))
+    .join(' / ');
+}
+
+/** The PostgreSQL pool per process: waiting and busy connections, mean (max); a dash without a pool. */
+function poolUse(metrics: ServerMetricsWindow[] | undefined): string {
+  const pools = (metrics ?? []).flatMap((m) => (m.pool ? [m.pool] : []));
+  if (pools.length === 0) return '–';
+  return pools
+    .map((p) => `${fixed(p.waitingMean)} (${p.waitingMax}) / ${fixed(p.busyMean)} (${p.busyMax})`)
+    .join(' · ');
+}
 
 function stepRow(deployment: string, step: CapacityStep): string {
   const deliveredShare = step.delivery.expected > 0 ? (step.delivery.count / step.delivery.expected) * 100 : 0;
@@ -24,6 +47,8 @@ function stepRow(deployment: string, step: CapacityStep): string {
     fixed(step.cpu.services),
     step.cpu.generators.map((c) => fixed(c)).join(' + '),
     step.eventLoop.map((e) => e.p99Ms).join(' / '),
+    commitToWrite(step.serverMetrics),
+    poolUse(step.serverMetrics),
     step.rssBytes.map((b) => Math.round(b / MiB)).join(' + '),
     n(Math.round(step.bytesPerUser / 1024)),
     step.passed ? 'pass' : `miss: ${step.misses.join('; ')}`,
@@ -67,10 +92,15 @@ export function capacityMarkdown(report: CapacityReport): string {
     '## Steps',
     '',
     'Delivery: send → the frame at each other member (room event on subscribed sockets, activity on the others). ' +
-      'CPU in cores over the hold; event loop p99 per product process; memory per user = (RSS at N − RSS idle) / N.',
+      'CPU in cores over the hold; event loop p99 per product process; memory per user = (RSS at N − RSS idle) / N. ' +
+      "From each product process's own metrics (METRICS_PORT, scraped once a second over the hold): commit → write p99, " +
+      'from a room event committed and published by the process to its frame written to one of its sockets (the upper bound ' +
+      'of the histogram bucket, in ms, with the writes timed in brackets; events that reach a process over Redis are not timed ' +
+      `there), and the PostgreSQL pool of ${POSTGRES_POOL_SIZE} connections: queries waiting for a connection / connections in use, ` +
+      'mean (max) per process.',
     '',
-    '| deployment | N | sockets open | delivery p50 / p99 ms | delivered | HTTP p50 / p99 ms | server CPU | DB + bus CPU | generators CPU | event loop p99 ms | RSS MiB | KiB/user | result |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| deployment | N | sockets open | delivery p50 / p99 ms | delivered | HTTP p50 / p99 ms | server CPU | DB + bus CPU | generators CPU | event loop p99 ms | commit → write p99 ms | DB pool waiting / in use | RSS MiB | KiB/user | result |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   );
   for (const d of report.capacity.deployments) for (const step of d.steps) lines.push(`| ${stepRow(d.name, step)} |`);
   const notes = report.capacity.deployments.flatMap((d) => d.notes.map((note) => `- ${d.name}: ${note}`));

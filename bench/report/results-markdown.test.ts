@@ -81,6 +81,52 @@ describe('results markdown', () => {
     expect(markdown).toMatch(/server CPU per delivery ≤ 1\.5× raw ws \(aim 1\.3×\) \| 1\.2× [^\n]*\| meets \|/);
   });
 
+  it('says memory per connection was read after a full garbage collection in both processes, when it was', () => {
+    const fanout = (memory: NonNullable<BenchResults['fanout']>['memory']): BenchResults => ({
+      date: '2026-11-29T07:00:00.000Z',
+      machine,
+      wallSeconds: 1,
+      fanout: {
+        measuredAt: '2026-11-29T07:00:00.000Z',
+        shape: {
+          name: 'quick',
+          rooms: 5,
+          membersPerRoom: 20,
+          rates: [],
+          scalingRates: [],
+          stepSeconds: 3,
+          idleConnections: 300,
+        },
+        deployment: 'one process',
+        steps: [],
+        memory,
+        knee: { product: 0, raw: 0 },
+      },
+    });
+    const collected = (bytesPerConnection: number, heapBytesPerConnection: number) => ({
+      connections: 10_000,
+      rssBeforeBytes: 0,
+      rssAfterBytes: 0,
+      bytesPerConnection,
+      afterFullGc: true,
+      heapUsedBeforeBytes: 0,
+      heapUsedAfterBytes: 0,
+      heapBytesPerConnection,
+    });
+    const after = resultsMarkdown(fanout({ product: collected(6144, 3072), raw: collected(4096, 1024) }));
+    expect(after).toContain('taken right after a full garbage collection (two, synchronous) in both processes');
+    expect(after).toContain('product 6 KiB, raw ws 4 KiB. Of it, the JavaScript heap');
+    expect(after).toContain('product 3 KiB, raw ws 1 KiB.');
+    expect(after).toMatch(
+      /\| memory per connection ≤ 1\.5× raw ws \| 1\.5× \(RSS after a full GC in both processes\) \| meets \|/,
+    );
+    // Results measured before the collection was taken say how they were read.
+    const old = { connections: 10_000, rssBeforeBytes: 0, rssAfterBytes: 0, bytesPerConnection: 8602 };
+    const before = resultsMarkdown(fanout({ product: old, raw: { ...old, bytesPerConnection: 4813 } }));
+    expect(before).toContain('without a garbage collection): product 8.4 KiB, raw ws 4.7 KiB.');
+    expect(before).toMatch(/\| memory per connection ≤ 1\.5× raw ws \| 1\.79× \| misses \|/);
+  });
+
   it('reports the room-size curve and the soak, and charts the curve', () => {
     const roomSize: NonNullable<BenchResults['roomSize']> = {
       measuredAt: '2026-11-26T07:10:00.000Z',

@@ -53,8 +53,7 @@ export function resultsMarkdown(results: BenchResults): string {
     const memRatio = ratio(f.memory.product.bytesPerConnection, f.memory.raw.bytesPerConnection);
     lines.push(
       '',
-      `Memory per idle connection (RSS growth over ${f.memory.product.connections} extra sockets): product ${round(f.memory.product.bytesPerConnection / 1024, 1)} KiB, ` +
-        `raw ws ${round(f.memory.raw.bytesPerConnection / 1024, 1)} KiB.`,
+      memorySentence(f.memory),
       `Knee (highest delivered/s with p99 ≤ 50 ms and ≥ 99 % delivered): product ${Math.round(f.knee.product)}, raw ws ${Math.round(f.knee.raw)}.`,
       '',
       `| target (from the issue) | measured | verdict |`,
@@ -64,7 +63,7 @@ export function resultsMarkdown(results: BenchResults): string {
       f.knee.raw > 0
         ? `| knee ≥ 0.85× raw ws at p99 ≤ 50 ms | ${kneeRatio}× | ${verdict(kneeRatio >= 0.85)}${f.knee.raw === f.steps.at(-1)?.raw.deliveredPerSecond ? ' (raw ws never reached its knee: the ratio is a lower bound for raw, so an upper bound here)' : ''} |`
         : `| knee ≥ 0.85× raw ws at p99 ≤ 50 ms | no ratio: raw ws met p99 ≤ 50 ms at no step of this run (product knee ${Math.round(f.knee.product)} deliveries/s) | — |`,
-      `| memory per connection ≤ 1.5× raw ws | ${memRatio}× | ${verdict(memRatio <= 1.5)} |`,
+      `| memory per connection ≤ 1.5× raw ws | ${memRatio}×${f.memory.product.afterFullGc && f.memory.raw.afterFullGc ? ' (RSS after a full GC in both processes)' : ''} | ${verdict(memRatio <= 1.5)} |`,
       scalingVerdictRow(results),
       '',
       `![latency vs load](fanout-latency.svg)`,
@@ -101,6 +100,25 @@ export function resultsMarkdown(results: BenchResults): string {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+const kib = (bytes: number) => round(bytes / 1024, 1);
+
+/** Memory per idle subscribed connection, and how it was read (after a full collection, or not in older results). */
+function memorySentence(memory: FanoutResult['memory']): string {
+  const { product, raw } = memory;
+  const figures = `product ${kib(product.bytesPerConnection)} KiB, raw ws ${kib(raw.bytesPerConnection)} KiB.`;
+  if (!(product.afterFullGc && raw.afterFullGc)) {
+    return `Memory per idle connection (RSS growth over ${product.connections} extra sockets, read a few seconds after they opened, without a garbage collection): ${figures}`;
+  }
+  const heap =
+    product.heapBytesPerConnection !== undefined && raw.heapBytesPerConnection !== undefined
+      ? ` Of it, the JavaScript heap (heap used, after the same collections): product ${kib(product.heapBytesPerConnection)} KiB, raw ws ${kib(raw.heapBytesPerConnection)} KiB.`
+      : '';
+  return (
+    `Memory per idle connection (RSS growth over ${product.connections} extra subscribed sockets; both readings, before the sockets opened and after they settled, ` +
+    `taken right after a full garbage collection (two, synchronous) in both processes, product and raw ws, run with \`--expose-gc\`): ${figures}${heap}`
+  );
 }
 
 /** Latency bounds at which the sustained rates of one and two processes are compared. */
