@@ -57,6 +57,21 @@ describeEachDatabase('work applied after a send commits', (engine) => {
     return Number(row.n);
   }
 
+  /** The room's after-commit cursor has reached its last event. */
+  async function expectCursorAtLastEvent(roomId: string): Promise<void> {
+    const cursor = await app.database.db
+      .selectFrom('post_commit_cursors')
+      .select('applied_seq')
+      .where('room_id', '=', roomId)
+      .executeTakeFirstOrThrow();
+    const room = await app.database.db
+      .selectFrom('chat_rooms')
+      .select('last_seq')
+      .where('id', '=', roomId)
+      .executeTakeFirstOrThrow();
+    expect(Number(cursor.applied_seq)).toBe(Number(room.last_seq));
+  }
+
   it('indexes the words, records the mentions and moves the sender read position in the batch after the commit', async () => {
     const ada = await createMember(app);
     const grace = await createMember(app);
@@ -139,17 +154,7 @@ describeEachDatabase('work applied after a send commits', (engine) => {
         where messages_fts match ${`room : r${roomId.replaceAll('-', '')}`}`.execute(app.database.db);
       expect(Number(rows[0]?.n)).toBe(2);
     }
-    const cursor = await app.database.db
-      .selectFrom('post_commit_cursors')
-      .select('applied_seq')
-      .where('room_id', '=', roomId)
-      .executeTakeFirstOrThrow();
-    const room = await app.database.db
-      .selectFrom('chat_rooms')
-      .select('last_seq')
-      .where('id', '=', roomId)
-      .executeTakeFirstOrThrow();
-    expect(Number(cursor.applied_seq)).toBe(Number(room.last_seq));
+    await expectCursorAtLastEvent(roomId);
   });
 
   it('applies the sends of several rooms held back together in one batch, each room to its last event', async () => {
@@ -172,17 +177,7 @@ describeEachDatabase('work applied after a send commits', (engine) => {
       expect(await readPosition(ada, roomId)).toBe(sent[roomId]?.ada);
       expect(await readPosition(grace, roomId)).toBe(sent[roomId]?.grace);
       expect(await mentionRows(roomId)).toBe(1);
-      const cursor = await app.database.db
-        .selectFrom('post_commit_cursors')
-        .select('applied_seq')
-        .where('room_id', '=', roomId)
-        .executeTakeFirstOrThrow();
-      const room = await app.database.db
-        .selectFrom('chat_rooms')
-        .select('last_seq')
-        .where('id', '=', roomId)
-        .executeTakeFirstOrThrow();
-      expect(Number(cursor.applied_seq)).toBe(Number(room.last_seq));
+      await expectCursorAtLastEvent(roomId);
     }
     expect((await mentionIds(grace)).sort()).toEqual(rooms.map((roomId) => sent[roomId]?.ada).sort());
   });
