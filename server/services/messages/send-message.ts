@@ -107,7 +107,8 @@ export function createSendMessage(deps: SendMessageDeps) {
 
     const attachmentIds = checkedAttachmentIds(input.attachment_ids);
     // A message of files alone has no text; one with text follows the text's rules.
-    const content = attachmentIds.length > 0 && sameText.content === '' ? '' : checkedContent(input.content);
+    const content =
+      attachmentIds.length > 0 && sameText.content === '' ? '' : checkedContent(input.content, sameText.content);
     const replyTo = input.reply_to_id === undefined ? null : await checkedReplyTarget(roomId, input.reply_to_id);
     const root = input.thread_root_id === undefined ? null : await checkedThreadRoot(db, roomId, input.thread_root_id);
     const inRoom = root === null || input.also_send_to_room === true;
