@@ -69,4 +69,28 @@ describe('Redis presence store', async () => {
     await processA.disconnect(user);
     expect(await processB.connected(user)).toBe(false);
   });
+
+  it('refreshes every claim of a process with sockets in hundreds of rooms, not only the first slice', async () => {
+    let t = Date.now();
+    const clock = () => t;
+    const store = createRedisPresenceStore(redis, `process-${randomUUID()}`, clock);
+    const rooms = Array.from({ length: 450 }, () => randomUUID());
+    const pairs = rooms.flatMap((room, i) => [`u${i}`, `v${i}`, 'everywhere'].map((user) => [room, user] as const));
+    const users = [...new Set(pairs.map(([, user]) => `user-${rooms[0]}-${user}`))];
+    for (const [room, user] of pairs) await store.add(room, user);
+    for (const user of users) await store.connect(user);
+
+    t += PRESENCE_TTL_MS / 2;
+    await store.refresh(pairs);
+    await store.refreshUsers(users);
+    t += PRESENCE_TTL_MS / 2 + 1;
+
+    // Past the first claims' expiry: only the refresh keeps them, in the last room as in the first.
+    for (const [i, room] of rooms.entries())
+      expect(await store.online(room)).toEqual([`u${i}`, `v${i}`, 'everywhere'].sort());
+    for (const user of users) expect(await store.connected(user)).toBe(true);
+    t += PRESENCE_TTL_MS;
+    expect(await store.online(rooms[rooms.length - 1] ?? '')).toEqual([]);
+    expect(await store.connected(users[users.length - 1] ?? '')).toBe(false);
+  });
 });

@@ -1,8 +1,14 @@
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import type { PresenceStore } from './presence-store';
 
 /** How long a process's claim lives without a refresh: a crashed process's users drop out after it. */
 export const PRESENCE_TTL_MS = 60_000;
+
+/**
+ * Rooms (or users) per pipeline when a process re-asserts its claims: small enough that building a
+ * slice and reading its replies takes about a millisecond.
+ */
+const REFRESH_SLICE = 50;
 
 const key = (roomId: string) => `reporooms:presence:${roomId}`;
 const userKey = (userId: string) => `reporooms:connected:${userId}`;
@@ -19,6 +25,23 @@ export function createRedisPresenceStore(
   clock: () => number = Date.now,
 ): PresenceStore {
   const member = (userId: string) => `${processId}|${userId}`;
+
+  /**
+   * Sends one command pair per item, REFRESH_SLICE items per pipeline, each slice awaited before
+   * the next is built: a refresh of every socket of the process never holds the event loop (nor
+   * Redis, which a MULTI of thousands of commands would block for every other client, the bus's
+   * event publishes included) for longer than one slice.
+   */
+  async function inSlices<T>(items: readonly T[], add: (batch: ChainableCommander, item: T) => void): Promise<void> {
+    for (let start = 0; start < items.length; start += REFRESH_SLICE) {
+      const batch = redis.pipeline();
+      for (const item of items.slice(start, start + REFRESH_SLICE)) add(batch, item);
+      const replies = (await batch.exec()) ?? [];
+      const failed = replies.find(([error]) => error !== null);
+      if (failed) throw failed[0];
+    }
+  }
+
   return {
     async add(roomId, userId) {
       await redis
@@ -43,11 +66,16 @@ export function createRedisPresenceStore(
     async refresh(pairs) {
       if (pairs.length === 0) return;
       const expiry = clock() + PRESENCE_TTL_MS;
-      const batch = redis.multi();
+      // One ZADD per room with all of its users, sent in slices (see REFRESH_SLICE).
+      const byRoom = new Map<string, string[]>();
       for (const [roomId, userId] of pairs) {
-        batch.zadd(key(roomId), expiry, member(userId)).pexpire(key(roomId), PRESENCE_TTL_MS * 2);
+        let args = byRoom.get(roomId);
+        if (!args) byRoom.set(roomId, (args = []));
+        args.push(String(expiry), member(userId));
       }
-      await batch.exec();
+      await inSlices([...byRoom], (batch, [roomId, args]) => {
+        batch.zadd(key(roomId), ...args).pexpire(key(roomId), PRESENCE_TTL_MS * 2);
+      });
     },
     async connect(userId) {
       await redis
@@ -63,13 +91,10 @@ export function createRedisPresenceStore(
       return (await redis.zcount(userKey(userId), clock(), '+inf')) > 0;
     },
     async refreshUsers(userIds) {
-      if (userIds.length === 0) return;
       const expiry = clock() + PRESENCE_TTL_MS;
-      const batch = redis.multi();
-      for (const userId of userIds) {
+      await inSlices(userIds, (batch, userId) => {
         batch.zadd(userKey(userId), expiry, processId).pexpire(userKey(userId), PRESENCE_TTL_MS * 2);
-      }
-      await batch.exec();
+      });
     },
   };
 }
