@@ -50,6 +50,8 @@ interface RoomState {
  */
 export class RoomHub {
   private readonly rooms = new Map<string, RoomState>();
+  /** Each watched room's last sequence in the log at the previous upkeep (see housekeeping). */
+  private readonly tailSeen = new Map<string, number>();
 
   constructor(
     private readonly bus: EventBus,
@@ -160,12 +162,20 @@ export class RoomHub {
     await this.presence.refresh(pairs).catch((error: unknown) => {
       this.logger.warn({ err: error }, 'presence refresh failed');
     });
+    for (const roomId of this.tailSeen.keys()) if (!this.rooms.has(roomId)) this.tailSeen.delete(roomId);
     for (const roomId of [...this.rooms.keys()]) {
       await this.checkPresence(roomId);
       const lastSeq = await this.lastSeqOf(roomId).catch(() => undefined);
       const room = this.rooms.get(roomId);
       if (lastSeq === undefined || !room) continue;
-      for (const member of room.members) member.subscription.catchUpTo(lastSeq);
+      // The tail read one round ago: an event committed by then and still not sent is lost, while
+      // one committed a moment ago may still be on its way over the bus (with Redis, a round trip
+      // after its commit). Reading that one again would send every socket of the room to the log
+      // at once and hold the room's next live events behind those reads.
+      const settled = this.tailSeen.get(roomId);
+      this.tailSeen.set(roomId, lastSeq);
+      if (settled === undefined) continue;
+      for (const member of room.members) member.subscription.catchUpTo(settled);
     }
   }
 
