@@ -17,7 +17,11 @@ const REPEATED_RUN = new RegExp(`([\\s\\S])\\1{${REPEATED_CHAR_LIMIT - 1},}`, 'u
  * combining marks (at most COMBINING_MARKS_MAX on one character).
  */
 export function validateMessage(text: string): string | null {
-  const cleaned = sanitizeMessage(text);
+  return validateCleanedMessage(sanitizeMessage(text));
+}
+
+/** validateMessage for a text already passed through sanitizeMessage (not cleaned again). */
+export function validateCleanedMessage(cleaned: string): string | null {
   if (cleaned.length === 0) return MESSAGE_ERRORS.empty;
   if ([...cleaned].length > MESSAGE_MAX) return MESSAGE_ERRORS.tooLong;
   if (REPEATED_RUN.test(withoutInvisibles(cleaned))) return MESSAGE_ERRORS.repeated;
