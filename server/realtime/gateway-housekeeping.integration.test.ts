@@ -94,4 +94,31 @@ describeEachDatabase('realtime housekeeping', (engine) => {
     expect(late.event).toEqual({ type: 'message.deleted', message_id: '00000000-0000-4000-8000-0000000000aa' });
     socket.close();
   });
+
+  it('cuts off a socket that stops answering pings, and keeps one that answers', async () => {
+    const pinging = Fastify();
+    const quickHeartbeat = attachRealtimeGateway(pinging, { ...app.ctx, services: app.services }, { heartbeatMs: 200 });
+    try {
+      await pinging.listen({ port: 0, host: '127.0.0.1' });
+      const address = pinging.server.address();
+      const pingUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/ws`;
+      const ada = await createMember(app);
+      const grace = await createMember(app);
+      const silent = await openTestSocket(pingUrl, { cookie: ada.cookie, origin: 'http://localhost:3000' });
+      const answering = await openTestSocket(pingUrl, { cookie: grace.cookie, origin: 'http://localhost:3000' });
+      // A paused socket reads nothing, so it never sees a ping to answer. Over several periods the
+      // server cuts it off without a close handshake; once reading again it finds the end (1006).
+      silent.ws.pause();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      silent.ws.resume();
+      expect(await silent.closed).toBe(1006);
+      answering.send({ type: 'ping', ref: 'still-here' });
+      expect(await answering.waitFor('pong')).toMatchObject({ ref: 'still-here' });
+      expect(answering.ws.readyState).toBe(answering.ws.OPEN);
+      answering.close();
+    } finally {
+      await quickHeartbeat.close();
+      await pinging.close();
+    }
+  });
 });

@@ -12,6 +12,7 @@ import { parseCommand } from './command-schema';
 import { SocketConnection, type BufferLimits } from './socket-connection';
 import { handleCommand, unsubscribe } from './room-commands';
 import { RoomHub } from './room-hub';
+import { SpreadRounds } from './spread-rounds';
 import {
   FrameBudget,
   MAX_SOCKETS_PER_SESSION,
@@ -84,33 +85,35 @@ export function attachRealtimeGateway(
     },
   );
 
-  const timers = [
-    setInterval(() => {
-      for (const client of clients) {
-        if (!client.alive) {
-          client.ws.terminate();
-          continue;
-        }
-        client.alive = false;
-        client.ws.ping();
+  // Every socket is pinged once per period and its session re-checked once per period, a slice
+  // of the sockets each second rather than all of them in one turn (see spread-rounds.ts).
+  const heartbeat = new SpreadRounds<SocketConnection>(options.heartbeatMs ?? 30_000, (slice) => {
+    for (const client of slice) {
+      if (!client.alive) {
+        client.ws.terminate();
+        continue;
       }
-    }, options.heartbeatMs ?? 30_000),
-    setInterval(() => void checkSessions(), options.sessionCheckMs ?? 60_000),
-    setInterval(() => {
-      void hub.housekeeping().catch((error: unknown) => logger.warn({ err: error }, 'room upkeep failed'));
-      void services.presence
-        .refreshUsers([...socketsPerUser.keys()])
-        .catch((error: unknown) => logger.warn({ err: error }, 'connected users refresh failed'));
-    }, options.housekeepingMs ?? 10_000),
-  ];
-  for (const timer of timers) timer.unref();
+      client.alive = false;
+      client.ws.ping();
+    }
+  });
+  const sessionChecks = new SpreadRounds<SocketConnection>(options.sessionCheckMs ?? 60_000, (slice) => {
+    void checkSessions(slice).catch((error: unknown) => logger.warn({ err: error }, 'session check failed'));
+  });
+  const housekeepingTimer = setInterval(() => {
+    void hub.housekeeping().catch((error: unknown) => logger.warn({ err: error }, 'room upkeep failed'));
+    void services.presence
+      .refreshUsers([...socketsPerUser.keys()])
+      .catch((error: unknown) => logger.warn({ err: error }, 'connected users refresh failed'));
+  }, options.housekeepingMs ?? 10_000);
+  housekeepingTimer.unref();
+  const timers = [heartbeat.start(), sessionChecks.start(), housekeepingTimer];
 
-  async function checkSessions(): Promise<void> {
-    const bySession = new Map<string, SocketConnection[]>();
-    for (const client of clients) bySession.set(client.sessionId, [...(bySession.get(client.sessionId) ?? []), client]);
-    for (const [sessionId, sockets] of bySession) {
-      const active = await services.sessions.isActive(sessionId).catch(() => true);
-      if (!active) for (const client of sockets) client.close(CLOSE_CODES.sessionEnded, 'session ended');
+  /** Closes the sockets whose session ended (signed out elsewhere, or expired): one read per slice. */
+  async function checkSessions(sockets: readonly SocketConnection[]): Promise<void> {
+    const active = await services.sessions.activeAmong([...new Set(sockets.map((client) => client.sessionId))]);
+    for (const client of sockets) {
+      if (!active.has(client.sessionId)) client.close(CLOSE_CODES.sessionEnded, 'session ended');
     }
   }
 
@@ -180,6 +183,8 @@ export function attachRealtimeGateway(
       options.bufferLimits,
     );
     clients.add(client);
+    heartbeat.add(client);
+    sessionChecks.add(client);
     watchers.add(client);
     if (metrics) client.onEventWritten = metrics.eventDelivered;
     const budget = new FrameBudget(SOCKET_FRAME_BUDGET.limit, SOCKET_FRAME_BUDGET.windowMs);
@@ -194,6 +199,8 @@ export function attachRealtimeGateway(
     ws.on('error', () => undefined);
     ws.on('close', () => {
       clients.delete(client);
+      heartbeat.delete(client);
+      sessionChecks.delete(client);
       watchers.remove(client);
       count(socketsPerSession, sessionId, -1);
       if (count(socketsPerUser, userId, -1) === 0) markConnected(userId, false);

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { busChannels, publishOn, subscribeTo, type RoomBusMessage } from '../bus/channels';
 import type { EventBus } from '../bus/event-bus';
@@ -12,6 +13,9 @@ import type { RoomSubscription } from './room-subscription';
  * members online the list is tens of kilobytes, sent to each of them on every change.
  */
 export const PRESENCE_COALESCE_MS = 250;
+
+/** Rooms the periodic upkeep visits before it lets the event loop take a turn. */
+const UPKEEP_ROOMS_PER_TURN = 50;
 
 /** What the hub needs from a socket's subscription to one room. */
 export interface HubMember {
@@ -163,7 +167,12 @@ export class RoomHub {
       this.logger.warn({ err: error }, 'presence refresh failed');
     });
     for (const roomId of this.tailSeen.keys()) if (!this.rooms.has(roomId)) this.tailSeen.delete(roomId);
+    let visited = 0;
     for (const roomId of [...this.rooms.keys()]) {
+      // With the database in the process, a room's reads finish without a turn of the event loop:
+      // thousands of rooms would be one long turn that deliveries and requests wait behind.
+      visited += 1;
+      if (visited % UPKEEP_ROOMS_PER_TURN === 0) await nextTurn();
       await this.checkPresence(roomId);
       const lastSeq = await this.lastSeqOf(roomId).catch(() => undefined);
       const room = this.rooms.get(roomId);

@@ -48,7 +48,26 @@ describeEachDatabase('sessions service', (engine) => {
     expect(await sessions.resolve(token)).not.toBeNull();
     await sessions.destroy(session.id);
     expect(await sessions.resolve(token)).toBeNull();
-    expect(await sessions.isActive(session.id)).toBe(false);
+    expect(await sessions.activeAmong([session.id])).toEqual(new Set());
+  });
+
+  it('tells which of many sessions still exist in one read, leaving out ended and expired ones', async () => {
+    const open = await Promise.all(Array.from({ length: 3 }, () => withSession()));
+    const ended = await withSession();
+    await ended.sessions.destroy(ended.session.id);
+    const expiring = await withSession();
+    await expiring.repo.touch(expiring.session.id, new Date(clock).toISOString(), new Date(clock - 1).toISOString());
+    // More ids than one statement carries (500), most of them unknown.
+    const unknown = Array.from({ length: 1200 }, (_, i) => `no-such-session-${i}`);
+    const ids = [
+      ...unknown.slice(0, 700),
+      ...open.map((s) => s.session.id),
+      ended.session.id,
+      expiring.session.id,
+      ...unknown.slice(700),
+    ];
+    expect(await open[0]!.sessions.activeAmong(ids)).toEqual(new Set(open.map((s) => s.session.id)));
+    expect(await open[0]!.sessions.activeAmong([])).toEqual(new Set());
   });
 
   it('never answers an expired session from memory, and still slides the expiry as it is used', async () => {

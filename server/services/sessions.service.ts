@@ -93,9 +93,10 @@ export function createSessionsService(repo: SessionsRepository, now: () => numbe
       cache.delete(sessionId);
     },
 
-    /** Whether a session still exists (used by open sockets to notice sign-out or expiry). */
-    async isActive(sessionId: string): Promise<boolean> {
-      return Boolean(await repo.findValid(sessionId, new Date(now()).toISOString()));
+    /** Which of these sessions still exist, in one read (open sockets' periodic check). */
+    async activeAmong(sessionIds: readonly string[]): Promise<Set<string>> {
+      if (sessionIds.length === 0) return new Set();
+      return new Set(await repo.findValidIds(sessionIds, new Date(now()).toISOString()));
     },
 
     async destroy(sessionId: string): Promise<void> {

@@ -6,6 +6,8 @@ const validSession = preparedQuery(2, (db, id: string, nowIso: string) =>
   db.selectFrom('sessions').selectAll().where('id', '=', id).where('expires_at', '>', nowIso),
 );
 
+const VALID_IDS_CHUNK = 500;
+
 export function sessionsRepository(db: Kysely<Database>) {
   return {
     async insert(session: SessionRow): Promise<void> {
@@ -13,6 +15,20 @@ export function sessionsRepository(db: Kysely<Database>) {
     },
     async findValid(id: string, nowIso: string): Promise<SessionRow | undefined> {
       return validSession.first(db, id, nowIso);
+    },
+    /** Which of these sessions still exist (one statement per 500 ids). */
+    async findValidIds(ids: readonly string[], nowIso: string): Promise<string[]> {
+      const valid: string[] = [];
+      for (let start = 0; start < ids.length; start += VALID_IDS_CHUNK) {
+        const rows = await db
+          .selectFrom('sessions')
+          .select('id')
+          .where('id', 'in', ids.slice(start, start + VALID_IDS_CHUNK))
+          .where('expires_at', '>', nowIso)
+          .execute();
+        for (const row of rows) valid.push(row.id);
+      }
+      return valid;
     },
     async touch(id: string, lastSeenAt: string, expiresAt: string): Promise<void> {
       await db
