@@ -48,7 +48,9 @@ export function resultsMarkdown(results: BenchResults): string {
     }
     const comparable = f.steps.filter((s) => s.product.delivered > 0 && s.raw.delivered > 0);
     const cpuRatios = comparable.map((s) => ratio(s.product.cpuMicrosPerDelivery, s.raw.cpuMicrosPerDelivery));
-    const cpuRatio = cpuRatios.length ? Math.min(...cpuRatios) : NaN;
+    // The target holds at every rate of the ladder: the worst step is the one judged.
+    const cpuRatio = cpuRatios.length ? Math.max(...cpuRatios) : NaN;
+    const bestCpuRatio = cpuRatios.length ? Math.min(...cpuRatios) : NaN;
     const kneeRatio = ratio(f.knee.product, f.knee.raw);
     const memRatio = ratio(f.memory.product.bytesPerConnection, f.memory.raw.bytesPerConnection);
     lines.push(
@@ -58,7 +60,7 @@ export function resultsMarkdown(results: BenchResults): string {
       '',
       `| target (from the issue) | measured | verdict |`,
       `|---|---:|---|`,
-      `| server CPU per delivery ≤ 1.5× raw ws (aim 1.3×) | ${cpuRatio}× (best step; per step: ${cpuRatios.join(', ')}) | ${verdict(cpuRatio <= 1.5)} |`,
+      `| server CPU per delivery ≤ 1.5× raw ws (aim 1.3×) | ${cpuRatio}× at the worst step (best ${bestCpuRatio}×; per step: ${cpuRatios.join(', ')}) | ${verdict(cpuRatio <= 1.5)} |`,
       ...tailRows(f),
       f.knee.raw > 0
         ? `| knee ≥ 0.85× raw ws at p99 ≤ 50 ms | ${kneeRatio}× | ${verdict(kneeRatio >= 0.85)}${f.knee.raw === f.steps.at(-1)?.raw.deliveredPerSecond ? ' (raw ws never reached its knee: the ratio is a lower bound for raw, so an upper bound here)' : ''} |`
