@@ -5,7 +5,16 @@ import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
-import { startBackgroundCheckpoints, type BackgroundCheckpoints } from './sqlite-checkpointer';
+import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import {
+  CATCH_UP_MAX_FRAMES,
+  startBackgroundCheckpoints,
+  type BackgroundCheckpoints,
+  type CheckpointPass,
+} from './sqlite-checkpointer';
+
+const require = createRequire(import.meta.url);
 
 const PAGE = 4096;
 
@@ -70,7 +79,7 @@ describe('SQLite checkpoints in a background thread', () => {
     // A pass that began after the last commit has copied all of it.
     await checkpoints.nextPass();
     const pass = await checkpoints.nextPass();
-    expect(pass).toEqual({ busy: 0, log: expect.any(Number), checkpointed: pass.log });
+    expect(pass).toEqual({ busy: 0, log: expect.any(Number), checkpointed: pass.log, arrived: expect.any(Number) });
     expect(pass.log).toBeGreaterThan(1500);
     expect(sizeOf(file)).toBeGreaterThan(1500 * PAGE);
     expect(raw.prepare('select count(*) as n from notes').get()).toEqual({ n: 1500 });
@@ -110,6 +119,97 @@ describe('SQLite checkpoints in a background thread', () => {
     // Without the catch-up, the log would hold every frame written (over 4,000 pages).
     expect(Math.max(...logs)).toBeLessThan(1500);
     expect(raw.prepare('select count(*) as n from notes').get()).toEqual({ n: commits * 4 });
+  });
+
+  it('under a bulk writer on another connection, the committing connection copies only a little', async () => {
+    const file = scratchFile();
+    const raw = openRaw(file);
+    /** The committing connection's catch-ups and the passes, in the order they happened. */
+    const seen: Array<{ main?: CheckpointPass; pass?: CheckpointPass }> = [];
+    const pragma = raw.pragma.bind(raw);
+    raw.pragma = ((source: string, options?: BetterSqlite3.PragmaOptions) => {
+      const result = pragma(source, options);
+      if (source.startsWith('wal_checkpoint')) seen.push({ main: (result as CheckpointPass[])[0] });
+      return result;
+    }) as typeof raw.pragma;
+    const checkpoints = start(raw, file, 50);
+    const watching = (async () => {
+      for (;;) seen.push({ pass: await checkpoints.nextPass() });
+    })().catch(() => undefined);
+    // An import through another connection that leaves checkpoints to this one's thread (as a
+    // second server process would): 50 pages per transaction, as fast as it goes, for about two
+    // seconds, in a thread of its own so that this one answers the passes.
+    const writer = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+       const db = new (require(workerData.driver))(workerData.file);
+       db.pragma('busy_timeout = 5000');
+       db.pragma('wal_autocheckpoint = 0');
+       const insert = db.prepare('insert into notes (body) values (?)');
+       const batch = db.transaction(() => { for (let i = 0; i < 50; i += 1) insert.run(Buffer.alloc(${PAGE - 200}, i)); });
+       const until = Date.now() + 2000;
+       let n = 0;
+       while (Date.now() < until) { batch(); n += 1; }
+       db.close();
+       parentPort.postMessage(n);`,
+      { eval: true, workerData: { file, driver: require.resolve('better-sqlite3') } },
+    );
+    const transactions = await new Promise<number>((resolve, reject) => {
+      writer.once('message', resolve);
+      writer.once('error', reject);
+    });
+    await checkpoints.nextPass();
+    await checkpoints.nextPass();
+    void watching;
+    expect(transactions).toBeGreaterThan(20);
+    expect(raw.prepare('select count(*) as n from notes').get()).toEqual({ n: transactions * 50 });
+    // A catch-up runs on the pass's message, before the pass is handed to the waiters: what it
+    // copied is what it found checkpointed beyond that pass.
+    const copied = seen.flatMap((entry, i) => {
+      const pass = seen[i + 1]?.pass;
+      return entry.main && pass ? [entry.main.checkpointed - pass.checkpointed] : [];
+    });
+    // It caught up now and then (the log started over), never copying much on its own thread.
+    expect(copied.length).toBeGreaterThan(0);
+    expect(Math.max(...copied)).toBeLessThanOrEqual(CATCH_UP_MAX_FRAMES * 3);
+  });
+
+  it('a long remainder is left to the thread: the committing connection copies only a little', async () => {
+    const file = scratchFile();
+    const raw = openRaw(file);
+    write(raw, 10);
+    // The committing connection's own checkpoints, seen by wrapping its pragma calls.
+    const own: string[] = [];
+    const pragma = raw.pragma.bind(raw);
+    raw.pragma = ((source: string, options?: BetterSqlite3.PragmaOptions) => {
+      if (source.startsWith('wal_checkpoint')) own.push(source);
+      return pragma(source, options);
+    }) as typeof raw.pragma;
+    const checkpoints = start(raw, file, 30);
+    // A reader's snapshot from before the writes: no checkpoint may copy past it, so every pass
+    // leaves the 1,500 pages written after it behind.
+    const reader = new BetterSqlite3(file, { readonly: true });
+    cleanups.push(() => {
+      if (reader.open) reader.close();
+    });
+    reader.exec('begin');
+    reader.prepare('select count(*) from notes').get();
+    write(raw, 1500);
+    await checkpoints.nextPass();
+    const held = await checkpoints.nextPass();
+    expect(held.log).toBeGreaterThan(1500);
+    expect(held.log - held.checkpointed).toBeGreaterThan(1500);
+    expect(own).toEqual([]);
+
+    // Once the reader is done, the thread copies it all and the committing connection's catch-up
+    // finds at most a few frames; the log then starts over.
+    reader.exec('commit');
+    await checkpoints.nextPass();
+    const copied = await checkpoints.nextPass();
+    expect(copied.checkpointed).toBe(copied.log);
+    expect(own.length).toBeGreaterThan(0);
+    write(raw, 10);
+    await checkpoints.nextPass();
+    expect((await checkpoints.nextPass()).log).toBeLessThan(100);
   });
 
   it('when the thread cannot run, the committing connection checkpoints again', async () => {

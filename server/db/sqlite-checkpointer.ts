@@ -13,12 +13,26 @@ const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
  * on the committing connection, between its transactions, so that the log can start over.
  */
 export const CATCH_UP_FRAMES = 1000;
+/**
+ * The most frames the committing connection copies in one catch-up: it runs on the event loop,
+ * about 1 ms (the file's sync) and 45 µs a frame here, so a longer remainder is left to the thread.
+ */
+export const CATCH_UP_MAX_FRAMES = 100;
+/**
+ * After a pass over a long log, the thread copies what was committed during it again at once, up
+ * to this many times, so that the committing connection's catch-up finds little or nothing left.
+ */
+const FOLLOW_UP_PASSES = 4;
 
-/** One pass of the background connection: `log` frames in the log, `checkpointed` of them copied. */
+/**
+ * One pass of the background connection: `log` frames in the log, `checkpointed` of them copied,
+ * and `arrived` frames committed during the pass before it (0 when it followed none), which it copied.
+ */
 export interface CheckpointPass {
   busy: number;
   log: number;
   checkpointed: number;
+  arrived: number;
 }
 
 export interface BackgroundCheckpoints {
@@ -31,6 +45,7 @@ export interface BackgroundCheckpoints {
 export interface CheckpointOptions {
   intervalMs?: number;
   catchUpFrames?: number;
+  catchUpMaxFrames?: number;
   /** Told when the background connection fails; checkpoints are back on the caller's connection. */
   onFailure?: (error: Error) => void;
 }
@@ -47,8 +62,17 @@ db.pragma('busy_timeout = 5000');
 let stopped = false;
 const pass = () => {
   if (stopped) return;
-  const [row] = db.pragma('wal_checkpoint(PASSIVE)');
-  parentPort.postMessage({ type: 'pass', pass: row });
+  let [row] = db.pragma('wal_checkpoint(PASSIVE)');
+  // A pass copies the log as it was when it began. Over a long log, what was committed during it
+  // is copied by short passes right after, until one finds little that is new.
+  let arrived = 0;
+  for (let i = 0; i < workerData.followUps && row.log >= workerData.catchUpFrames; i += 1) {
+    const [next] = db.pragma('wal_checkpoint(PASSIVE)');
+    arrived = next.log >= row.log ? next.log - row.log : next.log;
+    row = next;
+    if (arrived <= workerData.catchUpMaxFrames) break;
+  }
+  parentPort.postMessage({ type: 'pass', pass: { ...row, arrived } });
   timer = setTimeout(pass, workerData.intervalMs);
 };
 let timer = setTimeout(pass, workerData.intervalMs);
@@ -74,8 +98,12 @@ parentPort.on('message', (message) => {
  * without end, and every page read spends longer searching it. So after a pass over a log of
  * CATCH_UP_FRAMES or more, the caller's connection copies the rest itself, between two of its
  * transactions: only what was committed during and after that pass, a few pages, where SQLite's
- * own checkpoint would copy the whole log there. Its next commit starts the log over. When the
- * worker fails, the caller's connection takes checkpoints back (SQLite's default).
+ * own checkpoint would copy the whole log there. Its next commit starts the log over. The thread
+ * first follows such a pass with short passes over what came in meanwhile (each finds less, as
+ * each is shorter), and the caller's connection catches up only when the last of them found at
+ * most CATCH_UP_MAX_FRAMES new frames and none were left uncopied; otherwise (a bulk import, a
+ * long reader) the thread's later passes copy them. When the worker fails, the caller's connection
+ * takes checkpoints back (SQLite's default).
  */
 export function startBackgroundCheckpoints(
   raw: BetterSqlite3.Database,
@@ -90,6 +118,9 @@ export function startBackgroundCheckpoints(
       file,
       driver: createRequire(import.meta.url).resolve('better-sqlite3'),
       intervalMs: options.intervalMs ?? CHECKPOINT_INTERVAL_MS,
+      catchUpFrames: options.catchUpFrames ?? CATCH_UP_FRAMES,
+      catchUpMaxFrames: options.catchUpMaxFrames ?? CATCH_UP_MAX_FRAMES,
+      followUps: FOLLOW_UP_PASSES,
     },
   });
   // The thread does not keep the process alive; the server's own handles do.
@@ -109,10 +140,16 @@ export function startBackgroundCheckpoints(
     if (handBack(error)) options.onFailure?.(error);
   };
   const catchUpFrames = options.catchUpFrames ?? CATCH_UP_FRAMES;
+  const catchUpMaxFrames = options.catchUpMaxFrames ?? CATCH_UP_MAX_FRAMES;
   worker.on('message', (message: { type: 'pass'; pass: CheckpointPass }) => {
     // The pass copied the log as it was when the pass began; commits made meanwhile follow it.
     // Not inside a transaction of this connection (an awaited one may be open): after the next pass.
-    if (running && message.pass.log >= catchUpFrames && raw.open && !raw.inTransaction) {
+    // Nor when much is behind: left uncopied (a reader's snapshot holds it) or committed at a rate
+    // that brought many frames during the last pass (a bulk import: copying them here would stall
+    // the event loop for seconds); the thread's next passes copy it.
+    const { log, checkpointed, arrived } = message.pass;
+    const behind = log - checkpointed + arrived;
+    if (running && log >= catchUpFrames && behind <= catchUpMaxFrames && raw.open && !raw.inTransaction) {
       try {
         raw.pragma('wal_checkpoint(PASSIVE)');
       } catch {
