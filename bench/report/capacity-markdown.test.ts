@@ -87,7 +87,9 @@ describe('capacity markdown', () => {
       machine,
       capacity: { measuredAt: '', options: DEFAULT_CAPACITY_OPTIONS, deployments: [deployment] },
     });
-    expect(md).toContain('| postgres: two processes | **0** | – | – | database (PostgreSQL) |');
+    expect(md).toContain(
+      `| postgres: two processes | **fewer than ${deployment.steps[0]!.users.toLocaleString('en')}** | – | – | database (PostgreSQL) |`,
+    );
     expect(md).not.toContain('## Notes');
   });
 });

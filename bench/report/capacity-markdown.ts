@@ -82,8 +82,11 @@ export function capacityMarkdown(report: CapacityReport): string {
   ];
   for (const d of report.capacity.deployments) {
     const best = d.steps.filter((s) => s.passed).at(-1);
+    // No step passed: the figure is below the first step measured, not zero users.
+    const first = d.steps[0];
+    const users = best || !first ? n(d.capacity) : `fewer than ${n(first.users)}`;
     lines.push(
-      `| ${d.name}: ${d.description} | **${n(d.capacity)}** | ${best ? fixed(sum(best.cpu.server)) : '–'} | ` +
+      `| ${d.name}: ${d.description} | **${users}** | ${best ? fixed(sum(best.cpu.server)) : '–'} | ` +
         `${best ? `${n(Math.round(best.bytesPerUser / 1024))} KiB` : '–'} | ${d.limitingResource} |`,
     );
   }
