@@ -26,7 +26,8 @@ const FOLLOW_UP_PASSES = 4;
 
 /**
  * One pass of the background connection: `log` frames in the log, `checkpointed` of them copied,
- * and `arrived` frames committed during the pass before it (0 when it followed none), which it copied.
+ * and `arrived` frames committed during the pass before it (0 when it followed none), which it copied
+ * (infinite when a short pass could not run, so nothing is known of them).
  */
 export interface CheckpointPass {
   busy: number;
@@ -68,6 +69,11 @@ const pass = () => {
   let arrived = 0;
   for (let i = 0; i < workerData.followUps && row.log >= workerData.catchUpFrames; i += 1) {
     const [next] = db.pragma('wal_checkpoint(PASSIVE)');
+    // A pass that could not run (another connection's checkpoint) says nothing of what is behind.
+    if (next.log < 0) {
+      arrived = Number.POSITIVE_INFINITY;
+      break;
+    }
     arrived = next.log >= row.log ? next.log - row.log : next.log;
     row = next;
     if (arrived <= workerData.catchUpMaxFrames) break;
